@@ -1,0 +1,2 @@
+export * from './database';
+export * as schema from './schema';

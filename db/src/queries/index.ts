@@ -1,0 +1,2 @@
+// Every SQL statement of the app lives in this folder, one file per domain: (db, params) => result.
+export {};
