@@ -1,2 +1,4 @@
 // Every SQL statement of the app lives in this folder, one file per domain: (db, params) => result.
-export {};
+export * from './audit';
+export * from './sessions';
+export * from './settings';

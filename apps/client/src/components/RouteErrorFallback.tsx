@@ -1,0 +1,36 @@
+import { Button, Code, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
+
+function describeError(error: unknown): string {
+  if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}`;
+  if (error instanceof Error) return error.message;
+  if (typeof error === 'string') return error;
+  return 'Unknown error';
+}
+
+/** The spec's fallback for unhandled routing errors: 'Unexpected Application Error!' and the error text. */
+export function RouteErrorFallback() {
+  const error = useRouteError();
+  return (
+    <Container size="sm" py={64}>
+      <Paper withBorder p="xl" radius="lg" role="alert">
+        <Stack gap="md">
+          <Title order={2}>Unexpected Application Error!</Title>
+          <Code block c="red.3">
+            {describeError(error)}
+          </Code>
+          <Text c="dimmed" size="sm">
+            Reloading usually fixes this. If it keeps happening, please let us know through the contact form.
+          </Text>
+          <Group>
+            <Button onClick={() => window.location.reload()}>Reload page</Button>
+            {/* A plain link: after an error the router state may be the thing that is broken. */}
+            <Button component="a" href="/" variant="default">
+              Go to the home page
+            </Button>
+          </Group>
+        </Stack>
+      </Paper>
+    </Container>
+  );
+}

@@ -1,0 +1,33 @@
+import { Center, Loader } from '@mantine/core';
+import { Suspense } from 'react';
+import { Outlet, ScrollRestoration } from 'react-router-dom';
+import { useLogOut, useViewer } from '../../lib/viewer';
+import { AnimatedBackground } from './AnimatedBackground';
+import classes from './AppLayout.module.css';
+import { Footer } from './Footer';
+import { Header } from './Header';
+
+/** The shared layout of every page: animated background, header, main area, footer. */
+export function AppLayout() {
+  const viewer = useViewer();
+  const logOut = useLogOut();
+  return (
+    <div className={classes.shell}>
+      <AnimatedBackground />
+      <Header viewer={viewer} onLogOut={logOut} />
+      <main className={classes.main}>
+        <Suspense
+          fallback={
+            <Center py={96}>
+              <Loader aria-label="Loading page" />
+            </Center>
+          }
+        >
+          <Outlet />
+        </Suspense>
+      </main>
+      <Footer />
+      <ScrollRestoration />
+    </div>
+  );
+}

@@ -1,0 +1,5 @@
+import { FeatureNotAvailable } from '../../components/FeatureNotAvailable';
+
+export default function AdminPage() {
+  return <FeatureNotAvailable title="Admin" />;
+}

@@ -1,0 +1,149 @@
+import { Link } from 'react-router-dom';
+import {
+  ContactFormLink,
+  LegalDocument,
+  LegalList,
+  type LegalSection,
+} from '../../components/legal/LegalDocument';
+
+const SECTIONS: LegalSection[] = [
+  {
+    heading: 'Information We Collect',
+    body: (
+      <>
+        <p>We collect only what the service needs to work:</p>
+        <LegalList
+          items={[
+            <>
+              <strong>Phone numbers of rated people</strong>, entered by the person who writes a rating, so we
+              can tell them they were rated and show the ratings to them.
+            </>,
+            <>
+              <strong>Your verification phone number</strong>, when you verify it with a code we text you, and
+              the display name you choose, if any.
+            </>,
+            <>
+              <strong>Rating data</strong>: the first name and initial of the rated person, the relationship
+              type, the scores and the written answers.
+            </>,
+            <>
+              <strong>IP address and device information</strong> such as your browser's user agent, and a
+              device session cookie that keeps you signed in on this device.
+            </>,
+          ]}
+        />
+        <p>We do not collect photos or identity documents, and we use no advertising trackers.</p>
+      </>
+    ),
+  },
+  {
+    heading: 'How We Use Your Information',
+    body: (
+      <LegalList
+        items={[
+          'to send the text message that tells a person their relationship was rated, with a link to see it;',
+          'to send verification codes and confirm that you own your phone number;',
+          'to show you the ratings you received, once you have given 2 ratings and verified your number;',
+          'to enforce our Terms & Conditions, prevent abuse and fraud, and limit how often features are used;',
+          'to keep the service running, fix errors and keep records of important actions for security.',
+        ]}
+      />
+    ),
+  },
+  {
+    heading: 'Data Security and Retention',
+    body: (
+      <>
+        <p>
+          Data travels over encrypted connections. Verification codes are stored only in a protected form, and
+          the session cookie cannot be read by scripts on the page. Access to stored data is restricted to the
+          people who run the service.
+        </p>
+        <p>We keep data no longer than needed:</p>
+        <LegalList
+          items={[
+            'verification codes expire after 10 minutes, or as soon as they are used;',
+            'device sessions expire after 30 days without use, and end immediately when you log out;',
+            'activity logs and error logs are deleted after 180 days (a period the operator can configure);',
+            'when you log out with a verified number, your claimed profile is deleted.',
+          ]}
+        />
+      </>
+    ),
+  },
+  {
+    heading: 'Sharing of Information',
+    body: (
+      <>
+        <p>We do not sell your personal information. We share it only:</p>
+        <LegalList
+          items={[
+            'with the text-message provider that delivers our texts (the phone number and message only);',
+            'with the hosting providers that run our servers and database, under confidentiality duties;',
+            'when the law requires it, or to protect people from harm or the service from abuse.',
+          ]}
+        />
+      </>
+    ),
+  },
+  {
+    heading: 'Anonymous Ratings',
+    body: (
+      <p>
+        The person you rate never sees who rated them: not your name, not your phone number. They see the
+        scores, the written answers and the date. We keep the link between a rating and its author privately,
+        only to count your ratings, to enforce our limits and terms, and to respond to lawful requests. A
+        rated person can also stop further texts about ratings from the link in any text we send.
+      </p>
+    ),
+  },
+  {
+    heading: 'Your Rights',
+    body: (
+      <>
+        <p>
+          You can ask us to give you access to the personal information we hold about you, to correct it, to
+          delete it, or you can object to how we use it. Send these requests through our <ContactFormLink />.
+          We may ask you to prove that you own the phone number concerned.
+        </p>
+        <p>
+          You can also change your display name in <Link to="/settings">Settings</Link>, and logging out
+          removes your data from this device.
+        </p>
+      </>
+    ),
+  },
+  {
+    heading: 'Changes to This Policy',
+    body: (
+      <p>
+        We may update this policy as the service changes. We will change the date at the top of this page and,
+        for significant changes, give notice on the site before they take effect.
+      </p>
+    ),
+  },
+  {
+    heading: 'Contact',
+    body: (
+      <p>
+        Questions about your privacy or this policy? Reach us through our <ContactFormLink />.
+      </p>
+    ),
+  },
+];
+
+export default function PrivacyPage() {
+  return (
+    <LegalDocument
+      title="Privacy Policy"
+      lastUpdated="21 November 2026"
+      intro={
+        <p>
+          This policy explains what information ExRated collects, why, how long we keep it and the choices you
+          have. ExRated identifies people by phone number only.
+        </p>
+      }
+      sections={SECTIONS}
+    />
+  );
+}

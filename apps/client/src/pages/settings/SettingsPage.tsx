@@ -1,0 +1,5 @@
+import { FeatureNotAvailable } from '../../components/FeatureNotAvailable';
+
+export default function SettingsPage() {
+  return <FeatureNotAvailable title="Account Settings" />;
+}

@@ -1,0 +1,135 @@
+import { Link } from 'react-router-dom';
+import {
+  ContactFormLink,
+  LegalDocument,
+  LegalList,
+  type LegalSection,
+} from '../../components/legal/LegalDocument';
+
+const SECTIONS: LegalSection[] = [
+  {
+    heading: 'Acceptance of Terms',
+    body: (
+      <>
+        <p>
+          By using ExRated you agree to these Terms & Conditions and to our{' '}
+          <Link to="/privacy">Privacy Policy</Link>. If you do not agree, please do not use the service.
+        </p>
+        <p>
+          You must be at least 18 years old to use ExRated. ExRated is a beta service: features may change and
+          may sometimes be unavailable.
+        </p>
+      </>
+    ),
+  },
+  {
+    heading: 'User Conduct',
+    body: (
+      <>
+        <p>ExRated is for honest reflections on real relationships. When you use it, you must not:</p>
+        <LegalList
+          items={[
+            'post false, defamatory or harassing content, or use a rating to bully, shame or intimidate anyone;',
+            'stalk, track or try to identify, locate or contact anyone through the service;',
+            'impersonate another person, or rate someone you have not actually dated;',
+            'rate the same person excessively or coordinate ratings with others to pile on someone;',
+            'manipulate ratings or scores, use automated tools, or try to bypass, probe or break our security, verification or limits.',
+          ]}
+        />
+        <p>We may remove content and block access for anyone who breaks these rules.</p>
+      </>
+    ),
+  },
+  {
+    heading: 'Content Guidelines',
+    body: (
+      <>
+        <p>Everything you write on ExRated, including names and reviews, must follow these rules:</p>
+        <LegalList
+          items={[
+            'No full names: use a first name and last initial only (for example "Alex S.").',
+            'No contact information: no phone numbers, email addresses, home or work addresses, links or social media handles in your texts.',
+            'No explicit sexual content.',
+            'No hate speech, and nothing that attacks people for their race, ethnicity, religion, gender, sexual orientation, disability or any other protected characteristic.',
+            'No threats of violence or harm of any kind.',
+          ]}
+        />
+        <p>
+          We check texts against these rules when they are submitted and refuse those that break them. A
+          person who receives a review that breaks these rules can report it, and we may hide it.
+        </p>
+      </>
+    ),
+  },
+  {
+    heading: 'Privacy and Anonymity',
+    body: (
+      <p>
+        Ratings are anonymous: the person you rate is told that their relationship was rated, but never who
+        rated it. We keep your phone number private and use it only as described in our{' '}
+        <Link to="/privacy">Privacy Policy</Link>. Anonymity is not a licence to break these terms: we keep
+        the records needed to enforce them and to respond to lawful requests.
+      </p>
+    ),
+  },
+  {
+    heading: 'Modification of Service',
+    body: (
+      <p>
+        We may change, suspend or stop any part of ExRated at any time, including during maintenance, and we
+        may limit how often features can be used to keep the service fair and safe. We will try to keep
+        disruption to a minimum, but we cannot promise that the service will always be available.
+      </p>
+    ),
+  },
+  {
+    heading: 'Limitation of Liability',
+    body: (
+      <>
+        <p>
+          Ratings and reviews are the opinions of the people who write them, not of ExRated. We do not verify
+          what users say about their relationships, and you use the service at your own risk.
+        </p>
+        <p>
+          ExRated is provided "as is" and "as available". To the fullest extent the law allows, we are not
+          liable for indirect, incidental or consequential damages, or for content posted by users.
+        </p>
+      </>
+    ),
+  },
+  {
+    heading: 'Changes to These Terms',
+    body: (
+      <p>
+        We may update these terms from time to time. When we do, we change the date at the top of this page;
+        for significant changes we will give notice on the site. Using ExRated after a change means you accept
+        the updated terms.
+      </p>
+    ),
+  },
+  {
+    heading: 'Contact',
+    body: (
+      <p>
+        Questions about these terms, or want to report content that breaks them? Reach us through our{' '}
+        <ContactFormLink />.
+      </p>
+    ),
+  },
+];
+
+export default function TermsPage() {
+  return (
+    <LegalDocument
+      title="Terms & Conditions"
+      lastUpdated="21 November 2026"
+      intro={
+        <p>
+          These terms explain the rules for using ExRated, a service where people rate their past
+          relationships anonymously. Please read them carefully.
+        </p>
+      }
+      sections={SECTIONS}
+    />
+  );
+}

@@ -1,0 +1,32 @@
+import { createTheme, type MantineColorsTuple } from '@mantine/core';
+
+// A warm pink-to-violet brand on a deep night background; the streaks behind the page carry the colour.
+const brand: MantineColorsTuple = [
+  '#ffe9f3',
+  '#ffd1e3',
+  '#faa1c4',
+  '#f66ea3',
+  '#f24487',
+  '#f02a76',
+  '#f0196d',
+  '#d60a5c',
+  '#bf0051',
+  '#a80045',
+];
+
+export const theme = createTheme({
+  primaryColor: 'brand',
+  primaryShade: { light: 6, dark: 5 },
+  colors: { brand },
+  defaultRadius: 'md',
+  fontFamily:
+    'Inter, ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Liberation Sans", sans-serif',
+  headings: {
+    fontFamily:
+      'Inter, ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Liberation Sans", sans-serif',
+    fontWeight: '800',
+  },
+  // The spec's mobile breakpoint is 768 px: Mantine's `sm` (48em) is exactly that.
+  breakpoints: { xs: '30em', sm: '48em', md: '64em', lg: '74em', xl: '90em' },
+  cursorType: 'pointer',
+});

@@ -1,0 +1,26 @@
+// Bundles the server (and the workspace's TypeScript packages) into dist/server/main.js with esbuild; npm
+// packages stay external and are resolved from node_modules. Migrations ship beside it in dist/migrations,
+// the path db/src/database.ts expects relative to the bundle.
+import { cpSync, readFileSync, rmSync } from 'node:fs';
+import { build } from 'esbuild';
+
+const serverRoot = new URL('..', import.meta.url);
+const dependencies = (pkgUrl) => Object.keys(JSON.parse(readFileSync(pkgUrl, 'utf8')).dependencies ?? {});
+const external = [
+  ...dependencies(new URL('package.json', serverRoot)),
+  ...dependencies(new URL('../../db/package.json', serverRoot)),
+].filter((name) => !name.startsWith('@exrated/'));
+
+rmSync(new URL('dist', serverRoot), { recursive: true, force: true });
+await build({
+  entryPoints: [new URL('src/main.ts', serverRoot).pathname],
+  outfile: new URL('dist/server/main.js', serverRoot).pathname,
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'esm',
+  sourcemap: true,
+  external: [...external, ...external.map((name) => `${name}/*`)],
+  logLevel: 'warning',
+});
+cpSync(new URL('../../db/migrations', serverRoot), new URL('dist/migrations', serverRoot), { recursive: true });

@@ -1,0 +1,149 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import fastifyCookie from '@fastify/cookie';
+import { createDatabase, type DatabaseHandle } from '@exrated/db';
+import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { Redis } from 'ioredis';
+import { type Config, resolveClientDistDir } from './config';
+import { clientPlugin } from './plugins/client';
+import { devOutboxRoutes } from './plugins/dev-outbox';
+import { healthRoutes } from './plugins/health';
+import { securityPlugin } from './plugins/security';
+import { type AppRouter, appRouter } from './routers';
+import { MemoryRateLimiter, type RateLimiter, RedisRateLimiter } from './services/rate-limiter';
+import { cookieNamesFor, SessionService } from './services/sessions';
+import { SettingsStore } from './services/settings-store';
+import { ConsoleSmsSender } from './services/sms/console-sms-sender';
+import type { SmsSender } from './services/sms/sms-sender';
+import { type AppServices, createContextFactory } from './trpc/context';
+
+/** Replaceable parts, for tests and benchmarks (a failing SMS sender, a fixed clock, a shared database). */
+export interface AppOverrides {
+  database?: DatabaseHandle;
+  redis?: Redis | null;
+  sms?: SmsSender;
+  now?: () => Date;
+  logger?: FastifyServerOptions['logger'];
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: AppServices;
+  }
+}
+
+/** Request logs carry the path only: query strings can hold phone numbers (/rate?phone=, tRPC GET input). */
+function pathOnly(url: string) {
+  const index = url.indexOf('?');
+  return index === -1 ? url : url.slice(0, index);
+}
+
+/**
+ * Builds the whole server: used by main, by the tests and by the benchmarks alike. It does not listen.
+ * Everything it opens (database, Redis, timers) is closed by `app.close()`.
+ */
+export async function buildApp(config: Config, overrides: AppOverrides = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: overrides.logger ?? {
+      level: config.logLevel,
+      serializers: {
+        req: (req) => ({ id: req.id, method: req.method, url: pathOnly(req.url), remoteAddress: req.ip }),
+      },
+    },
+    trustProxy: fastifyTrustProxy(config.trustProxy),
+    genReqId: () => randomUUID(),
+    bodyLimit: 256 * 1024,
+    routerOptions: { maxParamLength: 5000 },
+  });
+
+  const database =
+    overrides.database ??
+    (await createDatabase({
+      url: config.databaseUrl,
+      dataDir: `${config.dataDir}/pglite`,
+      maxConnections: config.databasePoolSize,
+    }));
+  const ownsDatabase = !overrides.database;
+  const redis = overrides.redis !== undefined ? overrides.redis : await connectRedis(config, app);
+  const ownsRedis = overrides.redis === undefined && redis !== null;
+
+  const rateLimiter: RateLimiter = redis
+    ? new RedisRateLimiter(redis, config.redisKeyPrefix)
+    : new MemoryRateLimiter();
+  const sms = overrides.sms ?? new ConsoleSmsSender((line) => app.log.info({ sms: line }, 'console sms'));
+  const now = overrides.now ?? (() => new Date());
+  const settings = new SettingsStore(database.db, (values) => {
+    app.log.level = values.logLevel;
+  });
+  const adminPassword = config.adminPassword ?? randomBytes(12).toString('base64url');
+  if (!config.adminPassword) {
+    // Printed once, outside production only (production refuses to start without ADMIN_PASSWORD).
+    app.log.warn(`ADMIN_PASSWORD is not set; this run's admin password is: ${adminPassword}`);
+  }
+
+  const services: AppServices = {
+    config,
+    database,
+    db: database.db,
+    redis,
+    rateLimiter,
+    sms,
+    settings,
+    sessions: new SessionService(database.db, cookieNamesFor(config.cookieSecure), now),
+    adminPassword,
+    logger: app.log,
+    now,
+  };
+  app.decorate('services', services);
+  await settings.get();
+
+  app.addHook('onClose', async () => {
+    if (ownsRedis && redis) await redis.quit().catch(() => redis.disconnect());
+    if (ownsDatabase) await database.close();
+  });
+
+  app.setErrorHandler((error: { statusCode?: number; message: string }, req, reply) => {
+    const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
+    if (status >= 500) req.log.error({ err: error }, 'request failed');
+    // Never a stack trace or internal text in a response (production or not): 4xx messages are Fastify's own.
+    reply.code(status).send({ error: { message: status >= 500 ? 'Something went wrong, please try again' : error.message } });
+  });
+
+  await app.register(fastifyCookie, { secret: config.sessionSecret });
+  await app.register(securityPlugin, { config });
+  await app.register(healthRoutes, { services });
+  if (config.env !== 'production' && sms instanceof ConsoleSmsSender) {
+    await app.register(devOutboxRoutes, { sender: sms });
+  }
+  await app.register(fastifyTRPCPlugin, {
+    prefix: '/trpc',
+    trpcOptions: {
+      router: appRouter,
+      createContext: createContextFactory(services),
+    } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+  });
+
+  const clientRoot = resolveClientDistDir(config);
+  if (clientRoot) {
+    await app.register(clientPlugin, { root: clientRoot, contactUrl: config.contactUrl });
+  } else {
+    app.log.warn('client build not found (run the build first); serving the API only');
+  }
+
+  return app;
+}
+
+/** Fastify takes a hop count as a function: trust the nearest `hops` proxies. */
+function fastifyTrustProxy(value: Config['trustProxy']) {
+  return typeof value === 'number' ? (_address: string, hop: number) => hop < value : value;
+}
+
+async function connectRedis(config: Config, app: FastifyInstance): Promise<Redis | null> {
+  if (!config.redisUrl) return null;
+  // Fail fast while Redis is away instead of queueing: verification then answers 'temporarily unavailable'
+  // at once, and ioredis keeps reconnecting in the background.
+  const redis = new Redis(config.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1, enableOfflineQueue: false });
+  redis.on('error', (error: Error) => app.log.warn({ err: error }, 'redis error'));
+  await redis.connect().catch((error: unknown) => app.log.error({ err: error }, 'redis unavailable at start'));
+  return redis;
+}

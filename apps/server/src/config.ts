@@ -1,0 +1,217 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/**
+ * The only reader of process.env. Every setting is validated once at start; a bad value stops the server
+ * with a message naming the variable (DESIGN.md section 1).
+ */
+
+const booleanFromEnv = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+const countryList = z
+  .string()
+  .transform((value) =>
+    value
+      .split(',')
+      .map((code) => code.trim().toUpperCase())
+      .filter(Boolean),
+  )
+  .pipe(z.array(z.string().regex(/^[A-Z]{2}$/, 'must be a comma-separated list of ISO country codes')).min(1));
+
+/** `TRUST_PROXY`: false (default), true, a hop count, or a comma-separated list of proxy addresses/CIDRs. */
+const trustProxy = z.string().transform((value, ctx): boolean | number | string[] => {
+  const trimmed = value.trim();
+  if (trimmed === '' || trimmed === 'false') return false;
+  if (trimmed === 'true') return true;
+  if (/^\d+$/.test(trimmed)) return Number(trimmed);
+  const list = trimmed
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  if (list.every((entry) => /^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(entry))) return list;
+  ctx.addIssue({ code: 'custom', message: 'must be true, false, a hop count or a list of proxy addresses' });
+  return z.NEVER;
+});
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PUBLIC_URL: z.url({ message: 'must be an absolute http(s) URL' }).optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional(),
+  DATABASE_POOL_SIZE: positiveInt(10),
+  DATA_DIR: z.string().min(1).default('.data'),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// URL')
+    .optional(),
+  REDIS_KEY_PREFIX: z.string().default('exrated:'),
+  SMS_PROVIDER: z.enum(['console', 'sns']).default('console'),
+  SNS_SENDER_ID: z.string().max(11).optional(),
+  SNS_ORIGINATION_NUMBER: z.string().optional(),
+  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  ADMIN_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional(),
+  COOKIE_SECURE: booleanFromEnv.optional(),
+  TRUST_PROXY: trustProxy.default(false),
+  CONTACT_URL: z.url({ message: 'must be an absolute URL' }).default('mailto:support@exrated.app'),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
+  LOG_RETENTION_DAYS: positiveInt(180),
+  ALLOWED_SMS_COUNTRIES: countryList.default(['US', 'GB', 'CA', 'AU']),
+  CLIENT_DIST_DIR: z.string().optional(),
+  LIMIT_VERIFICATION_SENDS_PER_PHONE_PER_HOUR: positiveInt(5),
+  LIMIT_VERIFICATION_SENDS_PER_IP_PER_HOUR: positiveInt(20),
+  LIMIT_VERIFICATION_CHECKS_PER_IP_PER_HOUR: positiveInt(60),
+  LIMIT_RATINGS_PER_DEVICE_PER_HOUR: positiveInt(10),
+  LIMIT_RATINGS_PER_IP_PER_HOUR: positiveInt(30),
+  LIMIT_SAME_PHONE_RATING_DAYS: positiveInt(30),
+  LIMIT_RATING_TEXTS_PER_RECIPIENT_PER_DAY: positiveInt(3),
+  LIMIT_RATING_TEXTS_PER_DAY: positiveInt(2000),
+  LIMIT_ADMIN_LOGINS_PER_IP_PER_15_MIN: positiveInt(10),
+  LIMIT_TELEMETRY_PER_IP_PER_MINUTE: positiveInt(60),
+  NOTIFICATION_MAX_ATTEMPTS: positiveInt(6),
+  NOTIFICATION_RETRY_BASE_SECONDS: positiveInt(30),
+  DISPATCHER_INTERVAL_MS: positiveInt(5000),
+});
+
+export type Environment = z.input<typeof envSchema>;
+
+export interface Limits {
+  verificationSendsPerPhonePerHour: number;
+  verificationSendsPerIpPerHour: number;
+  verificationChecksPerIpPerHour: number;
+  ratingsPerDevicePerHour: number;
+  ratingsPerIpPerHour: number;
+  samePhoneRatingDays: number;
+  ratingTextsPerRecipientPerDay: number;
+  ratingTextsPerDay: number;
+  adminLoginsPerIpPer15Min: number;
+  telemetryPerIpPerMinute: number;
+}
+
+export interface Config {
+  env: 'development' | 'test' | 'production';
+  host: string;
+  port: number;
+  publicUrl: string;
+  databaseUrl: string | undefined;
+  databasePoolSize: number;
+  dataDir: string;
+  redisUrl: string | undefined;
+  redisKeyPrefix: string;
+  smsProvider: 'console' | 'sns';
+  snsSenderId: string | undefined;
+  snsOriginationNumber: string | undefined;
+  sessionSecret: string;
+  /** Undefined only outside production: buildApp then generates one and prints it once. */
+  adminPassword: string | undefined;
+  cookieSecure: boolean;
+  trustProxy: boolean | number | string[];
+  contactUrl: string;
+  logLevel: 'debug' | 'info' | 'warn' | 'error';
+  logRetentionDays: number;
+  allowedSmsCountries: string[];
+  clientDistDir: string | undefined;
+  limits: Limits;
+  notifications: { maxAttempts: number; retryBaseSeconds: number; dispatchIntervalMs: number };
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Reads and validates the configuration. Throws ConfigError naming every bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
+  }
+  const e = parsed.data;
+  const production = e.NODE_ENV === 'production';
+  const problems: string[] = [];
+  if (production && !e.SESSION_SECRET) problems.push('SESSION_SECRET: required in production');
+  if (production && !e.ADMIN_PASSWORD) problems.push('ADMIN_PASSWORD: required in production');
+  if (production && e.SMS_PROVIDER === 'console') {
+    problems.push('SMS_PROVIDER: the console sender is refused in production; use sns');
+  }
+  if (production && !e.PUBLIC_URL) problems.push('PUBLIC_URL: required in production (links in texts)');
+  if (production && !e.DATABASE_URL) problems.push('DATABASE_URL: required in production');
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    dataDir: e.DATA_DIR,
+    redisUrl: e.REDIS_URL,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
+    smsProvider: e.SMS_PROVIDER,
+    snsSenderId: e.SNS_SENDER_ID,
+    snsOriginationNumber: e.SNS_ORIGINATION_NUMBER,
+    sessionSecret: e.SESSION_SECRET ?? localSessionSecret(e.DATA_DIR),
+    adminPassword: e.ADMIN_PASSWORD,
+    cookieSecure: e.COOKIE_SECURE ?? production,
+    trustProxy: e.TRUST_PROXY,
+    contactUrl: e.CONTACT_URL,
+    logLevel: e.LOG_LEVEL,
+    logRetentionDays: e.LOG_RETENTION_DAYS,
+    allowedSmsCountries: e.ALLOWED_SMS_COUNTRIES,
+    clientDistDir: e.CLIENT_DIST_DIR,
+    limits: {
+      verificationSendsPerPhonePerHour: e.LIMIT_VERIFICATION_SENDS_PER_PHONE_PER_HOUR,
+      verificationSendsPerIpPerHour: e.LIMIT_VERIFICATION_SENDS_PER_IP_PER_HOUR,
+      verificationChecksPerIpPerHour: e.LIMIT_VERIFICATION_CHECKS_PER_IP_PER_HOUR,
+      ratingsPerDevicePerHour: e.LIMIT_RATINGS_PER_DEVICE_PER_HOUR,
+      ratingsPerIpPerHour: e.LIMIT_RATINGS_PER_IP_PER_HOUR,
+      samePhoneRatingDays: e.LIMIT_SAME_PHONE_RATING_DAYS,
+      ratingTextsPerRecipientPerDay: e.LIMIT_RATING_TEXTS_PER_RECIPIENT_PER_DAY,
+      ratingTextsPerDay: e.LIMIT_RATING_TEXTS_PER_DAY,
+      adminLoginsPerIpPer15Min: e.LIMIT_ADMIN_LOGINS_PER_IP_PER_15_MIN,
+      telemetryPerIpPerMinute: e.LIMIT_TELEMETRY_PER_IP_PER_MINUTE,
+    },
+    notifications: {
+      maxAttempts: e.NOTIFICATION_MAX_ATTEMPTS,
+      retryBaseSeconds: e.NOTIFICATION_RETRY_BASE_SECONDS,
+      dispatchIntervalMs: e.DISPATCHER_INTERVAL_MS,
+    },
+  };
+}
+
+/**
+ * Outside production an unset SESSION_SECRET is generated once and kept in the data folder, so a restart
+ * keeps everybody's cookies and live codes valid.
+ */
+function localSessionSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'session-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+/** Where the built client is: next to the server in the source tree and in the bundle (dist/server/main.js). */
+export function resolveClientDistDir(config: Config): string | undefined {
+  const candidates = config.clientDistDir
+    ? [config.clientDistDir]
+    : ['../../client/dist', '../../../client/dist'].map((relative) =>
+        fileURLToPath(new URL(relative, import.meta.url)),
+      );
+  return candidates.find((candidate) => existsSync(path.join(candidate, 'index.html')));
+}

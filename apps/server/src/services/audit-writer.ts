@@ -1,0 +1,90 @@
+import type { Database } from '@exrated/db';
+import { insertAuditEntries } from '@exrated/db/queries';
+import type { ErrorSeverity, NewErrorLogEntry, NewLogEntry } from '@exrated/db/schema';
+import type { FastifyBaseLogger } from 'fastify';
+
+export interface AuditActor {
+  /** The acting device session's public id (never its token). */
+  userId: string | null;
+  /** The acting person's proven phone, when there is one. */
+  phoneNumber: string | null;
+}
+
+export interface RequestMeta {
+  ipAddress: string | null;
+  userAgent: string | null;
+}
+
+export interface ErrorEntry {
+  action?: string;
+  message: string;
+  stack?: string | null;
+  severity?: ErrorSeverity;
+  errorType?: string;
+  componentName?: string | null;
+  url?: string | null;
+  details?: Record<string, unknown>;
+  phoneNumber?: string | null;
+}
+
+/**
+ * Collects one request's activity and error entries and writes them with a single insert when the request
+ * ends. A failure to write is logged and swallowed: auditing never fails the user's action.
+ */
+export class AuditWriter {
+  private readonly logEntries: NewLogEntry[] = [];
+  private readonly errorEntries: NewErrorLogEntry[] = [];
+  private actor: AuditActor = { userId: null, phoneNumber: null };
+
+  constructor(
+    private readonly db: Database,
+    private readonly meta: RequestMeta,
+    private readonly logger: FastifyBaseLogger,
+  ) {}
+
+  setActor(actor: AuditActor) {
+    this.actor = actor;
+  }
+
+  /** Records an activity entry; `phoneNumber` overrides the actor's (e.g. the phone being verified). */
+  log(action: string, details?: Record<string, unknown>, options: { phoneNumber?: string | null } = {}) {
+    this.logEntries.push({
+      action,
+      details: details ?? null,
+      userId: this.actor.userId,
+      phoneNumber: options.phoneNumber !== undefined ? options.phoneNumber : this.actor.phoneNumber,
+      ipAddress: this.meta.ipAddress,
+      userAgent: this.meta.userAgent,
+    });
+  }
+
+  error(entry: ErrorEntry) {
+    this.errorEntries.push({
+      errorMessage: entry.message,
+      errorStack: entry.stack ?? null,
+      errorType: entry.errorType ?? 'runtime',
+      severity: entry.severity ?? 'medium',
+      componentName: entry.componentName ?? null,
+      url: entry.url ?? null,
+      details: entry.action ? { action: entry.action, ...entry.details } : (entry.details ?? null),
+      userId: this.actor.userId,
+      phoneNumber: entry.phoneNumber !== undefined ? entry.phoneNumber : this.actor.phoneNumber,
+      ipAddress: this.meta.ipAddress,
+      userAgent: this.meta.userAgent,
+    });
+  }
+
+  get pending() {
+    return { logs: [...this.logEntries], errors: [...this.errorEntries] };
+  }
+
+  async flush(): Promise<void> {
+    if (this.logEntries.length === 0 && this.errorEntries.length === 0) return;
+    const entries = { logs: this.logEntries.splice(0), errors: this.errorEntries.splice(0) };
+    try {
+      await insertAuditEntries(this.db, entries);
+    } catch (error) {
+      this.logger.error({ err: error, actions: entries.logs.map((entry) => entry.action) }, 'audit write failed');
+    }
+  }
+}

@@ -1,0 +1,98 @@
+import type { Redis } from 'ioredis';
+
+export interface RateLimitRule {
+  /** Hits allowed inside one window. */
+  limit: number;
+  windowSeconds: number;
+}
+
+export interface RateLimitResult {
+  allowed: boolean;
+  /** Hits counted in the current window, this one included. */
+  count: number;
+  /** Seconds until the window resets (and the key may be used again). */
+  retryAfterSeconds: number;
+}
+
+/**
+ * One helper serves every cap of the product (DESIGN.md section 4): fixed windows keyed by what is limited
+ * ('verification-send:phone:+1555...'). Redis-backed in production so every instance shares the counts; the
+ * in-process twin has the same semantics for the embedded default.
+ */
+export interface RateLimiter {
+  hit(key: string, rule: RateLimitRule): Promise<RateLimitResult>;
+  /** Reads the current count without counting a hit. */
+  peek(key: string, rule: RateLimitRule): Promise<RateLimitResult>;
+}
+
+// INCR and the first PEXPIRE in one script: a crash between the two can never leave a counter without expiry.
+const HIT_SCRIPT = `
+local count = redis.call('INCR', KEYS[1])
+if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1]) end
+return {count, ttl}
+`;
+
+export class RedisRateLimiter implements RateLimiter {
+  constructor(
+    private readonly redis: Redis,
+    private readonly prefix: string,
+  ) {}
+
+  async hit(key: string, rule: RateLimitRule): Promise<RateLimitResult> {
+    const reply = (await this.redis.eval(HIT_SCRIPT, 1, this.key(key), rule.windowSeconds * 1000)) as [number, number];
+    return toResult(reply[0], reply[1], rule);
+  }
+
+  async peek(key: string, rule: RateLimitRule): Promise<RateLimitResult> {
+    const [[, count], [, ttl]] = (await this.redis
+      .multi()
+      .get(this.key(key))
+      .pttl(this.key(key))
+      .exec()) as [[null, string | null], [null, number]];
+    return toResult(Number(count ?? 0), ttl, rule, false);
+  }
+
+  private key(key: string) {
+    return `${this.prefix}rl:${key}`;
+  }
+}
+
+export class MemoryRateLimiter implements RateLimiter {
+  private readonly windows = new Map<string, { count: number; resetAt: number }>();
+
+  constructor(private readonly now: () => number = Date.now) {}
+
+  async hit(key: string, rule: RateLimitRule): Promise<RateLimitResult> {
+    const window = this.current(key, rule);
+    window.count += 1;
+    return toResult(window.count, window.resetAt - this.now(), rule);
+  }
+
+  async peek(key: string, rule: RateLimitRule): Promise<RateLimitResult> {
+    const window = this.windows.get(key);
+    if (!window || window.resetAt <= this.now()) return toResult(0, -2, rule, false);
+    return toResult(window.count, window.resetAt - this.now(), rule, false);
+  }
+
+  private current(key: string, rule: RateLimitRule) {
+    const now = this.now();
+    const existing = this.windows.get(key);
+    if (existing && existing.resetAt > now) return existing;
+    if (this.windows.size > 50_000) this.sweep(now);
+    const fresh = { count: 0, resetAt: now + rule.windowSeconds * 1000 };
+    this.windows.set(key, fresh);
+    return fresh;
+  }
+
+  private sweep(now: number) {
+    for (const [key, window] of this.windows) if (window.resetAt <= now) this.windows.delete(key);
+  }
+}
+
+function toResult(count: number, ttlMs: number, rule: RateLimitRule, counting = true): RateLimitResult {
+  const retryAfterSeconds = ttlMs > 0 ? Math.ceil(ttlMs / 1000) : rule.windowSeconds;
+  const allowed = counting ? count <= rule.limit : count < rule.limit;
+  return { allowed, count, retryAfterSeconds };
+}

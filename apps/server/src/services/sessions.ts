@@ -1,0 +1,125 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Database } from '@exrated/db';
+import {
+  deleteAdminSession,
+  deleteDeviceSession,
+  findAdminSessionByTokenHash,
+  findDeviceSessionByTokenHash,
+  insertAdminSession,
+  insertDeviceSession,
+  rotateDeviceSessionToken,
+  touchAdminSession,
+  touchDeviceSession,
+} from '@exrated/db/queries';
+import type { AdminSession, DeviceSession } from '@exrated/db/schema';
+
+/** DESIGN.md section 5: device sessions expire after 30 days idle. */
+export const DEVICE_SESSION_IDLE_MS = 30 * 24 * 60 * 60 * 1000;
+/** DESIGN.md section 2: admin sessions end after 30 minutes idle or 8 hours in all. */
+export const ADMIN_SESSION_IDLE_MS = 30 * 60 * 1000;
+export const ADMIN_SESSION_ABSOLUTE_MS = 8 * 60 * 60 * 1000;
+// A session used constantly is written at most this often, not on every request.
+const TOUCH_INTERVAL_MS = 10 * 60 * 1000;
+
+/** The cookies of one request/response; an HTTP implementation and an in-memory one for tests. */
+export interface CookieJar {
+  get(name: string): string | undefined;
+  set(name: string, value: string, maxAgeSeconds: number): void;
+  clear(name: string): void;
+}
+
+export interface CookieNames {
+  device: string;
+  admin: string;
+}
+
+/** `__Host-` cookies are bound to this exact origin, HTTPS only and path / (no Domain can widen them). */
+export function cookieNamesFor(secure: boolean): CookieNames {
+  return secure
+    ? { device: '__Host-exrated_sid', admin: '__Host-exrated_admin' }
+    : { device: 'exrated_sid', admin: 'exrated_admin' };
+}
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+function newToken() {
+  const token = randomBytes(32).toString('base64url');
+  return { token, tokenHash: hashToken(token) };
+}
+
+export class SessionService {
+  constructor(
+    private readonly db: Database,
+    private readonly names: CookieNames,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  /** The request's device session, created (and its cookie set) when there is none or it expired. */
+  async resolveDevice(cookies: CookieJar): Promise<DeviceSession> {
+    const now = this.now();
+    const token = cookies.get(this.names.device);
+    const existing = token ? await findDeviceSessionByTokenHash(this.db, hashToken(token), now) : null;
+    if (existing) {
+      if (now.getTime() - existing.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+        const expiresAt = new Date(now.getTime() + DEVICE_SESSION_IDLE_MS);
+        await touchDeviceSession(this.db, existing.id, now, expiresAt);
+        if (token) cookies.set(this.names.device, token, DEVICE_SESSION_IDLE_MS / 1000);
+        return { ...existing, lastSeenAt: now, expiresAt };
+      }
+      return existing;
+    }
+    const fresh = newToken();
+    const session = await insertDeviceSession(this.db, {
+      tokenHash: fresh.tokenHash,
+      expiresAt: new Date(now.getTime() + DEVICE_SESSION_IDLE_MS),
+    });
+    cookies.set(this.names.device, fresh.token, DEVICE_SESSION_IDLE_MS / 1000);
+    return session;
+  }
+
+  /** Issues a new token for the same session: done whenever its privilege changes (phone proven). */
+  async rotateDevice(cookies: CookieJar, session: DeviceSession): Promise<void> {
+    const fresh = newToken();
+    await rotateDeviceSessionToken(this.db, session.id, fresh.tokenHash);
+    cookies.set(this.names.device, fresh.token, DEVICE_SESSION_IDLE_MS / 1000);
+  }
+
+  async revokeDevice(cookies: CookieJar, session: DeviceSession): Promise<void> {
+    await deleteDeviceSession(this.db, session.id);
+    cookies.clear(this.names.device);
+  }
+
+  /** The request's admin session, or null when there is none, it idled out or reached its absolute limit. */
+  async resolveAdmin(cookies: CookieJar): Promise<AdminSession | null> {
+    const token = cookies.get(this.names.admin);
+    if (!token) return null;
+    const now = this.now();
+    const session = await findAdminSessionByTokenHash(this.db, hashToken(token), now);
+    if (!session) return null;
+    if (now.getTime() - session.lastSeenAt.getTime() > ADMIN_SESSION_IDLE_MS) {
+      await deleteAdminSession(this.db, session.id);
+      cookies.clear(this.names.admin);
+      return null;
+    }
+    await touchAdminSession(this.db, session.id, now);
+    return { ...session, lastSeenAt: now };
+  }
+
+  async createAdmin(cookies: CookieJar): Promise<AdminSession> {
+    const now = this.now();
+    const fresh = newToken();
+    const session = await insertAdminSession(this.db, {
+      tokenHash: fresh.tokenHash,
+      expiresAt: new Date(now.getTime() + ADMIN_SESSION_ABSOLUTE_MS),
+    });
+    cookies.set(this.names.admin, fresh.token, ADMIN_SESSION_ABSOLUTE_MS / 1000);
+    return session;
+  }
+
+  async revokeAdmin(cookies: CookieJar, session: AdminSession): Promise<void> {
+    await deleteAdminSession(this.db, session.id);
+    cookies.clear(this.names.admin);
+  }
+}

@@ -1,0 +1,44 @@
+import type { Database } from '@exrated/db';
+import { readAppSettings, saveAppSettings } from '@exrated/db/queries';
+import type { LogLevel } from '@exrated/db/schema';
+
+export interface AppSettingsValues {
+  maintenanceMode: boolean;
+  logLevel: LogLevel;
+}
+
+/**
+ * The admin Tools switches. Cached for a moment so a hot path does not read the table per request, and
+ * short enough that a switch made on one instance reaches the others within seconds.
+ */
+export class SettingsStore {
+  private cached: { values: AppSettingsValues; readAt: number } | null = null;
+
+  constructor(
+    private readonly db: Database,
+    private readonly onChange: (values: AppSettingsValues) => void,
+    private readonly maxAgeMs = 2000,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async get(): Promise<AppSettingsValues> {
+    if (this.cached && this.now() - this.cached.readAt < this.maxAgeMs) return this.cached.values;
+    const values = await readAppSettings(this.db);
+    this.remember(values);
+    return values;
+  }
+
+  async save(values: AppSettingsValues): Promise<AppSettingsValues> {
+    await saveAppSettings(this.db, values);
+    this.remember(values);
+    return values;
+  }
+
+  private remember(values: AppSettingsValues) {
+    const previous = this.cached?.values;
+    this.cached = { values, readAt: this.now() };
+    if (!previous || previous.logLevel !== values.logLevel || previous.maintenanceMode !== values.maintenanceMode) {
+      this.onChange(values);
+    }
+  }
+}

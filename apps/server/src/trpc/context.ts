@@ -1,0 +1,104 @@
+import type { Database, DatabaseHandle } from '@exrated/db';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import type { Redis } from 'ioredis';
+import type { Config } from '../config';
+import { AuditWriter, type RequestMeta } from '../services/audit-writer';
+import type { RateLimiter } from '../services/rate-limiter';
+import type { CookieJar, SessionService } from '../services/sessions';
+import type { SettingsStore } from '../services/settings-store';
+import type { SmsSender } from '../services/sms/sms-sender';
+
+/** What every request can reach: built once by buildApp and shared by all requests. */
+export interface AppServices {
+  config: Config;
+  database: DatabaseHandle;
+  db: Database;
+  /** Null on the embedded default (no REDIS_URL): the in-process twins are used instead. */
+  redis: Redis | null;
+  rateLimiter: RateLimiter;
+  sms: SmsSender;
+  settings: SettingsStore;
+  sessions: SessionService;
+  adminPassword: string;
+  logger: FastifyBaseLogger;
+  now: () => Date;
+}
+
+export interface RequestInfo extends RequestMeta {
+  requestId: string;
+  /** The viewer's country guess from proxy headers, lower-case ISO code or null. */
+  countryHint: string | null;
+}
+
+export interface InnerContextOptions {
+  services: AppServices;
+  cookies: CookieJar;
+  request: RequestInfo;
+  logger?: FastifyBaseLogger;
+}
+
+/**
+ * The inner context: everything a procedure needs and nothing of HTTP, so tests build it without a server
+ * (STYLE.md habit 3). Sessions are not loaded here: the base procedures load them only when needed.
+ */
+export function createInnerContext({ services, cookies, request, logger }: InnerContextOptions) {
+  const log = logger ?? services.logger;
+  return {
+    ...services,
+    cookies,
+    request,
+    log,
+    audit: new AuditWriter(services.db, request, log),
+  };
+}
+
+export type Context = ReturnType<typeof createInnerContext>;
+
+/** The outer context: adapts one Fastify request/response to the inner context. */
+export function createContextFactory(services: AppServices) {
+  return ({ req, res }: { req: FastifyRequest; res: FastifyReply }): Context =>
+    createInnerContext({ services, cookies: fastifyCookieJar(req, res, services.config.cookieSecure), request: requestInfo(req), logger: req.log });
+}
+
+export function requestInfo(req: FastifyRequest): RequestInfo {
+  const userAgent = req.headers['user-agent'];
+  return {
+    requestId: String(req.id),
+    ipAddress: req.ip ?? null,
+    userAgent: typeof userAgent === 'string' ? userAgent.slice(0, 512) : null,
+    countryHint: countryFromHeaders(req.headers),
+  };
+}
+
+/** DESIGN.md section 1: proxy header (e.g. CF-IPCountry) first, then the Accept-Language region. */
+export function countryFromHeaders(headers: FastifyRequest['headers']): string | null {
+  for (const name of ['cf-ipcountry', 'x-vercel-ip-country', 'cloudfront-viewer-country', 'x-country-code']) {
+    const value = headers[name];
+    if (typeof value === 'string' && /^[A-Za-z]{2}$/.test(value.trim()) && value.trim().toUpperCase() !== 'XX') {
+      return value.trim().toLowerCase();
+    }
+  }
+  const language = headers['accept-language'];
+  if (typeof language === 'string') {
+    const region = /^[a-zA-Z]{2,3}[-_]([a-zA-Z]{2})\b/.exec(language.trim());
+    if (region?.[1]) return region[1].toLowerCase();
+  }
+  return null;
+}
+
+function fastifyCookieJar(req: FastifyRequest, res: FastifyReply, secure: boolean): CookieJar {
+  return {
+    get(name) {
+      const raw = req.cookies[name];
+      if (!raw) return undefined;
+      const unsigned = req.unsignCookie(raw);
+      return unsigned.valid && unsigned.value !== null ? unsigned.value : undefined;
+    },
+    set(name, value, maxAgeSeconds) {
+      res.setCookie(name, value, { path: '/', httpOnly: true, sameSite: 'lax', secure, signed: true, maxAge: maxAgeSeconds });
+    },
+    clear(name) {
+      res.clearCookie(name, { path: '/', httpOnly: true, sameSite: 'lax', secure });
+    },
+  };
+}

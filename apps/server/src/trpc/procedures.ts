@@ -1,0 +1,52 @@
+import { TRPCError } from '@trpc/server';
+import { baseProcedure } from './init';
+
+/**
+ * The four procedure kinds of DESIGN.md section 2. Authorization lives here and only here: a resolver never
+ * checks who its caller is, and the viewer's phone always comes from the session, never from input.
+ */
+
+/** Anyone. Audit entries the procedure records are written once, after it ends, whatever its outcome. */
+export const publicProcedure = baseProcedure.use(async ({ ctx, next, path }) => {
+  const result = await next();
+  if (!result.ok && result.error.code === 'INTERNAL_SERVER_ERROR') {
+    ctx.log.error({ err: result.error.cause ?? result.error, path }, 'procedure failed');
+    ctx.audit.error({
+      action: path,
+      message: result.error.cause?.message ?? result.error.message,
+      stack: result.error.cause?.stack ?? null,
+      severity: 'high',
+      errorType: 'server',
+      componentName: path,
+    });
+  }
+  await ctx.audit.flush();
+  return result;
+});
+
+/** Has a device session: loads it from the cookie, or creates one and sets the cookie. */
+export const deviceProcedure = publicProcedure.use(async ({ ctx, next }) => {
+  const session = await ctx.sessions.resolveDevice(ctx.cookies);
+  const provenPhone = session.phoneProvenAt ? session.phoneNumber : null;
+  ctx.audit.setActor({ userId: session.id, phoneNumber: provenPhone });
+  return next({ ctx: { session } });
+});
+
+/** The device session has proven a phone with an SMS code. */
+export const provenProcedure = deviceProcedure.use(({ ctx, next }) => {
+  const { phoneNumber, phoneProvenAt } = ctx.session;
+  if (!phoneNumber || !phoneProvenAt) {
+    throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please verify your phone number first.' });
+  }
+  return next({ ctx: { viewerPhone: phoneNumber } });
+});
+
+/** Has a live admin session (its own cookie, independent of the device session). */
+export const adminProcedure = publicProcedure.use(async ({ ctx, next }) => {
+  const adminSession = await ctx.sessions.resolveAdmin(ctx.cookies);
+  if (!adminSession) {
+    throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please log in as an administrator.' });
+  }
+  ctx.audit.setActor({ userId: `admin:${adminSession.id}`, phoneNumber: null });
+  return next({ ctx: { adminSession } });
+});

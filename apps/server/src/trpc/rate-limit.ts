@@ -1,0 +1,31 @@
+import { TRPCError } from '@trpc/server';
+import type { RateLimiter, RateLimitRule } from '../services/rate-limiter';
+import { RetryAfter } from './init';
+
+/** Formats a wait for people: 'in 45 seconds', 'in 12 minutes'. */
+export function describeWait(seconds: number): string {
+  if (seconds < 90) return `in ${seconds} second${seconds === 1 ? '' : 's'}`;
+  const minutes = Math.ceil(seconds / 60);
+  if (minutes < 90) return `in ${minutes} minutes`;
+  return `in ${Math.ceil(minutes / 60)} hours`;
+}
+
+/**
+ * Counts a hit against a cap and throws TOO_MANY_REQUESTS (with the seconds to wait) when it is over.
+ * `message` receives the wait, e.g. 'in 12 minutes'.
+ */
+export async function enforceRateLimit(
+  limiter: RateLimiter,
+  key: string,
+  rule: RateLimitRule,
+  message: (wait: string) => string,
+): Promise<void> {
+  const result = await limiter.hit(key, rule);
+  if (!result.allowed) {
+    throw new TRPCError({
+      code: 'TOO_MANY_REQUESTS',
+      message: message(describeWait(result.retryAfterSeconds)),
+      cause: new RetryAfter(result.retryAfterSeconds),
+    });
+  }
+}

@@ -1,0 +1,21 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Executor } from '../database';
+import { type AppSettings, appSettings, type LogLevel } from '../schema';
+
+const DEFAULT_SETTINGS = { maintenanceMode: false, logLevel: 'info' as LogLevel };
+
+export async function readAppSettings(db: Executor): Promise<Pick<AppSettings, 'maintenanceMode' | 'logLevel'>> {
+  const [row] = await db
+    .select({ maintenanceMode: appSettings.maintenanceMode, logLevel: appSettings.logLevel })
+    .from(appSettings)
+    .where(eq(appSettings.id, 1))
+    .limit(1);
+  return row ?? DEFAULT_SETTINGS;
+}
+
+export async function saveAppSettings(db: Executor, values: { maintenanceMode: boolean; logLevel: LogLevel }) {
+  await db
+    .insert(appSettings)
+    .values({ id: 1, ...values })
+    .onConflictDoUpdate({ target: appSettings.id, set: { ...values, updatedAt: sql`now()` } });
+}
