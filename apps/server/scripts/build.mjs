@@ -23,4 +23,6 @@ await build({
   external: [...external, ...external.map((name) => `${name}/*`)],
   logLevel: 'warning',
 });
-cpSync(new URL('../../db/migrations', serverRoot), new URL('dist/migrations', serverRoot), { recursive: true });
+cpSync(new URL('../../db/migrations', serverRoot), new URL('dist/migrations', serverRoot), {
+  recursive: true,
+});

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import fastifyCookie from '@fastify/cookie';
 import { createDatabase, type DatabaseHandle } from '@exrated/db';
+import fastifyCookie from '@fastify/cookie';
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { Redis } from 'ioredis';
@@ -44,12 +44,21 @@ function pathOnly(url: string) {
  */
 export async function buildApp(config: Config, overrides: AppOverrides = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: overrides.logger ?? {
-      level: config.logLevel,
-      serializers: {
-        req: (req) => ({ id: req.id, method: req.method, url: pathOnly(req.url), remoteAddress: req.ip }),
-      },
-    },
+    logger:
+      overrides.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            serializers: {
+              req: (req) => ({
+                id: req.id,
+                method: req.method,
+                url: pathOnly(req.url),
+                remoteAddress: req.ip,
+              }),
+            },
+            ...(typeof overrides.logger === 'object' ? overrides.logger : {}),
+          },
     trustProxy: fastifyTrustProxy(config.trustProxy),
     genReqId: () => randomUUID(),
     bodyLimit: 256 * 1024,
@@ -106,7 +115,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
     if (status >= 500) req.log.error({ err: error }, 'request failed');
     // Never a stack trace or internal text in a response (production or not): 4xx messages are Fastify's own.
-    reply.code(status).send({ error: { message: status >= 500 ? 'Something went wrong, please try again' : error.message } });
+    reply
+      .code(status)
+      .send({ error: { message: status >= 500 ? 'Something went wrong, please try again' : error.message } });
   });
 
   await app.register(fastifyCookie, { secret: config.sessionSecret });
@@ -142,8 +153,14 @@ async function connectRedis(config: Config, app: FastifyInstance): Promise<Redis
   if (!config.redisUrl) return null;
   // Fail fast while Redis is away instead of queueing: verification then answers 'temporarily unavailable'
   // at once, and ioredis keeps reconnecting in the background.
-  const redis = new Redis(config.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1, enableOfflineQueue: false });
+  const redis = new Redis(config.redisUrl, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 1,
+    enableOfflineQueue: false,
+  });
   redis.on('error', (error: Error) => app.log.warn({ err: error }, 'redis error'));
-  await redis.connect().catch((error: unknown) => app.log.error({ err: error }, 'redis unavailable at start'));
+  await redis
+    .connect()
+    .catch((error: unknown) => app.log.error({ err: error }, 'redis unavailable at start'));
   return redis;
 }

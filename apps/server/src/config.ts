@@ -23,7 +23,9 @@ const countryList = z
       .map((code) => code.trim().toUpperCase())
       .filter(Boolean),
   )
-  .pipe(z.array(z.string().regex(/^[A-Z]{2}$/, 'must be a comma-separated list of ISO country codes')).min(1));
+  .pipe(
+    z.array(z.string().regex(/^[A-Z]{2}$/, 'must be a comma-separated list of ISO country codes')).min(1),
+  );
 
 /** `TRUST_PROXY`: false (default), true, a hop count, or a comma-separated list of proxy addresses/CIDRs. */
 const trustProxy = z.string().transform((value, ctx): boolean | number | string[] => {
@@ -134,7 +136,9 @@ export class ConfigError extends Error {
 
 /** Reads and validates the configuration. Throws ConfigError naming every bad variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
+  );
   const parsed = envSchema.safeParse(present);
   if (!parsed.success) {
     throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));

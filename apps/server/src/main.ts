@@ -43,6 +43,8 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`ExRated failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.stderr.write(
+    `ExRated failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
   process.exit(1);
 });

@@ -6,7 +6,10 @@ import { errorLogs, logs, type NewErrorLogEntry, type NewLogEntry } from '../sch
  * Writes a request's activity and error entries in ONE statement (a data-modifying CTE), so auditing never
  * costs a request more than one round trip (DESIGN.md section 6).
  */
-export async function insertAuditEntries(db: Executor, entries: { logs: NewLogEntry[]; errors: NewErrorLogEntry[] }) {
+export async function insertAuditEntries(
+  db: Executor,
+  entries: { logs: NewLogEntry[]; errors: NewErrorLogEntry[] },
+) {
   if (entries.logs.length === 0 && entries.errors.length === 0) return;
   if (entries.errors.length === 0) {
     await db.insert(logs).values(entries.logs);

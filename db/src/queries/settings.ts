@@ -4,7 +4,9 @@ import { type AppSettings, appSettings, type LogLevel } from '../schema';
 
 const DEFAULT_SETTINGS = { maintenanceMode: false, logLevel: 'info' as LogLevel };
 
-export async function readAppSettings(db: Executor): Promise<Pick<AppSettings, 'maintenanceMode' | 'logLevel'>> {
+export async function readAppSettings(
+  db: Executor,
+): Promise<Pick<AppSettings, 'maintenanceMode' | 'logLevel'>> {
   const [row] = await db
     .select({ maintenanceMode: appSettings.maintenanceMode, logLevel: appSettings.logLevel })
     .from(appSettings)
@@ -13,7 +15,10 @@ export async function readAppSettings(db: Executor): Promise<Pick<AppSettings, '
   return row ?? DEFAULT_SETTINGS;
 }
 
-export async function saveAppSettings(db: Executor, values: { maintenanceMode: boolean; logLevel: LogLevel }) {
+export async function saveAppSettings(
+  db: Executor,
+  values: { maintenanceMode: boolean; logLevel: LogLevel },
+) {
   await db
     .insert(appSettings)
     .values({ id: 1, ...values })

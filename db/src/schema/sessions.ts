@@ -17,7 +17,10 @@ export const deviceSessions = pgTable(
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().default(sql`now()`),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('device_sessions_expires_at_idx').on(t.expiresAt), index('device_sessions_phone_idx').on(t.phoneNumber)],
+  (t) => [
+    index('device_sessions_expires_at_idx').on(t.expiresAt),
+    index('device_sessions_phone_idx').on(t.phoneNumber),
+  ],
 );
 
 /** An administrator's session: separate from device sessions, 30 min idle and 8 h absolute (DESIGN.md 2). */

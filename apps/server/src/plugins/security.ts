@@ -32,7 +32,12 @@ export const securityPlugin = fp(async (app: FastifyInstance, { config }: { conf
 
   const allowedOrigin = new URL(config.publicUrl).origin;
   app.addHook('onRequest', async (req, reply) => {
-    if (!req.url.startsWith('/trpc') || req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') {
+    if (
+      !req.url.startsWith('/trpc') ||
+      req.method === 'GET' ||
+      req.method === 'HEAD' ||
+      req.method === 'OPTIONS'
+    ) {
       return;
     }
     const problem = crossSiteProblem(req, allowedOrigin);

@@ -84,7 +84,10 @@ export class AuditWriter {
     try {
       await insertAuditEntries(this.db, entries);
     } catch (error) {
-      this.logger.error({ err: error, actions: entries.logs.map((entry) => entry.action) }, 'audit write failed');
+      this.logger.error(
+        { err: error, actions: entries.logs.map((entry) => entry.action) },
+        'audit write failed',
+      );
     }
   }
 }

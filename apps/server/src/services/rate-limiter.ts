@@ -41,16 +41,18 @@ export class RedisRateLimiter implements RateLimiter {
   ) {}
 
   async hit(key: string, rule: RateLimitRule): Promise<RateLimitResult> {
-    const reply = (await this.redis.eval(HIT_SCRIPT, 1, this.key(key), rule.windowSeconds * 1000)) as [number, number];
+    const reply = (await this.redis.eval(HIT_SCRIPT, 1, this.key(key), rule.windowSeconds * 1000)) as [
+      number,
+      number,
+    ];
     return toResult(reply[0], reply[1], rule);
   }
 
   async peek(key: string, rule: RateLimitRule): Promise<RateLimitResult> {
-    const [[, count], [, ttl]] = (await this.redis
-      .multi()
-      .get(this.key(key))
-      .pttl(this.key(key))
-      .exec()) as [[null, string | null], [null, number]];
+    const [[, count], [, ttl]] = (await this.redis.multi().get(this.key(key)).pttl(this.key(key)).exec()) as [
+      [null, string | null],
+      [null, number],
+    ];
     return toResult(Number(count ?? 0), ttl, rule, false);
   }
 

@@ -37,7 +37,11 @@ export class SettingsStore {
   private remember(values: AppSettingsValues) {
     const previous = this.cached?.values;
     this.cached = { values, readAt: this.now() };
-    if (!previous || previous.logLevel !== values.logLevel || previous.maintenanceMode !== values.maintenanceMode) {
+    if (
+      !previous ||
+      previous.logLevel !== values.logLevel ||
+      previous.maintenanceMode !== values.maintenanceMode
+    ) {
       this.onChange(values);
     }
   }

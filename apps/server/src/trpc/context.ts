@@ -57,7 +57,12 @@ export type Context = ReturnType<typeof createInnerContext>;
 /** The outer context: adapts one Fastify request/response to the inner context. */
 export function createContextFactory(services: AppServices) {
   return ({ req, res }: { req: FastifyRequest; res: FastifyReply }): Context =>
-    createInnerContext({ services, cookies: fastifyCookieJar(req, res, services.config.cookieSecure), request: requestInfo(req), logger: req.log });
+    createInnerContext({
+      services,
+      cookies: fastifyCookieJar(req, res, services.config.cookieSecure),
+      request: requestInfo(req),
+      logger: req.log,
+    });
 }
 
 export function requestInfo(req: FastifyRequest): RequestInfo {
@@ -74,7 +79,11 @@ export function requestInfo(req: FastifyRequest): RequestInfo {
 export function countryFromHeaders(headers: FastifyRequest['headers']): string | null {
   for (const name of ['cf-ipcountry', 'x-vercel-ip-country', 'cloudfront-viewer-country', 'x-country-code']) {
     const value = headers[name];
-    if (typeof value === 'string' && /^[A-Za-z]{2}$/.test(value.trim()) && value.trim().toUpperCase() !== 'XX') {
+    if (
+      typeof value === 'string' &&
+      /^[A-Za-z]{2}$/.test(value.trim()) &&
+      value.trim().toUpperCase() !== 'XX'
+    ) {
       return value.trim().toLowerCase();
     }
   }
@@ -95,7 +104,14 @@ function fastifyCookieJar(req: FastifyRequest, res: FastifyReply, secure: boolea
       return unsigned.valid && unsigned.value !== null ? unsigned.value : undefined;
     },
     set(name, value, maxAgeSeconds) {
-      res.setCookie(name, value, { path: '/', httpOnly: true, sameSite: 'lax', secure, signed: true, maxAge: maxAgeSeconds });
+      res.setCookie(name, value, {
+        path: '/',
+        httpOnly: true,
+        sameSite: 'lax',
+        secure,
+        signed: true,
+        maxAge: maxAgeSeconds,
+      });
     },
     clear(name) {
       res.clearCookie(name, { path: '/', httpOnly: true, sameSite: 'lax', secure });

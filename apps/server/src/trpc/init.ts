@@ -53,7 +53,13 @@ const t = initTRPC.context<Context>().create({
         path: shape.data.path,
         ...(fieldErrors ? { fieldErrors } : {}),
         ...(error.cause instanceof RetryAfter ? { retryAfterSeconds: error.cause.seconds } : {}),
-      } as { code: string; httpStatus: number; path?: string; fieldErrors?: Record<string, string>; retryAfterSeconds?: number },
+      } as {
+        code: string;
+        httpStatus: number;
+        path?: string;
+        fieldErrors?: Record<string, string>;
+        retryAfterSeconds?: number;
+      },
     };
   },
 });

@@ -1,0 +1,199 @@
+// Browser-test harness: runs the *built* server (which serves the built client) on a free port with a fresh
+// embedded database, and drives the system Chromium through playwright-core. Each test file starts its own
+// app in beforeAll and stops it in afterAll.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { constants } from 'node:fs';
+import { access, mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Browser, chromium, type Page } from 'playwright-core';
+
+const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const SERVER_ENTRY = path.join(REPO_ROOT, 'apps/server/dist/server/main.js');
+const SCREENSHOT_DIR = path.join(REPO_ROOT, 'apps/client/e2e/screenshots');
+const READY_TIMEOUT_MS = 60_000;
+const OUTPUT_LIMIT = 64_000;
+
+export const CONTACT_URL = 'https://example.com/contact';
+
+/** The two viewports every screen is checked at: a small phone and a laptop. */
+export const VIEWPORTS = {
+  375: { width: 375, height: 812 },
+  1280: { width: 1280, height: 800 },
+} as const;
+export type ViewportWidth = keyof typeof VIEWPORTS;
+
+export interface App {
+  baseUrl: string;
+  browser: Browser;
+  /** Everything the server printed so far (stdout and stderr, capped), for failure messages. */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+export interface StartAppOptions {
+  /** Extra environment for the server, e.g. limits a test wants lower. */
+  extraEnv?: Record<string, string>;
+}
+
+export async function startApp({ extraEnv = {} }: StartAppOptions = {}): Promise<App> {
+  await assertExecutable(
+    SERVER_ENTRY,
+    'Build the server and client first: pnpm --filter @exrated/client build && pnpm --filter @exrated/server build',
+  );
+  const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  await assertExecutable(
+    chromiumPath,
+    'Install it with `apt-get install -y chromium fonts-liberation`, or point CHROMIUM_PATH at a Chromium binary.',
+  );
+
+  const port = await findFreePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'exrated-e2e-'));
+  const server = spawnServer(port, baseUrl, dataDir, extraEnv);
+  let output = '';
+  const record = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-OUTPUT_LIMIT);
+  };
+  server.stdout?.on('data', record);
+  server.stderr?.on('data', record);
+
+  let browser: Browser | undefined;
+  const stop = async () => {
+    await browser?.close().catch(() => undefined);
+    await stopProcess(server);
+    await rm(dataDir, { recursive: true, force: true });
+  };
+
+  try {
+    await waitUntilReady(baseUrl, server, () => output);
+    browser = await chromium.launch({
+      executablePath: chromiumPath,
+      headless: true,
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    });
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { baseUrl, browser, output: () => output, stop };
+}
+
+const pageErrors = new WeakMap<Page, string[]>();
+
+/** A fresh browser context (no cookies, no storage) and page at the given viewport width. */
+export async function newPage(app: App, { width }: { width: ViewportWidth }): Promise<Page> {
+  const context = await app.browser.newContext({
+    baseURL: app.baseUrl,
+    viewport: VIEWPORTS[width],
+    deviceScaleFactor: 1,
+    isMobile: width < 768,
+    hasTouch: width < 768,
+  });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`console: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => errors.push(`page error: ${error.message}`));
+  pageErrors.set(page, errors);
+  return page;
+}
+
+/** Console errors and uncaught exceptions seen on the page since it was opened. */
+export function errorsOf(page: Page): string[] {
+  return pageErrors.get(page) ?? [];
+}
+
+/** Saves a full-page screenshot as e2e/screenshots/<name>-<width>.png and returns its path. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  const width = page.viewportSize()?.width ?? 0;
+  const file = path.join(SCREENSHOT_DIR, `${name}-${width}.png`);
+  await mkdir(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
+  return file;
+}
+
+function spawnServer(port: number, baseUrl: string, dataDir: string, extraEnv: Record<string, string>) {
+  // No DATABASE_URL / REDIS_URL from the caller's shell: each app gets the embedded database in its own folder.
+  const { DATABASE_URL: _database, REDIS_URL: _redis, ...inherited } = process.env;
+  return spawn(process.execPath, [SERVER_ENTRY], {
+    cwd: REPO_ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...inherited,
+      NODE_ENV: 'test',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: baseUrl,
+      DATA_DIR: dataDir,
+      SMS_PROVIDER: 'console',
+      CONTACT_URL,
+      ...extraEnv,
+    },
+  });
+}
+
+async function waitUntilReady(baseUrl: string, server: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null || server.signalCode !== null) {
+      throw new Error(
+        `The server exited (${server.exitCode ?? server.signalCode}) before it was ready:\n${output()}`,
+      );
+    }
+    try {
+      const response = await fetch(`${baseUrl}/readyz`, { signal: AbortSignal.timeout(2_000) });
+      if (response.status === 200) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(
+    `The server did not answer 200 on /readyz within ${READY_TIMEOUT_MS / 1000} s:\n${output()}`,
+  );
+}
+
+async function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  const killTimer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(killTimer);
+}
+
+function findFreePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => {
+        if (address && typeof address === 'object') resolve(address.port);
+        else reject(new Error('Could not find a free port'));
+      });
+    });
+  });
+}
+
+async function assertExecutable(file: string, hint: string): Promise<void> {
+  const mode = file.endsWith('.js') ? constants.R_OK : constants.X_OK;
+  try {
+    await access(file, mode);
+  } catch {
+    throw new Error(`${file} was not found. ${hint}`);
+  }
+}

@@ -1,0 +1,178 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type App,
+  CONTACT_URL,
+  errorsOf,
+  newPage,
+  screenshot,
+  startApp,
+  type ViewportWidth,
+} from './harness';
+
+let app: App;
+
+beforeAll(async () => {
+  app = await startApp();
+});
+
+afterAll(async () => {
+  await app?.stop();
+});
+
+const FOOTER_LINKS: [label: string, href: string][] = [
+  ['Home', '/'],
+  ['Rate an Ex', '/rate'],
+  ['Verify', '/verify'],
+  ['My Ratings', '/profile'],
+  ['Settings', '/settings'],
+  ['Terms & Conditions', '/terms'],
+  ['Privacy Policy', '/privacy'],
+];
+
+const TERMS_HEADINGS = [
+  '1. Acceptance of Terms',
+  '2. User Conduct',
+  '3. Content Guidelines',
+  '4. Privacy and Anonymity',
+  '5. Modification of Service',
+  '6. Limitation of Liability',
+  '7. Changes to These Terms',
+  '8. Contact',
+];
+
+const PRIVACY_HEADINGS = [
+  '1. Information We Collect',
+  '2. How We Use Your Information',
+  '3. Data Security and Retention',
+  '4. Sharing of Information',
+  '5. Anonymous Ratings',
+  '6. Your Rights',
+  '7. Changes to This Policy',
+  '8. Contact',
+];
+
+async function open(width: ViewportWidth, url: string): Promise<Page> {
+  const page = await newPage(app, { width });
+  await page.goto(url);
+  await page.locator('footer').waitFor();
+  return page;
+}
+
+async function expectCleanPage(page: Page) {
+  // Nothing wider than the screen (no sideways scrolling on a phone), and nothing went wrong in the console.
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  expect(errorsOf(page)).toEqual([]);
+  await page.context().close();
+}
+
+async function headingTexts(page: Page, level: number): Promise<string[]> {
+  return (await page.getByRole('heading', { level }).allTextContents()).map((text) => text.trim());
+}
+
+describe.each([375, 1280] as const)('app shell at %i px', (width) => {
+  it('shows the landing page with the header and footer', async () => {
+    const requested: string[] = [];
+    const page = await newPage(app, { width });
+    page.on('request', (request) => requested.push(request.url()));
+    await page.goto('/');
+
+    await expect.poll(() => page.title()).toContain('ExRated');
+    const main = page.locator('main');
+    await main.getByText('BETA', { exact: true }).waitFor();
+    expect(await headingTexts(page, 1)).toEqual(['Ever wondered how your ex would rate you?']);
+    expect(await main.getByText("Rate 2 ex's to unlock your own anonymous ratings").isVisible()).toBe(true);
+    expect(await headingTexts(page, 2)).toEqual(['Anonymous First', 'See Your Scores', 'Get Real Insights']);
+
+    const start = main.getByRole('link', { name: 'Start Rating' });
+    expect(await start.getAttribute('href')).toBe('/rate');
+
+    // Header: a visitor without a phone number is offered the way to their ratings.
+    const header = page.locator('header');
+    expect(await header.getByRole('link', { name: 'ExRated home' }).getAttribute('href')).toBe('/');
+    expect(await header.getByRole('link', { name: 'Check my ratings' }).getAttribute('href')).toBe('/verify');
+
+    // Footer: every link of the spec, and the contact form in a new tab.
+    const footer = page.locator('footer');
+    expect(await footer.getByText('Rate your ex. Anonymously.').isVisible()).toBe(true);
+    for (const [label, href] of FOOTER_LINKS) {
+      expect(await footer.getByRole('link', { name: label, exact: true }).getAttribute('href')).toBe(href);
+    }
+    const contact = footer.getByRole('link', { name: 'Contact Us' });
+    expect(await contact.getAttribute('target')).toBe('_blank');
+    expect(await contact.getAttribute('rel')).toBe('noopener noreferrer');
+    expect(await contact.getAttribute('href')).toBe(CONTACT_URL);
+
+    // Code splitting: the legal pages and the admin area are not loaded for the landing page.
+    expect(requested.filter((url) => /(TermsPage|PrivacyPage|AdminPage)/.test(url))).toEqual([]);
+
+    await screenshot(page, 'landing');
+    await expectCleanPage(page);
+  });
+
+  it('takes Start Rating to /rate', async () => {
+    const page = await open(width, '/');
+    await page.getByRole('link', { name: 'Start Rating' }).click();
+    await page.waitForURL((url) => url.pathname === '/rate');
+    await expectCleanPage(page);
+  });
+
+  it('redirects /landing to /', async () => {
+    const page = await open(width, '/landing');
+    await page.waitForURL((url) => url.pathname === '/');
+    expect(await headingTexts(page, 1)).toEqual(['Ever wondered how your ex would rate you?']);
+    await expectCleanPage(page);
+  });
+
+  it('shows the terms with their 8 sections and content rules', async () => {
+    const page = await open(width, '/terms');
+    await page.getByRole('heading', { level: 1, name: 'Terms & Conditions' }).waitFor();
+    expect(await headingTexts(page, 2)).toEqual(TERMS_HEADINGS);
+    const main = page.locator('main');
+    for (const rule of [
+      'first name and last initial only',
+      'No contact information',
+      'No explicit sexual content',
+      'No hate speech',
+      'No threats',
+      'stalk',
+      'impersonate',
+      'rate the same person excessively',
+      'bypass',
+    ]) {
+      expect(await main.getByText(rule).count(), rule).toBeGreaterThan(0);
+    }
+    await screenshot(page, 'terms');
+    await expectCleanPage(page);
+  });
+
+  it('shows the privacy policy with its 8 sections and retention periods', async () => {
+    const page = await open(width, '/privacy');
+    await page.getByRole('heading', { level: 1, name: 'Privacy Policy' }).waitFor();
+    expect(await headingTexts(page, 2)).toEqual(PRIVACY_HEADINGS);
+    const main = page.locator('main');
+    for (const fact of ['10 minutes', '30 days', '180 days']) {
+      expect(await main.getByText(fact).count(), fact).toBeGreaterThan(0);
+    }
+    const contactForm = main.getByRole('link', { name: 'contact form' }).first();
+    expect(await contactForm.getAttribute('href')).toBe(CONTACT_URL);
+    expect(await contactForm.getAttribute('target')).toBe('_blank');
+    await screenshot(page, 'privacy');
+    await expectCleanPage(page);
+  });
+
+  it('shows the not-found page for an unknown path', async () => {
+    const page = await open(width, '/no/such/page');
+    await page.getByRole('heading', { level: 1, name: '404' }).waitFor();
+    expect(await page.getByText("This page doesn't exist... just like your ex's loyalty.").isVisible()).toBe(
+      true,
+    );
+    const home = page.locator('main').getByRole('link', { name: 'Take me home' });
+    expect(await home.getAttribute('href')).toBe('/');
+    await screenshot(page, 'not-found');
+    await home.click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await expectCleanPage(page);
+  });
+});

@@ -1,0 +1,64 @@
+import { Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import {
+  IconAlertCircleFilled,
+  IconChevronDown,
+  IconCircleCheckFilled,
+  IconLogout,
+  IconSettings,
+  IconShieldCheck,
+  IconStars,
+} from '@tabler/icons-react';
+import { Link } from 'react-router-dom';
+import { formatPhoneForDisplay } from '../../lib/phone-format';
+import classes from './ViewerMenu.module.css';
+
+export interface ViewerMenuProps {
+  phoneNumber: string;
+  isVerified: boolean;
+  onLogOut: () => void;
+}
+
+export default function ViewerMenu({ phoneNumber, isVerified, onLogOut }: ViewerMenuProps) {
+  const formatted = formatPhoneForDisplay(phoneNumber);
+  const status = isVerified ? 'Verified' : 'Not verified';
+  return (
+    <Menu position="bottom-end" width={220} shadow="lg" radius="md">
+      <Menu.Target>
+        <UnstyledButton className={classes.trigger} aria-label={`Account menu for ${formatted}, ${status}`}>
+          <Group gap={8} wrap="nowrap">
+            {isVerified ? (
+              <IconCircleCheckFilled size={20} color="var(--mantine-color-green-5)" aria-hidden="true" />
+            ) : (
+              <IconAlertCircleFilled size={20} color="var(--mantine-color-yellow-5)" aria-hidden="true" />
+            )}
+            {/* The number is hidden below the 768 px breakpoint; the icon and chevron remain. */}
+            <Text component="span" size="sm" fw={600} visibleFrom="sm">
+              {formatted}
+            </Text>
+            <IconChevronDown size={16} aria-hidden="true" />
+          </Group>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>
+          {formatted} · {status}
+        </Menu.Label>
+        <Menu.Item component={Link} to="/profile" leftSection={<IconStars size={16} />}>
+          My Ratings
+        </Menu.Item>
+        {isVerified ? null : (
+          <Menu.Item component={Link} to="/verify" leftSection={<IconShieldCheck size={16} />}>
+            Verify Phone
+          </Menu.Item>
+        )}
+        <Menu.Item component={Link} to="/settings" leftSection={<IconSettings size={16} />}>
+          Settings
+        </Menu.Item>
+        <Menu.Divider />
+        <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={onLogOut}>
+          Log Out
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

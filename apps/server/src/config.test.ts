@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+const dataDir = `/tmp/exrated-config-test-${process.pid}`;
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig({ DATA_DIR: dataDir, ...env });
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  throw new Error('expected a configuration error');
+}
+
+describe('loadConfig', () => {
+  it('starts on the embedded default with no configuration at all', () => {
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(config).toMatchObject({
+      env: 'development',
+      port: 3000,
+      databaseUrl: undefined,
+      redisUrl: undefined,
+      smsProvider: 'console',
+      cookieSecure: false,
+      trustProxy: false,
+      allowedSmsCountries: ['US', 'GB', 'CA', 'AU'],
+      logRetentionDays: 180,
+    });
+    expect(config.limits.verificationSendsPerPhonePerHour).toBe(5);
+    expect(config.limits.verificationSendsPerIpPerHour).toBe(20);
+    expect(config.sessionSecret.length).toBeGreaterThanOrEqual(32);
+    // The generated secret is kept, so a restart keeps cookies and codes valid.
+    expect(loadConfig({ DATA_DIR: dataDir }).sessionSecret).toBe(config.sessionSecret);
+  });
+
+  it('names each bad variable', () => {
+    expect(problemsOf({ PORT: 'eighty' })).toEqual([expect.stringMatching(/^PORT: /)]);
+    expect(problemsOf({ DATABASE_URL: 'mysql://x' })).toEqual(['DATABASE_URL: must be a postgres:// URL']);
+    expect(problemsOf({ COOKIE_SECURE: 'maybe' })).toEqual(['COOKIE_SECURE: must be true or false']);
+    expect(problemsOf({ ALLOWED_SMS_COUNTRIES: 'US,Canada' })[0]).toMatch(/^ALLOWED_SMS_COUNTRIES/);
+    expect(problemsOf({ SESSION_SECRET: 'short' })).toEqual([
+      'SESSION_SECRET: must be at least 32 characters',
+    ]);
+    expect(problemsOf({ LIMIT_RATINGS_PER_IP_PER_HOUR: '0' })[0]).toMatch(/^LIMIT_RATINGS_PER_IP_PER_HOUR/);
+    expect(problemsOf({ TRUST_PROXY: 'everyone' })[0]).toMatch(/^TRUST_PROXY/);
+  });
+
+  it('refuses unsafe production settings, naming every one', () => {
+    const problems = problemsOf({ NODE_ENV: 'production' });
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        'SESSION_SECRET: required in production',
+        'ADMIN_PASSWORD: required in production',
+        'SMS_PROVIDER: the console sender is refused in production; use sns',
+        'DATABASE_URL: required in production',
+      ]),
+    );
+  });
+
+  it('accepts a complete production configuration with secure cookies by default', () => {
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      SESSION_SECRET: 'x'.repeat(40),
+      ADMIN_PASSWORD: 'correct horse battery',
+      SMS_PROVIDER: 'sns',
+      PUBLIC_URL: 'https://exrated.app/',
+      DATABASE_URL: 'postgres://app@db/exrated',
+      TRUST_PROXY: '1',
+    });
+    expect(config.cookieSecure).toBe(true);
+    expect(config.publicUrl).toBe('https://exrated.app');
+    expect(config.trustProxy).toBe(1);
+  });
+
+  it('parses TRUST_PROXY as a flag, a hop count or a list of addresses', () => {
+    expect(loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+    ]);
+  });
+});

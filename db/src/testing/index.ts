@@ -1,0 +1,104 @@
+import { randomBytes } from 'node:crypto';
+import net from 'node:net';
+import postgres from 'postgres';
+import { createDatabase, type DatabaseHandle } from '../database';
+
+/**
+ * Test databases, found as DESIGN.md section 8 says: TEST_DATABASE_URL; a server on the default local port;
+ * a Testcontainers Postgres when a container runtime answers; otherwise the embedded PGlite, with a notice.
+ * Each test file gets its own database, so files run in parallel without touching each other.
+ */
+
+export const LOCAL_POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
+
+export function portAnswers(host: string, port: number, timeoutMs = 500): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host, port });
+    const done = (answer: boolean) => {
+      socket.destroy();
+      resolve(answer);
+    };
+    socket.setTimeout(timeoutMs, () => done(false));
+    socket.once('connect', () => done(true));
+    socket.once('error', () => done(false));
+  });
+}
+
+export interface ResolvedService {
+  url: string | null;
+  source: 'env' | 'local' | 'testcontainers' | 'embedded';
+  stop?: () => Promise<void>;
+}
+
+async function containerRuntimeAnswers(): Promise<boolean> {
+  try {
+    const { getContainerRuntimeClient } = await import('testcontainers');
+    await getContainerRuntimeClient();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export async function resolveTestPostgres(env = process.env): Promise<ResolvedService> {
+  if (env.TEST_DATABASE_URL) return { url: env.TEST_DATABASE_URL, source: 'env' };
+  if (await portAnswers('127.0.0.1', 5432)) return { url: LOCAL_POSTGRES_URL, source: 'local' };
+  if (await containerRuntimeAnswers()) {
+    const { PostgreSqlContainer } = await import('@testcontainers/postgresql');
+    const container = await new PostgreSqlContainer('postgres:15-alpine').start();
+    return {
+      url: container.getConnectionUri(),
+      source: 'testcontainers',
+      stop: async () => void (await container.stop()),
+    };
+  }
+  process.stdout.write(
+    '[tests] No Postgres found (TEST_DATABASE_URL, 127.0.0.1:5432, Testcontainers): using embedded PGlite.\n',
+  );
+  return { url: null, source: 'embedded' };
+}
+
+export interface TestDatabase extends DatabaseHandle {
+  /** The URL of this test's own database, or null on PGlite. */
+  url: string | null;
+  /** Closes the connections and drops the database. */
+  dispose(): Promise<void>;
+}
+
+/** A fresh, migrated database for one test file, on `serverUrl` (or PGlite in memory when null). */
+export async function createTestDatabase(
+  serverUrl: string | null,
+  options: { migrate?: boolean } = {},
+): Promise<TestDatabase> {
+  if (!serverUrl) {
+    const handle = await createDatabase({ dataDir: 'memory://', migrate: options.migrate ?? true });
+    return { ...handle, url: null, dispose: () => handle.close() };
+  }
+  const name = `exrated_test_${randomBytes(6).toString('hex')}`;
+  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+  try {
+    await admin.unsafe(`create database ${name}`);
+  } finally {
+    await admin.end({ timeout: 5 });
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const handle = await createDatabase({
+    url: url.toString(),
+    maxConnections: 5,
+    migrate: options.migrate ?? true,
+  });
+  return {
+    ...handle,
+    url: url.toString(),
+    dispose: async () => {
+      await handle.close();
+      const cleanup = postgres(serverUrl, { max: 1, onnotice: () => {} });
+      try {
+        await cleanup.unsafe(`drop database if exists ${name} with (force)`);
+      } finally {
+        await cleanup.end({ timeout: 5 });
+      }
+    },
+  };
+}
