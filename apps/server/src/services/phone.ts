@@ -1,0 +1,50 @@
+import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js/max';
+import { z } from 'zod';
+
+/** Spec section 9: input text at most 250 characters; national number 2 to 17 digits. */
+export const PHONE_INPUT_MAX_LENGTH = 250;
+const NATIONAL_NUMBER_MIN = 2;
+const NATIONAL_NUMBER_MAX = 17;
+
+export interface ParsedPhone {
+  /** E.164, e.g. +14155550100. */
+  e164: string;
+  /** ISO 3166 alpha-2, e.g. 'US'; undefined for non-geographic numbers. */
+  country: string | undefined;
+}
+
+/**
+ * Spec section 5: spaces, parentheses and hyphens are removed and a leading + is added if missing; the
+ * result must be a valid number for its country (libphonenumber's full metadata).
+ */
+export function parsePhone(input: string): ParsedPhone | null {
+  if (input.length > PHONE_INPUT_MAX_LENGTH) return null;
+  const stripped = input.trim().replace(/[\s().-]/g, '');
+  if (!/^\+?\d+$/.test(stripped)) return null;
+  const withPlus = stripped.startsWith('+') ? stripped : `+${stripped}`;
+  const parsed = parsePhoneNumberFromString(withPlus);
+  if (!parsed?.isValid()) return null;
+  const national = parsed.nationalNumber.length;
+  if (national < NATIONAL_NUMBER_MIN || national > NATIONAL_NUMBER_MAX) return null;
+  return { e164: parsed.number, country: parsed.country };
+}
+
+/** Whether texts may go to this number (DESIGN.md section 3: a guard against SMS pumping fraud). */
+export function isSmsCountryAllowed(phone: ParsedPhone, allowedCountries: readonly string[]): boolean {
+  return phone.country !== undefined && allowedCountries.includes(phone.country as CountryCode);
+}
+
+/** A zod field that accepts a phone number as typed and yields its E.164 form, or fails with `message`. */
+export function phoneNumberField(message: string) {
+  return z
+    .string({ message })
+    .max(PHONE_INPUT_MAX_LENGTH, message)
+    .transform((value, ctx) => {
+      const parsed = parsePhone(value);
+      if (!parsed) {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      return parsed.e164;
+    });
+}
