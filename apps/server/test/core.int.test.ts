@@ -26,6 +26,21 @@ describe('health', () => {
   });
 });
 
+describe('readiness', () => {
+  it('fails with 503 when the database does not answer', async () => {
+    const down = await createTestApp();
+    try {
+      await down.database.close();
+      const response = await down.http({ method: 'GET', url: '/readyz' });
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toMatchObject({ status: 'unavailable', checks: { database: 'down' } });
+      expect((await down.http({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+    } finally {
+      await down.close();
+    }
+  });
+});
+
 describe('security', () => {
   it('sends security headers', async () => {
     const response = await t.http({ method: 'GET', url: '/healthz' });
@@ -104,7 +119,7 @@ describe('security', () => {
     expect(sameOrigin.statusCode).toBe(200);
   });
 
-  it('uses __Host- Secure cookies and HSTS when secure', async () => {
+  it('uses __Host- prefixed Secure cookies when secure', async () => {
     const secure = await createTestApp({ env: { COOKIE_SECURE: 'true' } });
     try {
       const response = await secure.http({
