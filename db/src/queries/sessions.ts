@@ -62,5 +62,31 @@ export async function deleteAdminSession(db: Executor, id: string) {
 }
 
 export async function deleteExpiredAdminSessions(db: Executor, now: Date) {
-  await db.delete(adminSessions).where(lt(adminSessions.expiresAt, now));
+  const rows = await db
+    .delete(adminSessions)
+    .where(lt(adminSessions.expiresAt, now))
+    .returning({ id: adminSessions.id });
+  return rows.length;
+}
+
+/**
+ * The unlock form (and a code send) keeps the phone the visitor typed, unproven: it identifies nothing and
+ * grants nothing until a code proves it.
+ */
+export async function saveDeviceSessionPhone(db: Executor, params: { id: string; phoneNumber: string }) {
+  await db
+    .update(deviceSessions)
+    .set({ phoneNumber: params.phoneNumber, phoneProvenAt: null })
+    .where(eq(deviceSessions.id, params.id));
+}
+
+/** A correct SMS code checked in this session proves the phone for it (DESIGN.md section 2). */
+export async function proveDeviceSessionPhone(
+  db: Executor,
+  params: { id: string; phoneNumber: string; provenAt: Date },
+) {
+  await db
+    .update(deviceSessions)
+    .set({ phoneNumber: params.phoneNumber, phoneProvenAt: params.provenAt })
+    .where(eq(deviceSessions.id, params.id));
 }

@@ -1,0 +1,52 @@
+import { adminSessions, deviceSessions, errorLogs, logs } from '@exrated/db/schema';
+import { createTestDatabase, type TestDatabase } from '@exrated/db/testing';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { applyRetention } from './retention';
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase(inject('testDatabaseServerUrl'));
+});
+afterAll(async () => {
+  await database?.dispose();
+});
+
+const now = new Date('2026-11-21T12:00:00Z');
+const daysAgo = (days: number) => new Date(now.getTime() - days * 24 * 60 * 60 * 1000);
+
+describe('applyRetention', () => {
+  it('deletes only logs, error logs and sessions past their time', async () => {
+    const db = database.db;
+    await db.insert(logs).values([
+      { action: 'old', createdAt: daysAgo(181) },
+      { action: 'edge', createdAt: daysAgo(179) },
+      { action: 'new', createdAt: daysAgo(1) },
+    ]);
+    await db.insert(errorLogs).values([
+      { errorMessage: 'old', createdAt: daysAgo(200) },
+      { errorMessage: 'new', createdAt: daysAgo(3) },
+    ]);
+    await db.insert(deviceSessions).values([
+      { tokenHash: 'expired', expiresAt: daysAgo(1) },
+      { tokenHash: 'live', expiresAt: daysAgo(-29) },
+    ]);
+    await db.insert(adminSessions).values([
+      { tokenHash: 'admin-expired', expiresAt: daysAgo(1) },
+      { tokenHash: 'admin-live', expiresAt: daysAgo(-1) },
+    ]);
+
+    const result = await applyRetention(db, now, 180);
+
+    expect(result).toEqual({ logs: 1, errorLogs: 1, deviceSessions: 1 });
+    expect((await db.select().from(logs)).map((row) => row.action).sort()).toEqual(['edge', 'new']);
+    expect((await db.select().from(errorLogs)).map((row) => row.errorMessage)).toEqual(['new']);
+    expect((await db.select().from(deviceSessions)).map((row) => row.tokenHash)).toEqual(['live']);
+    expect((await db.select().from(adminSessions)).map((row) => row.tokenHash)).toEqual(['admin-live']);
+  });
+
+  it('honours a configured period', async () => {
+    await database.db.insert(logs).values({ action: 'week-old', createdAt: daysAgo(8) });
+    await applyRetention(database.db, now, 7);
+    expect((await database.db.select().from(logs)).map((row) => row.action)).not.toContain('week-old');
+  });
+});

@@ -1,0 +1,62 @@
+import type { Database } from '@exrated/db';
+import {
+  deleteAuditEntriesBefore,
+  deleteExpiredAdminSessions,
+  deleteExpiredDeviceSessions,
+} from '@exrated/db/queries';
+import type { FastifyBaseLogger } from 'fastify';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Retention is about days, not seconds: once an hour is plenty, and cheap with the created_at indexes. */
+export const RETENTION_INTERVAL_MS = 60 * 60 * 1000;
+
+export interface RetentionResult {
+  logs: number;
+  errorLogs: number;
+  deviceSessions: number;
+}
+
+/**
+ * DESIGN.md section 5: logs and error logs older than LOG_RETENTION_DAYS and expired sessions are deleted.
+ * Verification codes need nothing here: Redis (or the in-process store) expires them after 10 minutes.
+ */
+export async function applyRetention(
+  db: Database,
+  now: Date,
+  retentionDays: number,
+): Promise<RetentionResult> {
+  const cutoff = new Date(now.getTime() - retentionDays * DAY_MS);
+  const audit = await deleteAuditEntriesBefore(db, cutoff);
+  const deviceSessions = await deleteExpiredDeviceSessions(db, now);
+  await deleteExpiredAdminSessions(db, now);
+  return { ...audit, deviceSessions };
+}
+
+/** Runs retention shortly after start and then every hour; `stop()` ends it (called when the app closes). */
+export function startRetentionJob(options: {
+  db: Database;
+  now: () => Date;
+  retentionDays: number;
+  logger: FastifyBaseLogger;
+}): { stop(): void } {
+  const run = async () => {
+    try {
+      const result = await applyRetention(options.db, options.now(), options.retentionDays);
+      if (result.logs + result.errorLogs + result.deviceSessions > 0) {
+        options.logger.info({ retention: result }, 'retention: deleted old records');
+      }
+    } catch (error) {
+      options.logger.error({ err: error }, 'retention run failed');
+    }
+  };
+  const first = setTimeout(run, 30_000);
+  const every = setInterval(run, RETENTION_INTERVAL_MS);
+  first.unref();
+  every.unref();
+  return {
+    stop() {
+      clearTimeout(first);
+      clearInterval(every);
+    },
+  };
+}
