@@ -11,6 +11,7 @@ import { healthRoutes } from './plugins/health';
 import { securityPlugin } from './plugins/security';
 import { type AppRouter, appRouter } from './routers';
 import { MemoryRateLimiter, type RateLimiter, RedisRateLimiter } from './services/rate-limiter';
+import { startRetentionJob } from './services/retention';
 import { cookieNamesFor, SessionService } from './services/sessions';
 import { SettingsStore } from './services/settings-store';
 import { ConsoleSmsSender } from './services/sms/console-sms-sender';
@@ -105,6 +106,14 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   };
   app.decorate('services', services);
   await settings.get();
+
+  const retention = startRetentionJob({
+    db: database.db,
+    now,
+    retentionDays: config.logRetentionDays,
+    logger: app.log,
+  });
+  app.addHook('onClose', async () => retention.stop());
 
   app.addHook('onClose', async () => {
     if (ownsRedis && redis) await redis.quit().catch(() => redis.disconnect());
