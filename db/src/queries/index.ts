@@ -1,4 +1,5 @@
 // Every SQL statement of the app lives in this folder, one file per domain: (db, params) => result.
+export * from './admin';
 export * from './audit';
 export * from './ratings';
 export * from './sessions';

@@ -1,0 +1,47 @@
+import { ERROR_SEVERITIES, LOG_LEVELS } from '@exrated/db/schema';
+import { z } from 'zod';
+
+/** Admin list sizes: the spec's error-log page of 10 and log lists of 100; profiles page at most 100. */
+export const ERROR_LOG_PAGE_SIZE = 10;
+export const LOG_LIST_LIMIT = 100;
+export const PROFILE_PAGE_SIZE_MAX = 100;
+export const SQL_TOOL_ROWS = 10;
+
+const searchField = z.string().trim().max(200).optional();
+
+export const adminLoginInput = z.strictObject({
+  password: z.string().min(1, 'Please enter the admin password').max(1000),
+});
+
+export const adminProfilesInput = z.strictObject({
+  search: searchField,
+  filter: z.enum(['all', 'verified', 'unverified']).default('all'),
+  page: z.number().int().min(1).max(100_000).default(1),
+  pageSize: z.number().int().min(1).max(PROFILE_PAGE_SIZE_MAX).default(50),
+});
+
+export const adminProfileInput = z.strictObject({
+  phoneNumber: z.string().trim().min(1).max(250),
+});
+
+export const adminLogsInput = z.strictObject({
+  search: searchField,
+  action: z.string().trim().max(100).optional(),
+  category: z.enum(['all', 'verification']).default('all'),
+});
+
+export const adminErrorLogsInput = z.strictObject({
+  search: searchField,
+  phone: z.string().trim().max(250).optional(),
+  severity: z.enum(ERROR_SEVERITIES).optional(),
+  page: z.number().int().min(1).max(100_000).default(1),
+});
+
+export const adminSqlQueryInput = z.strictObject({
+  query: z.string().max(10_000, 'The query is too long'),
+});
+
+export const adminSaveSettingsInput = z.strictObject({
+  maintenanceMode: z.boolean(),
+  logLevel: z.enum(LOG_LEVELS),
+});

@@ -1,0 +1,102 @@
+import {
+  listAdminProfiles,
+  listFirstClaimedProfiles,
+  listLogActions,
+  searchErrorLogs,
+  searchLogs,
+} from '@exrated/db/queries';
+import { loadDashboard } from '../services/admin/admin-dashboard';
+import { loginAdmin } from '../services/admin/admin-login';
+import { loadProfileDetail } from '../services/admin/admin-profile-detail';
+import { router } from '../trpc/init';
+import { adminProcedure, publicProcedure } from '../trpc/procedures';
+import {
+  adminErrorLogsInput,
+  adminLoginInput,
+  adminLogsInput,
+  adminProfileInput,
+  adminProfilesInput,
+  adminSaveSettingsInput,
+  adminSqlQueryInput,
+  ERROR_LOG_PAGE_SIZE,
+  LOG_LIST_LIMIT,
+  SQL_TOOL_ROWS,
+} from './admin.schemas';
+
+/** The administrator area (spec section 2 'Admin'); who may call what is decided by adminProcedure only. */
+export const adminRouter = router({
+  login: publicProcedure.input(adminLoginInput).mutation(({ ctx, input }) => loginAdmin(ctx, input.password)),
+
+  logout: adminProcedure.mutation(async ({ ctx }) => {
+    await ctx.sessions.revokeAdmin(ctx.cookies, ctx.adminSession);
+    ctx.audit.log('admin_logout');
+    return { isAdmin: false as const };
+  }),
+
+  /** Whether this browser has a live admin session; the client's admin flag is only a cache of this. */
+  me: publicProcedure.query(async ({ ctx }) => {
+    try {
+      return { isAdmin: (await ctx.sessions.resolveAdmin(ctx.cookies)) !== null };
+    } catch (error) {
+      ctx.log.error({ err: error }, 'admin session lookup failed');
+      return { isAdmin: false };
+    }
+  }),
+
+  dashboard: adminProcedure.query(({ ctx }) => loadDashboard(ctx)),
+
+  profiles: adminProcedure.input(adminProfilesInput).query(async ({ ctx, input }) => {
+    const { rows, total } = await listAdminProfiles(ctx.db, {
+      search: input.search,
+      filter: input.filter,
+      limit: input.pageSize,
+      offset: (input.page - 1) * input.pageSize,
+    });
+    return { profiles: rows, total, page: input.page, pageSize: input.pageSize };
+  }),
+
+  profile: adminProcedure
+    .input(adminProfileInput)
+    .query(({ ctx, input }) => loadProfileDetail(ctx, input.phoneNumber)),
+
+  logs: adminProcedure.input(adminLogsInput).query(async ({ ctx, input }) => {
+    const [entries, actions] = await Promise.all([
+      searchLogs(ctx.db, {
+        search: input.search,
+        action: input.action || undefined,
+        verificationOnly: input.category === 'verification',
+        limit: LOG_LIST_LIMIT,
+      }),
+      listLogActions(ctx.db),
+    ]);
+    return { entries, actions };
+  }),
+
+  errorLogs: adminProcedure.input(adminErrorLogsInput).query(async ({ ctx, input }) => {
+    const { rows, total } = await searchErrorLogs(ctx.db, {
+      search: input.search,
+      phone: input.phone,
+      severity: input.severity,
+      limit: ERROR_LOG_PAGE_SIZE,
+      offset: (input.page - 1) * ERROR_LOG_PAGE_SIZE,
+    });
+    return { entries: rows, total, page: input.page, pageSize: ERROR_LOG_PAGE_SIZE };
+  }),
+
+  /**
+   * The spec's SQL tool: whatever is typed, it shows the first claimed_profiles rows. The text is only logged,
+   * never executed — an admin page must not be a way to run arbitrary SQL.
+   */
+  sqlQuery: adminProcedure.input(adminSqlQueryInput).mutation(async ({ ctx, input }) => {
+    ctx.audit.log('admin_sql_query', { query: input.query.slice(0, 2000) });
+    return { rows: await listFirstClaimedProfiles(ctx.db, SQL_TOOL_ROWS) };
+  }),
+
+  settings: adminProcedure.query(({ ctx }) => ctx.settings.get()),
+
+  saveSettings: adminProcedure.input(adminSaveSettingsInput).mutation(async ({ ctx, input }) => {
+    const saved = await ctx.settings.save(input);
+    ctx.audit.log('admin_settings_saved', { ...saved });
+    return saved;
+  }),
+});

@@ -1,0 +1,47 @@
+import { countAdminTotals, countRatingsPerDay, countVerificationsPerDay } from '@exrated/db/queries';
+import type { Context } from '../../trpc/context';
+
+/** The dashboard chart covers this many UTC days, today included. */
+export const DASHBOARD_DAYS = 30;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export interface DailyActivity {
+  /** UTC day, YYYY-MM-DD. */
+  day: string;
+  ratings: number;
+  verifications: number;
+}
+
+/** The last `days` UTC days ending with the day of `now`, oldest first. */
+export function utcDaysEnding(now: Date, days: number): string[] {
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  return Array.from({ length: days }, (_, index) =>
+    new Date(today - (days - 1 - index) * DAY_MS).toISOString().slice(0, 10),
+  );
+}
+
+/** Joins the per-day counts onto every day of the window, so a quiet day shows as 0 rather than a gap. */
+export function zeroFillDays(
+  days: string[],
+  ratings: Array<{ day: string; count: number }>,
+  verifications: Array<{ day: string; count: number }>,
+): DailyActivity[] {
+  const ratingsByDay = new Map(ratings.map((row) => [row.day, row.count]));
+  const verificationsByDay = new Map(verifications.map((row) => [row.day, row.count]));
+  return days.map((day) => ({
+    day,
+    ratings: ratingsByDay.get(day) ?? 0,
+    verifications: verificationsByDay.get(day) ?? 0,
+  }));
+}
+
+export async function loadDashboard(ctx: Context) {
+  const days = utcDaysEnding(ctx.now(), DASHBOARD_DAYS);
+  const since = new Date(`${days[0]}T00:00:00.000Z`);
+  const [totals, ratings, verifications] = await Promise.all([
+    countAdminTotals(ctx.db),
+    countRatingsPerDay(ctx.db, { since }),
+    countVerificationsPerDay(ctx.db, { since }),
+  ]);
+  return { totals, daily: zeroFillDays(days, ratings, verifications) };
+}

@@ -1,0 +1,266 @@
+import { and, count, desc, eq, gte, ilike, like, or, type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../database';
+import { claimedProfiles, type ErrorSeverity, errorLogs, logs, ratings } from '../schema';
+
+/** `%` and `_` typed by an administrator are matched literally, not as wildcards. */
+export function escapeLikePattern(term: string): string {
+  return term.replace(/[\\%_]/g, (character) => `\\${character}`);
+}
+
+function containing(term: string): string {
+  return `%${escapeLikePattern(term)}%`;
+}
+
+/** Log actions of the verification flow (DESIGN.md section 3): verification_code_* and verification_*. */
+const VERIFICATION_ACTION_PATTERN = 'verification\\_%';
+
+/** The dashboard's four counts, in one round trip. */
+export async function countAdminTotals(db: Executor) {
+  const [row] = await db
+    .select({
+      profiles: sql<number>`(select count(*) from ${claimedProfiles})`.mapWith(Number),
+      verifiedProfiles:
+        sql<number>`(select count(*) from ${claimedProfiles} where ${claimedProfiles.isVerified})`.mapWith(
+          Number,
+        ),
+      ratings: sql<number>`(select count(*) from ${ratings})`.mapWith(Number),
+      logEntries: sql<number>`(select count(*) from ${logs})`.mapWith(Number),
+    })
+    .from(sql`(select 1) as one`);
+  return row ?? { profiles: 0, verifiedProfiles: 0, ratings: 0, logEntries: 0 };
+}
+
+/** Ratings per UTC day since `since`; days without ratings are absent (the caller zero-fills). */
+export async function countRatingsPerDay(db: Executor, params: { since: Date }) {
+  const day = sql<string>`to_char(${ratings.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
+  return db
+    .select({ day, count: count() })
+    .from(ratings)
+    .where(gte(ratings.createdAt, params.since))
+    .groupBy(day);
+}
+
+/** Completed phone verifications (the verification_complete log entries) per UTC day since `since`. */
+export async function countVerificationsPerDay(db: Executor, params: { since: Date }) {
+  const day = sql<string>`to_char(${logs.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
+  return db
+    .select({ day, count: count() })
+    .from(logs)
+    .where(and(eq(logs.action, 'verification_complete'), gte(logs.createdAt, params.since)))
+    .groupBy(day);
+}
+
+export type ProfileFilter = 'all' | 'verified' | 'unverified';
+
+function profileConditions(params: { search?: string; filter: ProfileFilter }): SQL | undefined {
+  const conditions: SQL[] = [];
+  const search = params.search?.trim();
+  if (search) {
+    const matches: SQL[] = [
+      ilike(claimedProfiles.name, containing(search)),
+      ilike(claimedProfiles.phoneNumber, containing(search)),
+    ];
+    // '(555) 123-4567' finds '+15551234567': numbers are stored in E.164, people type them formatted.
+    const digits = search.replace(/\D/g, '');
+    if (digits.length >= 3 && digits !== search)
+      matches.push(like(claimedProfiles.phoneNumber, `%${digits}%`));
+    const match = or(...matches);
+    if (match) conditions.push(match);
+  }
+  if (params.filter === 'verified') conditions.push(eq(claimedProfiles.isVerified, true));
+  if (params.filter === 'unverified') conditions.push(eq(claimedProfiles.isVerified, false));
+  return conditions.length > 0 ? and(...conditions) : undefined;
+}
+
+// Written out with table names: inside a select, Drizzle renders columns unqualified, which would make the
+// correlated condition compare a ratings column with itself.
+const ratingsGivenCount =
+  sql<number>`(select count(*) from ratings r where r.created_by_phone = ${sql.raw('"claimed_profiles"."phone_number"')})`.mapWith(
+    Number,
+  );
+const ratingsReceivedCount =
+  sql<number>`(select count(*) from ratings r where r.phone_number = ${sql.raw('"claimed_profiles"."phone_number"')})`.mapWith(
+    Number,
+  );
+
+/**
+ * One page of claimed profiles, newest first, each with its ratings given (by created_by_phone) and received
+ * (by phone_number) counted by correlated subqueries in the same statement — never a query per row.
+ */
+export async function listAdminProfiles(
+  db: Executor,
+  params: { search?: string; filter: ProfileFilter; limit: number; offset: number },
+) {
+  const where = profileConditions(params);
+  const [rows, totals] = await Promise.all([
+    db
+      .select({
+        id: claimedProfiles.id,
+        phoneNumber: claimedProfiles.phoneNumber,
+        name: claimedProfiles.name,
+        isVerified: claimedProfiles.isVerified,
+        verifiedAt: claimedProfiles.verifiedAt,
+        createdAt: claimedProfiles.createdAt,
+        ratingsGiven: ratingsGivenCount,
+        ratingsReceived: ratingsReceivedCount,
+      })
+      .from(claimedProfiles)
+      .where(where)
+      .orderBy(desc(claimedProfiles.createdAt), desc(claimedProfiles.id))
+      .limit(params.limit)
+      .offset(params.offset),
+    db.select({ value: count() }).from(claimedProfiles).where(where),
+  ]);
+  return { rows, total: totals[0]?.value ?? 0 };
+}
+
+/** One claimed profile with its rating counts (the detail page's cards), or null. */
+export async function findAdminProfileByPhone(db: Executor, phoneNumber: string) {
+  const [row] = await db
+    .select({
+      id: claimedProfiles.id,
+      phoneNumber: claimedProfiles.phoneNumber,
+      name: claimedProfiles.name,
+      isVerified: claimedProfiles.isVerified,
+      verifiedAt: claimedProfiles.verifiedAt,
+      createdAt: claimedProfiles.createdAt,
+      ratingsGiven: ratingsGivenCount,
+      ratingsReceived: ratingsReceivedCount,
+    })
+    .from(claimedProfiles)
+    .where(eq(claimedProfiles.phoneNumber, phoneNumber))
+    .limit(1);
+  return row ?? null;
+}
+
+const scoresOfRating = sql<Array<{ questionId: number; score: number }>>`coalesce((
+  select json_agg(json_build_object('questionId', rs.question_id, 'score', rs.score) order by rs.question_id)
+  from rating_scores rs where rs.rating_id = ${sql.raw('"ratings"."id"')}
+), '[]'::json)`;
+
+/** Ratings given by (`side` = 'given') or about (`side` = 'received') a phone, with their scores, newest first. */
+export async function listRatingsWithScoresByPhone(
+  db: Executor,
+  params: { phoneNumber: string; side: 'given' | 'received'; limit: number },
+) {
+  const column = params.side === 'given' ? ratings.createdByPhone : ratings.phoneNumber;
+  return db
+    .select({
+      id: ratings.id,
+      name: ratings.name,
+      relationshipType: ratings.relationshipType,
+      phoneNumber: ratings.phoneNumber,
+      createdByPhone: ratings.createdByPhone,
+      testimonial: ratings.testimonial,
+      gratitude: ratings.gratitude,
+      selfReflection: ratings.selfReflection,
+      feedback: ratings.feedback,
+      hiddenAt: ratings.hiddenAt,
+      createdAt: ratings.createdAt,
+      scores: scoresOfRating,
+    })
+    .from(ratings)
+    .where(eq(column, params.phoneNumber))
+    .orderBy(desc(ratings.createdAt), desc(ratings.id))
+    .limit(params.limit);
+}
+
+/** A phone's activity entries, newest first; `verificationOnly` keeps the verification_* actions. */
+export async function listLogsByPhone(
+  db: Executor,
+  params: { phoneNumber: string; verificationOnly?: boolean; limit: number },
+) {
+  return db
+    .select()
+    .from(logs)
+    .where(
+      and(
+        eq(logs.phoneNumber, params.phoneNumber),
+        params.verificationOnly ? like(logs.action, VERIFICATION_ACTION_PATTERN) : undefined,
+      ),
+    )
+    .orderBy(desc(logs.createdAt), desc(logs.id))
+    .limit(params.limit);
+}
+
+export async function listErrorLogsByPhone(db: Executor, params: { phoneNumber: string; limit: number }) {
+  return db
+    .select()
+    .from(errorLogs)
+    .where(eq(errorLogs.phoneNumber, params.phoneNumber))
+    .orderBy(desc(errorLogs.createdAt), desc(errorLogs.id))
+    .limit(params.limit);
+}
+
+/** The activity log list: search by phone, action, IP or user id; filter by action or verification actions. */
+export async function searchLogs(
+  db: Executor,
+  params: { search?: string; action?: string; verificationOnly: boolean; limit: number },
+) {
+  const search = params.search?.trim();
+  const pattern = search ? containing(search) : null;
+  return db
+    .select()
+    .from(logs)
+    .where(
+      and(
+        pattern
+          ? or(
+              ilike(logs.phoneNumber, pattern),
+              ilike(logs.action, pattern),
+              ilike(logs.ipAddress, pattern),
+              ilike(logs.userId, pattern),
+            )
+          : undefined,
+        params.action ? eq(logs.action, params.action) : undefined,
+        params.verificationOnly ? like(logs.action, VERIFICATION_ACTION_PATTERN) : undefined,
+      ),
+    )
+    .orderBy(desc(logs.createdAt), desc(logs.id))
+    .limit(params.limit);
+}
+
+/** Every action name present in the activity log, for the action filter. */
+export async function listLogActions(db: Executor) {
+  const rows = await db.selectDistinct({ action: logs.action }).from(logs).orderBy(logs.action).limit(500);
+  return rows.map((row) => row.action);
+}
+
+/** One page of error entries, newest first, with the total matching the same filters. */
+export async function searchErrorLogs(
+  db: Executor,
+  params: { search?: string; phone?: string; severity?: ErrorSeverity; limit: number; offset: number },
+) {
+  const search = params.search?.trim();
+  const phone = params.phone?.trim();
+  const where = and(
+    search
+      ? or(
+          ilike(errorLogs.errorMessage, containing(search)),
+          ilike(errorLogs.componentName, containing(search)),
+        )
+      : undefined,
+    phone ? ilike(errorLogs.phoneNumber, containing(phone)) : undefined,
+    params.severity ? eq(errorLogs.severity, params.severity) : undefined,
+  );
+  const [rows, totals] = await Promise.all([
+    db
+      .select()
+      .from(errorLogs)
+      .where(where)
+      .orderBy(desc(errorLogs.createdAt), desc(errorLogs.id))
+      .limit(params.limit)
+      .offset(params.offset),
+    db.select({ value: count() }).from(errorLogs).where(where),
+  ]);
+  return { rows, total: totals[0]?.value ?? 0 };
+}
+
+/** What the spec's SQL tool shows whatever is typed: the first rows of claimed_profiles. */
+export async function listFirstClaimedProfiles(db: Executor, limit: number) {
+  return db
+    .select()
+    .from(claimedProfiles)
+    .orderBy(claimedProfiles.createdAt, claimedProfiles.id)
+    .limit(limit);
+}
