@@ -15,7 +15,11 @@ import { startRetentionJob } from './services/retention';
 import { cookieNamesFor, SessionService } from './services/sessions';
 import { SettingsStore } from './services/settings-store';
 import { ConsoleSmsSender } from './services/sms/console-sms-sender';
+import { SnsSmsSender } from './services/sms/sns-sms-sender';
 import type { SmsSender } from './services/sms/sms-sender';
+import type { CodeStore } from './services/verification/code-store';
+import { MemoryCodeStore } from './services/verification/memory-code-store';
+import { RedisCodeStore } from './services/verification/redis-code-store';
 import { type AppServices, createContextFactory } from './trpc/context';
 
 /** Replaceable parts, for tests and benchmarks (a failing SMS sender, a fixed clock, a shared database). */
@@ -23,6 +27,8 @@ export interface AppOverrides {
   database?: DatabaseHandle;
   redis?: Redis | null;
   sms?: SmsSender;
+  /** A code store with a short TTL, for expiry tests. */
+  codeStore?: CodeStore;
   now?: () => Date;
   logger?: FastifyServerOptions['logger'];
 }
@@ -80,7 +86,13 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const rateLimiter: RateLimiter = redis
     ? new RedisRateLimiter(redis, config.redisKeyPrefix)
     : new MemoryRateLimiter();
-  const sms = overrides.sms ?? new ConsoleSmsSender((line) => app.log.info({ sms: line }, 'console sms'));
+  const sms =
+    overrides.sms ??
+    (config.smsProvider === 'sns'
+      ? new SnsSmsSender({ senderId: config.snsSenderId, originationNumber: config.snsOriginationNumber })
+      : new ConsoleSmsSender((line) => app.log.info({ sms: line }, 'console sms')));
+  const codeStore =
+    overrides.codeStore ?? (redis ? new RedisCodeStore(redis, config.redisKeyPrefix) : new MemoryCodeStore());
   const now = overrides.now ?? (() => new Date());
   const settings = new SettingsStore(database.db, (values) => {
     app.log.level = values.logLevel;
@@ -97,6 +109,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     db: database.db,
     redis,
     rateLimiter,
+    codeStore,
     sms,
     settings,
     sessions: new SessionService(database.db, cookieNamesFor(config.cookieSecure), now),
@@ -114,6 +127,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     logger: app.log,
   });
   app.addHook('onClose', async () => retention.stop());
+  if (sms instanceof SnsSmsSender) app.addHook('onClose', async () => sms.close());
 
   app.addHook('onClose', async () => {
     if (ownsRedis && redis) await redis.quit().catch(() => redis.disconnect());

@@ -7,6 +7,7 @@ import type { RateLimiter } from '../services/rate-limiter';
 import type { CookieJar, SessionService } from '../services/sessions';
 import type { SettingsStore } from '../services/settings-store';
 import type { SmsSender } from '../services/sms/sms-sender';
+import type { CodeStore } from '../services/verification/code-store';
 
 /** What every request can reach: built once by buildApp and shared by all requests. */
 export interface AppServices {
@@ -16,6 +17,8 @@ export interface AppServices {
   /** Null on the embedded default (no REDIS_URL): the in-process twins are used instead. */
   redis: Redis | null;
   rateLimiter: RateLimiter;
+  /** Live verification codes: Redis, or the in-process twin when redis is null. */
+  codeStore: CodeStore;
   sms: SmsSender;
   settings: SettingsStore;
   sessions: SessionService;

@@ -1,0 +1,67 @@
+import {
+  countRatingsGiven,
+  deleteClaimedProfileByPhone,
+  ensureClaimedProfile,
+  findClaimedProfileByPhone,
+  saveDeviceSessionPhone,
+} from '@exrated/db/queries';
+import type { DeviceSession } from '@exrated/db/schema';
+import { TRPCError } from '@trpc/server';
+import type { Context } from '../../trpc/context';
+import { RATINGS_TO_UNLOCK } from '../../trpc/procedures';
+
+type DeviceContext = Context & { session: DeviceSession };
+
+export const SAVE_PHONE_ERROR = 'There was an error saving your profile. Please try again.';
+
+function provenPhoneOf(session: DeviceSession): string | null {
+  return session.phoneProvenAt ? session.phoneNumber : null;
+}
+
+/**
+ * profile.me: who this device session is, decided by the server from the session alone. The phone is the
+ * one the session proved or typed; the display name only comes with a proven phone, so typing someone
+ * else's number never reveals anything about their profile.
+ */
+export async function loadViewerProfile(ctx: DeviceContext) {
+  const provenPhone = provenPhoneOf(ctx.session);
+  const [ratingsGiven, profile] = await Promise.all([
+    countRatingsGiven(ctx.db, { deviceSessionId: ctx.session.id, provenPhone }),
+    provenPhone ? findClaimedProfileByPhone(ctx.db, provenPhone) : null,
+  ]);
+  return {
+    phoneNumber: ctx.session.phoneNumber,
+    name: profile?.name ?? null,
+    isVerified: provenPhone !== null,
+    isUnlocked: ratingsGiven >= RATINGS_TO_UNLOCK,
+    ratingsGiven,
+  };
+}
+
+/**
+ * profile.savePhone (the unlock form): keeps the number on this device session, unproven, and creates the
+ * unverified profile row when none exists. It grants nothing: only a code proves the phone.
+ */
+export async function savePhoneForDevice(ctx: DeviceContext, phone: string) {
+  try {
+    const keepsProof = provenPhoneOf(ctx.session) === phone;
+    if (!keepsProof) await saveDeviceSessionPhone(ctx.db, { id: ctx.session.id, phoneNumber: phone });
+    const created = await ensureClaimedProfile(ctx.db, phone);
+    if (created) ctx.audit.log('profile_created', { source: 'unlock' }, { phoneNumber: phone });
+  } catch (error) {
+    throw new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: SAVE_PHONE_ERROR, cause: error });
+  }
+  return { phoneNumber: phone };
+}
+
+/**
+ * profile.logout: ends this device session and clears its cookie. The profile row is deleted (spec section
+ * 4) only for a proven phone: an unproven session cannot delete a profile by typing its number.
+ */
+export async function logOutDevice(ctx: DeviceContext) {
+  const provenPhone = provenPhoneOf(ctx.session);
+  const profileDeleted = provenPhone ? await deleteClaimedProfileByPhone(ctx.db, provenPhone) : false;
+  await ctx.sessions.revokeDevice(ctx.cookies, ctx.session);
+  ctx.audit.log('profile_cleared', { profileDeleted });
+  return { ok: true as const };
+}

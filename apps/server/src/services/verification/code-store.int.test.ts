@@ -1,0 +1,243 @@
+import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import type { CodeStore, CodeStoreOptions } from './code-store';
+import { MemoryCodeStore } from './memory-code-store';
+import { RedisCodeStore } from './redis-code-store';
+import { hashVerificationCode } from './verification-code';
+
+const redisUrl = inject('testRedisUrl');
+const redis = redisUrl ? new Redis(redisUrl) : null;
+const prefixes: string[] = [];
+afterAll(async () => {
+  if (!redis) return;
+  for (const prefix of prefixes) {
+    const keys = await redis.keys(`${prefix}*`);
+    if (keys.length > 0) await redis.del(...keys);
+  }
+  await redis.quit();
+});
+
+/** ONE contract, run against both implementations: the embedded twin must behave exactly like Redis. */
+const implementations: [string, (options?: CodeStoreOptions) => CodeStore][] = [
+  ['in-process', (options) => new MemoryCodeStore(options)],
+];
+if (redis) {
+  implementations.push([
+    'redis',
+    (options) => {
+      const prefix = `test:${randomBytes(4).toString('hex')}:`;
+      prefixes.push(prefix);
+      return new RedisCodeStore(redis, prefix, options);
+    },
+  ]);
+}
+
+const SECRET = 'contract-test-secret';
+const PHONE = '+14155550100';
+const hash = (code: string, phone = PHONE) => hashVerificationCode(SECRET, phone, code);
+const RIGHT = hash('123456');
+const WRONG = hash('654321');
+
+describe.each(implementations)('code store (%s)', (_name, make) => {
+  it('issues a record with 0 attempts, the session and a 10-minute TTL; a match deletes it', async () => {
+    const store = make();
+    const now = Date.now();
+    expect(await store.issue(PHONE, { codeHash: RIGHT, sessionId: 's1', now })).toEqual({
+      status: 'issued',
+      replacedLive: false,
+    });
+    const live = await store.inspect(PHONE);
+    expect(live?.record).toEqual({
+      codeHash: RIGHT,
+      attempts: 0,
+      requestedAt: now,
+      lastAttemptAt: null,
+      sessionId: 's1',
+    });
+    expect(live?.ttlMs).toBeGreaterThan(599_000);
+    expect(live?.ttlMs).toBeLessThanOrEqual(600_000);
+
+    expect(await store.check(PHONE, { codeHash: RIGHT, sessionId: 's1', now: now + 5 })).toEqual({
+      status: 'valid',
+      attempts: 1,
+    });
+    expect(await store.inspect(PHONE)).toBeNull();
+    // A used code cannot be used twice.
+    expect(await store.check(PHONE, { codeHash: RIGHT, sessionId: 's1', now: now + 6 })).toEqual({
+      status: 'missing',
+    });
+  });
+
+  it('counts wrong codes, records the last attempt, and keeps the TTL', async () => {
+    const store = make();
+    const now = Date.now();
+    await store.issue(PHONE, { codeHash: RIGHT, sessionId: 's1', now });
+    expect(await store.check(PHONE, { codeHash: WRONG, sessionId: 's1', now: now + 1000 })).toEqual({
+      status: 'invalid',
+      attempts: 1,
+      attemptsLeft: 4,
+    });
+    const live = await store.inspect(PHONE);
+    expect(live?.record).toMatchObject({ attempts: 1, lastAttemptAt: now + 1000 });
+    expect(live?.ttlMs).toBeGreaterThan(590_000);
+  });
+
+  it('allows 5 attempts; the 6th fails even with the right code and deletes the record', async () => {
+    const store = make();
+    const now = Date.now();
+    await store.issue(PHONE, { codeHash: RIGHT, sessionId: 's1', now });
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      expect(await store.check(PHONE, { codeHash: WRONG, sessionId: 's1', now })).toMatchObject({
+        status: 'invalid',
+        attempts: attempt,
+        attemptsLeft: 5 - attempt,
+      });
+    }
+    expect(await store.check(PHONE, { codeHash: RIGHT, sessionId: 's1', now })).toEqual({
+      status: 'max_attempts',
+      attempts: 6,
+    });
+    expect(await store.inspect(PHONE)).toBeNull();
+    expect(await store.check(PHONE, { codeHash: RIGHT, sessionId: 's1', now })).toEqual({
+      status: 'missing',
+    });
+  });
+
+  it('counts 20 parallel wrong checks as at most 5 comparisons', async () => {
+    const store = make();
+    const now = Date.now();
+    await store.issue(PHONE, { codeHash: RIGHT, sessionId: 's1', now });
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => store.check(PHONE, { codeHash: WRONG, sessionId: 's1', now })),
+    );
+    const statuses = results.map((result) => result.status);
+    expect(statuses.filter((status) => status === 'invalid')).toHaveLength(5);
+    expect(statuses.filter((status) => status === 'max_attempts')).toHaveLength(1);
+    expect(statuses.filter((status) => status === 'missing')).toHaveLength(14);
+    expect(await store.inspect(PHONE)).toBeNull();
+  });
+
+  it('never lets a code be used twice, however many checks race', async () => {
+    const store = make();
+    const now = Date.now();
+    // A double click: exactly one of the two wins.
+    await store.issue(PHONE, { codeHash: RIGHT, sessionId: 's1', now });
+    const pair = await Promise.all(
+      [1, 2].map(() => store.check(PHONE, { codeHash: RIGHT, sessionId: 's1', now })),
+    );
+    expect(pair.map((result) => result.status).sort()).toEqual(['missing', 'valid']);
+    // A burst past the attempt limit: at most one wins (the check past the limit may clear the code before a
+    // matching one consumes it), and the code is gone afterwards.
+    await store.issue(PHONE, { codeHash: RIGHT, sessionId: 's1', now: now + 60_000 });
+    const burst = await Promise.all(
+      Array.from({ length: 20 }, () => store.check(PHONE, { codeHash: RIGHT, sessionId: 's1', now })),
+    );
+    expect(burst.filter((result) => result.status === 'valid').length).toBeLessThanOrEqual(1);
+    expect(burst.filter((result) => result.status === 'invalid')).toHaveLength(0);
+    expect(await store.inspect(PHONE)).toBeNull();
+  });
+
+  it('refuses a check from another session without touching the record', async () => {
+    const store = make();
+    const now = Date.now();
+    await store.issue(PHONE, { codeHash: RIGHT, sessionId: 'owner', now });
+    const before = await store.inspect(PHONE);
+    for (let i = 0; i < 10; i++) {
+      expect(await store.check(PHONE, { codeHash: RIGHT, sessionId: 'intruder', now: now + 10 })).toEqual({
+        status: 'other_session',
+      });
+    }
+    const after = await store.inspect(PHONE);
+    expect(after?.record).toEqual(before?.record);
+    expect(await store.check(PHONE, { codeHash: RIGHT, sessionId: 'owner', now })).toMatchObject({
+      status: 'valid',
+    });
+  });
+
+  it('refuses a send inside the 60 s cooldown with the time left, then replaces the live code', async () => {
+    const store = make();
+    const now = Date.now();
+    await store.issue(PHONE, { codeHash: WRONG, sessionId: 's1', now });
+    expect(await store.cooldownRemainingMs(PHONE, now + 15_000)).toBe(45_000);
+    expect(await store.issue(PHONE, { codeHash: RIGHT, sessionId: 's1', now: now + 15_000 })).toEqual({
+      status: 'cooldown',
+      retryAfterMs: 45_000,
+    });
+    expect((await store.inspect(PHONE))?.record.codeHash).toBe(WRONG);
+
+    await store.check(PHONE, { codeHash: hash('000000'), sessionId: 's1', now: now + 20_000 });
+    expect(await store.cooldownRemainingMs(PHONE, now + 60_000)).toBe(0);
+    expect(await store.issue(PHONE, { codeHash: RIGHT, sessionId: 's2', now: now + 60_000 })).toEqual({
+      status: 'issued',
+      replacedLive: true,
+    });
+    // The replacement starts over: new code, new owner, no attempts, a full TTL.
+    const live = await store.inspect(PHONE);
+    expect(live?.record).toEqual({
+      codeHash: RIGHT,
+      attempts: 0,
+      requestedAt: now + 60_000,
+      lastAttemptAt: null,
+      sessionId: 's2',
+    });
+    expect(await store.check(PHONE, { codeHash: WRONG, sessionId: 's2', now })).toMatchObject({
+      status: 'invalid',
+    });
+  });
+
+  it('keeps phones apart', async () => {
+    const store = make();
+    const now = Date.now();
+    const other = '+447911123456';
+    await store.issue(PHONE, { codeHash: RIGHT, sessionId: 's1', now });
+    expect(await store.cooldownRemainingMs(other, now)).toBe(0);
+    expect(await store.check(other, { codeHash: hash('123456', other), sessionId: 's1', now })).toEqual({
+      status: 'missing',
+    });
+    expect(await store.issue(other, { codeHash: RIGHT, sessionId: 's1', now })).toMatchObject({
+      status: 'issued',
+      replacedLive: false,
+    });
+  });
+
+  it('discards a record only while it holds the given code', async () => {
+    const store = make();
+    const now = Date.now();
+    await store.issue(PHONE, { codeHash: RIGHT, sessionId: 's1', now });
+    await store.discard(PHONE, WRONG);
+    expect(await store.inspect(PHONE)).not.toBeNull();
+    await store.discard(PHONE, RIGHT);
+    expect(await store.inspect(PHONE)).toBeNull();
+    expect(await store.cooldownRemainingMs(PHONE, now)).toBe(0);
+  });
+
+  it('expires by its TTL', async () => {
+    const store = make({ ttlMs: 300 });
+    const now = Date.now();
+    await store.issue(PHONE, { codeHash: RIGHT, sessionId: 's1', now });
+    expect(await store.inspect(PHONE)).not.toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 450));
+    expect(await store.inspect(PHONE)).toBeNull();
+    expect(await store.check(PHONE, { codeHash: RIGHT, sessionId: 's1', now })).toEqual({
+      status: 'missing',
+    });
+    // An expired code leaves no cooldown behind.
+    expect(await store.issue(PHONE, { codeHash: RIGHT, sessionId: 's1', now: now + 1 })).toEqual({
+      status: 'issued',
+      replacedLive: false,
+    });
+  });
+});
+
+describe('verification code hashing', () => {
+  it('binds the HMAC to the secret and the phone', () => {
+    expect(hashVerificationCode(SECRET, PHONE, '123456')).toMatch(/^[0-9a-f]{64}$/);
+    expect(hashVerificationCode(SECRET, PHONE, '123456')).not.toBe(
+      hashVerificationCode('other', PHONE, '123456'),
+    );
+    expect(hashVerificationCode(SECRET, PHONE, '123456')).not.toBe(
+      hashVerificationCode(SECRET, '+14155550101', '123456'),
+    );
+  });
+});
