@@ -3,5 +3,6 @@ export * from './admin';
 export * from './audit';
 export * from './profiles';
 export * from './ratings';
+export * from './received-ratings';
 export * from './sessions';
 export * from './settings';

@@ -47,3 +47,26 @@ export async function deleteClaimedProfileByPhone(db: Executor, phoneNumber: str
     .returning({ id: claimedProfiles.id });
   return rows.length > 0;
 }
+
+/**
+ * Sets the display name of a proven phone's profile (null clears it). The phone is proven for the calling
+ * session, so when a log out on another device deleted the row it is recreated, verified, rather than the
+ * save failing with nothing the person could do about it.
+ */
+export async function setClaimedProfileName(
+  db: Executor,
+  params: { phoneNumber: string; name: string | null; verifiedAt: Date },
+) {
+  const [row] = await db
+    .insert(claimedProfiles)
+    .values({
+      phoneNumber: params.phoneNumber,
+      name: params.name,
+      isVerified: true,
+      verifiedAt: params.verifiedAt,
+    })
+    .onConflictDoUpdate({ target: claimedProfiles.phoneNumber, set: { name: sql`excluded.name` } })
+    .returning({ name: claimedProfiles.name });
+  if (!row) throw new Error('claimed profile name upsert returned no row');
+  return row;
+}

@@ -1,3 +1,4 @@
+import { countRatingsGiven } from '@exrated/db/queries';
 import { TRPCError } from '@trpc/server';
 import { baseProcedure } from './init';
 
@@ -39,6 +40,27 @@ export const provenProcedure = deviceProcedure.use(({ ctx, next }) => {
     throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please verify your phone number first.' });
   }
   return next({ ctx: { viewerPhone: phoneNumber } });
+});
+
+/** Spec section 9: ratings a person must give before seeing their own. */
+export const RATINGS_TO_UNLOCK = 2;
+
+/**
+ * The phone is proven and the viewer has given enough ratings to see the ones they received (DESIGN.md
+ * section 2). Unlocking never reverts: the count only grows as ratings are given or attributed.
+ */
+export const unlockedProcedure = provenProcedure.use(async ({ ctx, next }) => {
+  const ratingsGiven = await countRatingsGiven(ctx.db, {
+    deviceSessionId: ctx.session.id,
+    provenPhone: ctx.viewerPhone,
+  });
+  if (ratingsGiven < RATINGS_TO_UNLOCK) {
+    throw new TRPCError({
+      code: 'FORBIDDEN',
+      message: "Rate any 2 of your past ex's to view who has rated you.",
+    });
+  }
+  return next({ ctx: { ratingsGiven } });
 });
 
 /** Has a live admin session (its own cookie, independent of the device session). */
