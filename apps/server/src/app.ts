@@ -10,13 +10,14 @@ import { devOutboxRoutes } from './plugins/dev-outbox';
 import { healthRoutes } from './plugins/health';
 import { securityPlugin } from './plugins/security';
 import { type AppRouter, appRouter } from './routers';
+import { NotificationDispatcher } from './services/notifications/dispatcher';
 import { MemoryRateLimiter, type RateLimiter, RedisRateLimiter } from './services/rate-limiter';
 import { startRetentionJob } from './services/retention';
 import { cookieNamesFor, SessionService } from './services/sessions';
 import { SettingsStore } from './services/settings-store';
 import { ConsoleSmsSender } from './services/sms/console-sms-sender';
-import { SnsSmsSender } from './services/sms/sns-sms-sender';
 import type { SmsSender } from './services/sms/sms-sender';
+import { SnsSmsSender } from './services/sms/sns-sms-sender';
 import type { CodeStore } from './services/verification/code-store';
 import { MemoryCodeStore } from './services/verification/memory-code-store';
 import { RedisCodeStore } from './services/verification/redis-code-store';
@@ -31,6 +32,8 @@ export interface AppOverrides {
   codeStore?: CodeStore;
   now?: () => Date;
   logger?: FastifyServerOptions['logger'];
+  /** False keeps the notification dispatcher's timer off, so a test drives it with `runOnce()`. */
+  runDispatcher?: boolean;
 }
 
 declare module 'fastify' {
@@ -103,6 +106,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     app.log.warn(`ADMIN_PASSWORD is not set; this run's admin password is: ${adminPassword}`);
   }
 
+  const dispatcher = new NotificationDispatcher({ db: database.db, sms, config, logger: app.log, now });
+
   const services: AppServices = {
     config,
     database,
@@ -116,6 +121,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     adminPassword,
     logger: app.log,
     now,
+    dispatcher,
   };
   app.decorate('services', services);
   await settings.get();
@@ -130,6 +136,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   if (sms instanceof SnsSmsSender) app.addHook('onClose', async () => sms.close());
 
   app.addHook('onClose', async () => {
+    await dispatcher.stop();
     if (ownsRedis && redis) await redis.quit().catch(() => redis.disconnect());
     if (ownsDatabase) await database.close();
   });
@@ -164,6 +171,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     app.log.warn('client build not found (run the build first); serving the API only');
   }
 
+  if (overrides.runDispatcher !== false) dispatcher.start();
   return app;
 }
 

@@ -49,6 +49,23 @@ export async function deleteClaimedProfileByPhone(db: Executor, phoneNumber: str
 }
 
 /**
+ * Spec sections 6 and 7: a person reached through a notification link gets a verified profile (with the
+ * rated entry's name) when the phone has none; an existing row is left untouched. Returns whether one was
+ * created.
+ */
+export async function createProfileFromNotificationLink(
+  db: Executor,
+  params: { phoneNumber: string; name: string; verifiedAt: Date },
+) {
+  const rows = await db
+    .insert(claimedProfiles)
+    .values({ ...params, isVerified: true })
+    .onConflictDoNothing({ target: claimedProfiles.phoneNumber })
+    .returning({ id: claimedProfiles.id });
+  return rows.length > 0;
+}
+
+/**
  * Sets the display name of a proven phone's profile (null clears it). The phone is proven for the calling
  * session, so when a log out on another device deleted the row it is recreated, verified, rather than the
  * save failing with nothing the person could do about it.

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Config } from '../config';
 import { AuditWriter, type RequestMeta } from '../services/audit-writer';
+import type { NotificationDispatcher } from '../services/notifications/dispatcher';
 import type { RateLimiter } from '../services/rate-limiter';
 import type { CookieJar, SessionService } from '../services/sessions';
 import type { SettingsStore } from '../services/settings-store';
@@ -25,6 +26,8 @@ export interface AppServices {
   adminPassword: string;
   logger: FastifyBaseLogger;
   now: () => Date;
+  /** Sends rating texts: right after a rating commits, and retries of pending ones on a timer. */
+  dispatcher: NotificationDispatcher;
 }
 
 export interface RequestInfo extends RequestMeta {

@@ -1,0 +1,12 @@
+import { z } from 'zod';
+import { EXPIRED_LINK_MESSAGE, visitNotification } from '../services/notification-visit';
+import { router } from '../trpc/init';
+import { deviceProcedure } from '../trpc/procedures';
+
+// The id is checked by the service, so a missing or malformed link gets the spec's own messages.
+const visitInput = z.object({ id: z.string().max(200, EXPIRED_LINK_MESSAGE).optional() }).optional();
+
+export const notificationRouter = router({
+  /** The /r/:guid landing; a mutation because it may create the recipient's profile (DESIGN.md section 7). */
+  visit: deviceProcedure.input(visitInput).mutation(({ ctx, input }) => visitNotification(ctx, input?.id)),
+});

@@ -1,0 +1,67 @@
+import { createProfileFromNotificationLink, findNotificationRecipient } from '@exrated/db/queries';
+import { TRPCError } from '@trpc/server';
+import type { Context } from '../trpc/context';
+
+export const INVALID_LINK_MESSAGE = 'Invalid link';
+export const EXPIRED_LINK_MESSAGE = 'This link is invalid or has expired';
+
+// Notification ids are random UUIDs; anything else cannot be one, so it is answered without a query.
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * `notification.visit`, the /r/:guid landing (spec sections 6 and 7): returns only the rated entry's name, and
+ * gives the rated phone a verified claimed profile when it has none. The visiting session does NOT prove the
+ * phone by this: a forwarded link must not open someone's ratings.
+ */
+export async function visitNotification(ctx: Context, id: string | undefined): Promise<{ name: string }> {
+  const notificationId = id?.trim() ?? '';
+  ctx.audit.log('rating_redirect_visited', { notificationId: notificationId || null });
+  if (notificationId === '') {
+    ctx.audit.log('rating_redirect_invalid', { reason: 'missing_id' });
+    throw new TRPCError({ code: 'BAD_REQUEST', message: INVALID_LINK_MESSAGE });
+  }
+  if (!UUID_PATTERN.test(notificationId)) {
+    ctx.audit.log('rating_redirect_invalid', { reason: 'malformed_id' });
+    throw new TRPCError({ code: 'NOT_FOUND', message: EXPIRED_LINK_MESSAGE });
+  }
+
+  try {
+    const recipient = await findNotificationRecipient(ctx.db, notificationId);
+    if (!recipient) {
+      ctx.audit.log('rating_redirect_invalid', { notificationId, reason: 'unknown_id' });
+      throw new TRPCError({ code: 'NOT_FOUND', message: EXPIRED_LINK_MESSAGE });
+    }
+    ctx.audit.log('notification_found', { notificationId });
+    await ensureRecipientProfile(ctx, recipient);
+    return { name: recipient.name };
+  } catch (error) {
+    if (error instanceof TRPCError) throw error;
+    ctx.audit.log('rating_redirect_error', { notificationId });
+    // Rethrown as it is: the procedure reports it as INTERNAL ('Something went wrong, please try again').
+    throw error;
+  }
+}
+
+async function ensureRecipientProfile(
+  ctx: Context,
+  recipient: { id: string; name: string; phoneNumber: string },
+) {
+  const log = { notificationId: recipient.id };
+  const options = { phoneNumber: recipient.phoneNumber };
+  try {
+    const created = await createProfileFromNotificationLink(ctx.db, {
+      phoneNumber: recipient.phoneNumber,
+      name: recipient.name,
+      verifiedAt: ctx.now(),
+    });
+    if (!created) {
+      ctx.audit.log('existing_profile_found', log, options);
+      return;
+    }
+    ctx.audit.log('new_profile_creation', log, options);
+    ctx.audit.log('profile_created', log, options);
+  } catch (error) {
+    ctx.audit.log('profile_creation_failed', log, options);
+    throw error;
+  }
+}

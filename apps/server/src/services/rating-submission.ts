@@ -1,0 +1,336 @@
+import { randomUUID } from 'node:crypto';
+import type { Executor } from '@exrated/db';
+import {
+  countRatingsGiven,
+  findLatestRatingOfPhoneByRater,
+  insertNotification,
+  insertRating,
+  insertRatingScores,
+  isPhoneOptedOut,
+  lockRatingsOfPhone,
+} from '@exrated/db/queries';
+import type { DeviceSession } from '@exrated/db/schema';
+import { TRPCError } from '@trpc/server';
+import type { RatingSubmitInput } from '../routers/rating-input';
+import type { Context } from '../trpc/context';
+import { RetryAfter } from '../trpc/init';
+import { describeWait } from '../trpc/rate-limit';
+import { ratingTextMessage } from './notifications/rating-text';
+import { isSmsCountryAllowed, parsePhone } from './phone';
+import type { RateLimitResult, RateLimitRule } from './rate-limiter';
+
+export const MAINTENANCE_MESSAGE = 'ExRated is down for maintenance. Please try again later.';
+/** Spec section 9: ratings needed to see your own. */
+export const RATINGS_TO_UNLOCK = 2;
+
+const HOUR_SECONDS = 3600;
+const DAY_SECONDS = 24 * HOUR_SECONDS;
+
+type RatingContext = Context & { session: DeviceSession };
+
+export interface RatingSubmitResult {
+  ratingId: string;
+  /**
+   * What the rater is told about the text: 'sent', or 'pending' when the send failed and will be retried
+   * (the client shows the spec's 'saved, but we couldn't notify' toast). A suppressed text reads 'sent':
+   * the rater must not learn that a number opted out or hit a cap.
+   */
+  notificationStatus: 'sent' | 'pending';
+  ratingsGiven: number;
+  isUnlocked: boolean;
+}
+
+type Delivery = { status: 'pending'; reason: null } | { status: 'suppressed'; reason: string };
+type Stage = 'rating' | 'scores' | 'notification';
+
+/** Thrown inside the transaction when an insert returned nothing, so the rollback covers it too. */
+class MissingRow extends Error {}
+
+/**
+ * `rating.submit`: the abuse limits, then rating + scores + notification in ONE transaction (all rows or
+ * none), then the text through the dispatcher's claim. Every step of spec section 7 goes to ctx.audit,
+ * which writes them all in one insert when the request ends.
+ */
+export async function submitRating(
+  ctx: RatingContext,
+  input: RatingSubmitInput,
+): Promise<RatingSubmitResult> {
+  if ((await ctx.settings.get()).maintenanceMode) {
+    throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: MAINTENANCE_MESSAGE });
+  }
+  const raterPhone = ctx.session.phoneProvenAt ? ctx.session.phoneNumber : null;
+  if (raterPhone && raterPhone === input.phoneNumber) {
+    throw new TRPCError({ code: 'BAD_REQUEST', message: "You can't rate your own phone number." });
+  }
+  await enforceSubmissionCaps(ctx);
+
+  ctx.audit.log('rating_submission_started', { relationshipType: input.relationshipType });
+  const now = ctx.now();
+  const notificationId = randomUUID();
+  let stage: Stage = 'rating';
+  let saved: { ratingId: string; delivery: Delivery };
+  try {
+    saved = await ctx.db.transaction(async (tx) => {
+      await lockRatingsOfPhone(tx, input.phoneNumber);
+      await refuseRepeatRating(ctx, tx, input.phoneNumber, raterPhone, now);
+      const delivery = await decideDelivery(ctx, tx, input.phoneNumber);
+      const rating = await insertRating(tx, {
+        name: input.name,
+        relationshipType: input.relationshipType,
+        phoneNumber: input.phoneNumber,
+        testimonial: input.testimonial,
+        gratitude: input.gratitude,
+        selfReflection: input.selfReflection,
+        feedback: input.feedback,
+        createdBy: null,
+        createdByPhone: raterPhone,
+        deviceSessionId: ctx.session.id,
+        createdAt: now,
+      });
+      if (!rating) throw new MissingRow('No rating data returned after insert');
+      stage = 'scores';
+      await insertRatingScores(tx, { ratingId: rating.id, scores: input.scores });
+      stage = 'notification';
+      const notification = await insertNotification(tx, {
+        id: notificationId,
+        ratingId: rating.id,
+        message: ratingTextMessage({ scores: input.scores, publicUrl: ctx.config.publicUrl, notificationId }),
+        status: delivery.status,
+        statusReason: delivery.reason,
+        createdAt: now,
+        // Leased to this request from the start: the timer leaves it alone while the send below runs, and
+        // picks it up once the lease ends if this process dies before sending.
+        nextAttemptAt: ctx.dispatcher.leaseUntil(),
+      });
+      if (!notification) throw new MissingRow('Failed to send notification: the notification was not saved.');
+      return { ratingId: rating.id, delivery };
+    });
+  } catch (error) {
+    if (error instanceof TRPCError) {
+      ctx.audit.log('rating_submission_failed', { reason: error.message });
+      throw error;
+    }
+    throw submissionFailure(ctx, stage, error);
+  }
+
+  const { ratingId, delivery } = saved;
+  ctx.audit.log('rating_created', { ratingId, relationshipType: input.relationshipType });
+  ctx.audit.log('rating_scores_created', { ratingId, count: input.scores.length });
+  ctx.audit.log('notification_created', {
+    ratingId,
+    notificationId,
+    status: delivery.status,
+    ...(delivery.reason ? { reason: delivery.reason } : {}),
+  });
+
+  const notificationStatus =
+    delivery.status === 'pending' ? await sendNow(ctx, ratingId, notificationId) : 'sent';
+  const ratingsGiven = await countRatingsGiven(ctx.db, {
+    deviceSessionId: ctx.session.id,
+    provenPhone: raterPhone,
+  });
+  ctx.audit.log('rating_submission_completed', {
+    ratingId,
+    notificationId,
+    notificationStatus,
+    ratingsGiven,
+  });
+  return { ratingId, notificationStatus, ratingsGiven, isUnlocked: ratingsGiven >= RATINGS_TO_UNLOCK };
+}
+
+/** The send right after commit, through the dispatcher's claim so it can never race a retry. */
+async function sendNow(
+  ctx: RatingContext,
+  ratingId: string,
+  notificationId: string,
+): Promise<'sent' | 'pending'> {
+  ctx.audit.log('sms_notification_attempted', { ratingId, notificationId });
+  try {
+    const outcome = await ctx.dispatcher.deliverFresh(notificationId);
+    if (outcome.status === 'failed') {
+      ctx.audit.log('sms_notification_failed', {
+        ratingId,
+        notificationId,
+        error: outcome.error,
+        willRetry: true,
+      });
+      ctx.audit.error({
+        action: 'sms_notification_failed',
+        message: `Failed to send notification: ${outcome.error}`,
+        severity: 'high',
+        errorType: 'sms',
+        componentName: 'rating.submit',
+        details: { ratingId, notificationId },
+      });
+      return 'pending';
+    }
+    if (outcome.status === 'sent') ctx.audit.log('sms_notification_sent', { ratingId, notificationId });
+    // 'suppressed' (opted out at the provider) and 'not_claimed' (another sender has it) read as handled.
+    return 'sent';
+  } catch (error) {
+    // The claim itself failed (database trouble): the row is still pending, and the dispatcher retries it.
+    const message = error instanceof Error ? error.message : String(error);
+    ctx.log.error({ err: error, notificationId }, 'could not start the rating text');
+    ctx.audit.log('sms_notification_failed', {
+      ratingId,
+      notificationId,
+      error: 'not started',
+      willRetry: true,
+    });
+    ctx.audit.error({
+      action: 'sms_notification_failed',
+      message: `Failed to send notification: ${message}`,
+      severity: 'high',
+      componentName: 'rating.submit',
+      details: { ratingId, notificationId },
+    });
+    return 'pending';
+  }
+}
+
+const STAGE_ACTIONS: Record<Stage, { action: string; message: string }> = {
+  rating: {
+    action: 'rating_creation_failed',
+    message: 'Failed to create rating: nothing was saved, please try again.',
+  },
+  scores: {
+    action: 'rating_scores_failed',
+    message: 'Failed to save rating scores: nothing was saved, please try again.',
+  },
+  notification: {
+    action: 'notification_creation_failed',
+    message: 'Failed to send notification: nothing was saved, please try again.',
+  },
+};
+
+/**
+ * A write failed and the transaction rolled back. The rater gets the spec's message for the step that failed,
+ * with a reason meant for people (never SQL); the details go to error_logs.
+ */
+function submissionFailure(ctx: RatingContext, stage: Stage, error: unknown): TRPCError {
+  const missingRow = error instanceof MissingRow;
+  const { action, message } = STAGE_ACTIONS[stage];
+  const userMessage = missingRow && stage === 'rating' ? 'No rating data returned after insert' : message;
+  const cause = rootCause(error);
+  ctx.log.error({ err: cause, stage }, 'rating submission failed');
+  ctx.audit.log(action, { stage });
+  ctx.audit.log('rating_submission_failed', { stage, message: userMessage });
+  ctx.audit.error({
+    action,
+    message: cause.message,
+    stack: cause.stack ?? null,
+    severity: 'high',
+    errorType: 'database',
+    componentName: 'rating.submit',
+    details: { stage },
+  });
+  // SERVICE_UNAVAILABLE, not INTERNAL: the message is meant for the rater, and a retry may well succeed.
+  return new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: userMessage });
+}
+
+/**
+ * Per device and per IP submission caps. Like every rating cap they fail open (DESIGN.md section 3): when
+ * Redis is away the rating is accepted and the fault is logged.
+ */
+async function enforceSubmissionCaps(ctx: RatingContext) {
+  const { limits } = ctx.config;
+  const checks = [
+    {
+      key: `rating-submit:device:${ctx.session.id}`,
+      rule: { limit: limits.ratingsPerDevicePerHour, windowSeconds: HOUR_SECONDS },
+      message: (wait: string) => `You have submitted too many ratings. Please try again ${wait}.`,
+    },
+    {
+      key: `rating-submit:ip:${ctx.request.ipAddress ?? 'unknown'}`,
+      rule: { limit: limits.ratingsPerIpPerHour, windowSeconds: HOUR_SECONDS },
+      message: (wait: string) => `Too many ratings from your network. Please try again ${wait}.`,
+    },
+  ];
+  for (const check of checks) {
+    const result = await hitCap(ctx, check.key, check.rule);
+    if (result && !result.allowed) {
+      ctx.audit.log('rating_submission_failed', { reason: 'rate_limited', cap: check.key.split(':')[1] });
+      throw new TRPCError({
+        code: 'TOO_MANY_REQUESTS',
+        message: check.message(describeWait(result.retryAfterSeconds)),
+        cause: new RetryAfter(result.retryAfterSeconds),
+      });
+    }
+  }
+}
+
+async function hitCap(ctx: RatingContext, key: string, rule: RateLimitRule): Promise<RateLimitResult | null> {
+  try {
+    return await ctx.rateLimiter.hit(key, rule);
+  } catch (error) {
+    ctx.log.warn({ err: error, key }, 'rate limiter unavailable; rating cap not applied');
+    ctx.audit.error({
+      action: 'rating_rate_limit_unavailable',
+      message: error instanceof Error ? error.message : String(error),
+      severity: 'medium',
+      componentName: 'rating.submit',
+      details: { cap: key.split(':').slice(0, 2).join(':') },
+    });
+    return null;
+  }
+}
+
+/** Terms: no excessive ratings of the same person. One rating of a number per rater per N days. */
+async function refuseRepeatRating(
+  ctx: RatingContext,
+  tx: Executor,
+  phoneNumber: string,
+  raterPhone: string | null,
+  now: Date,
+) {
+  const days = ctx.config.limits.samePhoneRatingDays;
+  const windowMs = days * DAY_SECONDS * 1000;
+  const latest = await findLatestRatingOfPhoneByRater(tx, {
+    phoneNumber,
+    deviceSessionId: ctx.session.id,
+    raterPhone,
+    since: new Date(now.getTime() - windowMs),
+  });
+  if (!latest) return;
+  const retryAfterSeconds = Math.max(1, Math.ceil((latest.getTime() + windowMs - now.getTime()) / 1000));
+  const daysLeft = Math.ceil(retryAfterSeconds / DAY_SECONDS);
+  throw new TRPCError({
+    code: 'TOO_MANY_REQUESTS',
+    message: `You have already rated this person. You can rate the same number once every ${days} days; try again in ${daysLeft} day${daysLeft === 1 ? '' : 's'}.`,
+    cause: new RetryAfter(retryAfterSeconds),
+  });
+}
+
+/**
+ * Whether the text may go out. Over a cap, to a country outside the allow-list or to an opted-out number, the
+ * rating is still saved and its text suppressed, with the reason kept on the row.
+ */
+async function decideDelivery(ctx: RatingContext, tx: Executor, phoneNumber: string): Promise<Delivery> {
+  const parsed = parsePhone(phoneNumber);
+  if (!parsed || !isSmsCountryAllowed(parsed, ctx.config.allowedSmsCountries)) {
+    return { status: 'suppressed', reason: 'country_not_allowed' };
+  }
+  if (await isPhoneOptedOut(tx, phoneNumber)) return { status: 'suppressed', reason: 'opted_out' };
+  const { limits } = ctx.config;
+  const recipient = await hitCap(ctx, `rating-text:recipient:${phoneNumber}`, {
+    limit: limits.ratingTextsPerRecipientPerDay,
+    windowSeconds: DAY_SECONDS,
+  });
+  if (recipient && !recipient.allowed) return { status: 'suppressed', reason: 'recipient_daily_cap' };
+  const global = await hitCap(ctx, 'rating-text:global', {
+    limit: limits.ratingTextsPerDay,
+    windowSeconds: DAY_SECONDS,
+  });
+  if (global && !global.allowed) return { status: 'suppressed', reason: 'global_daily_cap' };
+  return { status: 'pending', reason: null };
+}
+
+/**
+ * The database's own error under the query wrapper: its message says what went wrong, while the wrapper's
+ * repeats the statement with its parameters (phone numbers and texts have no place in error_logs).
+ */
+function rootCause(error: unknown): Error {
+  let current: unknown = error;
+  while (current instanceof Error && current.cause instanceof Error) current = current.cause;
+  return current instanceof Error ? current : new Error(String(error));
+}

@@ -1,0 +1,120 @@
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { Executor } from '../database';
+import { type NotificationStatus, notifications, ratings, smsOptOuts } from '../schema';
+
+export async function insertNotification(
+  db: Executor,
+  values: {
+    /** Chosen by the caller: the message carries the /r/{id} link. */
+    id: string;
+    ratingId: string;
+    message: string;
+    status: Extract<NotificationStatus, 'pending' | 'suppressed'>;
+    statusReason: string | null;
+    createdAt: Date;
+    nextAttemptAt: Date;
+  },
+) {
+  const [row] = await db.insert(notifications).values(values).returning();
+  return row ?? null;
+}
+
+export interface ClaimedNotification {
+  id: string;
+  ratingId: string;
+  message: string;
+  /** Attempts including the one this claim starts. */
+  attempts: number;
+  phoneNumber: string;
+}
+
+/**
+ * Claims pending notifications for sending, in ONE statement: the rows are locked with FOR UPDATE SKIP LOCKED
+ * and their lease (next_attempt_at) is pushed to `leaseUntil` while locked, so no other instance can claim
+ * them again until the lease runs out, even after this transaction ends or this process dies.
+ * `due` claims every pending row whose time has come; `fresh` claims one just-created row that no attempt
+ * has touched yet (the send right after commit), whatever its lease says.
+ */
+export async function claimNotifications(
+  db: Executor,
+  params: { leaseUntil: Date } & ({ mode: 'due'; now: Date; limit: number } | { mode: 'fresh'; id: string }),
+): Promise<ClaimedNotification[]> {
+  const pending = eq(notifications.status, 'pending');
+  const claimable = db
+    .select({ id: notifications.id })
+    .from(notifications)
+    .where(
+      params.mode === 'due'
+        ? and(pending, lte(notifications.nextAttemptAt, params.now))
+        : and(pending, eq(notifications.id, params.id), eq(notifications.attempts, 0)),
+    )
+    .orderBy(asc(notifications.nextAttemptAt))
+    .limit(params.mode === 'due' ? params.limit : 1)
+    .for('update', { skipLocked: true });
+  return db
+    .update(notifications)
+    .set({ nextAttemptAt: params.leaseUntil, attempts: sql`${notifications.attempts} + 1` })
+    .from(ratings)
+    .where(and(inArray(notifications.id, claimable), eq(ratings.id, notifications.ratingId)))
+    .returning({
+      id: notifications.id,
+      ratingId: notifications.ratingId,
+      message: notifications.message,
+      attempts: notifications.attempts,
+      phoneNumber: ratings.phoneNumber,
+    });
+}
+
+export async function markNotificationSent(db: Executor, params: { id: string; sentAt: Date }) {
+  await db
+    .update(notifications)
+    .set({ status: 'sent', sentAt: params.sentAt, lastError: null, statusReason: null })
+    .where(and(eq(notifications.id, params.id), eq(notifications.status, 'pending')));
+}
+
+/** A failed attempt: stays pending until `nextAttemptAt`, or becomes `failed` when `giveUp`. */
+export async function recordNotificationFailure(
+  db: Executor,
+  params: { id: string; error: string; nextAttemptAt: Date; giveUp: boolean },
+) {
+  await db
+    .update(notifications)
+    .set({
+      status: params.giveUp ? 'failed' : 'pending',
+      statusReason: params.giveUp ? 'max_attempts' : null,
+      lastError: params.error.slice(0, 1000),
+      nextAttemptAt: params.nextAttemptAt,
+    })
+    .where(and(eq(notifications.id, params.id), eq(notifications.status, 'pending')));
+}
+
+export async function suppressNotification(db: Executor, params: { id: string; reason: string }) {
+  await db
+    .update(notifications)
+    .set({ status: 'suppressed', statusReason: params.reason })
+    .where(and(eq(notifications.id, params.id), eq(notifications.status, 'pending')));
+}
+
+export async function isPhoneOptedOut(db: Executor, phoneNumber: string) {
+  const [row] = await db
+    .select({ phoneNumber: smsOptOuts.phoneNumber })
+    .from(smsOptOuts)
+    .where(eq(smsOptOuts.phoneNumber, phoneNumber))
+    .limit(1);
+  return row !== undefined;
+}
+
+export async function recordSmsOptOut(db: Executor, params: { phoneNumber: string; source: string }) {
+  await db.insert(smsOptOuts).values(params).onConflictDoNothing();
+}
+
+/** The /r/:id landing: the rated entry's name and phone, or null for an unknown id. */
+export async function findNotificationRecipient(db: Executor, id: string) {
+  const [row] = await db
+    .select({ id: notifications.id, name: ratings.name, phoneNumber: ratings.phoneNumber })
+    .from(notifications)
+    .innerJoin(ratings, eq(ratings.id, notifications.ratingId))
+    .where(eq(notifications.id, id))
+    .limit(1);
+  return row ?? null;
+}
