@@ -121,7 +121,9 @@ describe.each([375, 1280] as const)('app shell at %i px', (width) => {
   it('redirects /landing to /', async () => {
     const page = await open(width, '/landing');
     await page.waitForURL((url) => url.pathname === '/');
-    expect(await headingTexts(page, 1)).toEqual(['Ever wondered how your ex would rate you?']);
+    await page
+      .getByRole('heading', { level: 1, name: 'Ever wondered how your ex would rate you?' })
+      .waitFor();
     await expectCleanPage(page);
   });
 

@@ -8,6 +8,8 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
+import { AppErrorBoundary } from './components/AppErrorBoundary';
+import { installGlobalErrorReporting } from './lib/error-reporting';
 import { createQueryClient, createTrpcClient, TRPCProvider } from './lib/trpc';
 import { router } from './routes';
 import { theme } from './theme';
@@ -21,12 +23,17 @@ function App() {
       <Notifications limit={1} position="top-center" zIndex={1000} />
       <QueryClientProvider client={queryClient}>
         <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
-          <RouterProvider router={router} />
+          <AppErrorBoundary>
+            <RouterProvider router={router} />
+          </AppErrorBoundary>
         </TRPCProvider>
       </QueryClientProvider>
     </MantineProvider>
   );
 }
+
+// Errors outside React (event handlers, timers, rejected promises nobody awaited) reach error_logs too.
+installGlobalErrorReporting();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

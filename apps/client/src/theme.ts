@@ -1,4 +1,4 @@
-import { createTheme, type MantineColorsTuple } from '@mantine/core';
+import { createTheme, type MantineColorsTuple, Title } from '@mantine/core';
 
 // A warm pink-to-violet brand on a deep night background; the streaks behind the page carry the colour.
 const brand: MantineColorsTuple = [
@@ -29,4 +29,7 @@ export const theme = createTheme({
   // The spec's mobile breakpoint is 768 px: Mantine's `sm` (48em) is exactly that.
   breakpoints: { xs: '30em', sm: '48em', md: '64em', lg: '74em', xl: '90em' },
   cursorType: 'pointer',
+  components: {
+    Title: Title.extend({ defaultProps: { c: 'white' } }),
+  },
 });

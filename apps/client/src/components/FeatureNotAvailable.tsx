@@ -20,7 +20,7 @@ export function FeatureNotAvailable({ title }: FeatureNotAvailableProps) {
             {title}
           </Title>
           <Text c="dimmed">This page is not available yet.</Text>
-          <Button component={Link} to="/" variant="light">
+          <Button component={Link} to="/" variant="outline" color="brand.3" radius="xl">
             Back to the home page
           </Button>
         </Stack>

@@ -1,7 +1,9 @@
 import { Button, Code, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useEffect } from 'react';
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
+import { reportRenderError } from '../lib/error-reporting';
 
-function describeError(error: unknown): string {
+function errorText(error: unknown): string {
   if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}`;
   if (error instanceof Error) return error.message;
   if (typeof error === 'string') return error;
@@ -11,13 +13,15 @@ function describeError(error: unknown): string {
 /** The spec's fallback for unhandled routing errors: 'Unexpected Application Error!' and the error text. */
 export function RouteErrorFallback() {
   const error = useRouteError();
+  // Into error_logs; the reporter drops the duplicate of StrictMode's second effect run.
+  useEffect(() => reportRenderError(error, 'RouteErrorFallback'), [error]);
   return (
     <Container size="sm" py={64}>
       <Paper withBorder p="xl" radius="lg" role="alert">
         <Stack gap="md">
           <Title order={2}>Unexpected Application Error!</Title>
           <Code block c="red.3">
-            {describeError(error)}
+            {errorText(error)}
           </Code>
           <Text c="dimmed" size="sm">
             Reloading usually fixes this. If it keeps happening, please let us know through the contact form.

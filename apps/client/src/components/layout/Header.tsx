@@ -24,7 +24,7 @@ export function Header({ viewer, onLogOut }: HeaderProps) {
             <ViewerMenu phoneNumber={viewer.phoneNumber} isVerified={viewer.isVerified} onLogOut={onLogOut} />
           </Suspense>
         ) : (
-          <Button component={Link} to="/verify" variant="light" radius="xl">
+          <Button component={Link} to="/verify" variant="outline" color="brand.3" radius="xl">
             Check my ratings
           </Button>
         )}

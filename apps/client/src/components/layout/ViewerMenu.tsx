@@ -22,7 +22,7 @@ export default function ViewerMenu({ phoneNumber, isVerified, onLogOut }: Viewer
   const formatted = formatPhoneForDisplay(phoneNumber);
   const status = isVerified ? 'Verified' : 'Not verified';
   return (
-    <Menu position="bottom-end" width={220} shadow="lg" radius="md">
+    <Menu position="bottom-end" width={240} shadow="lg" radius="md">
       <Menu.Target>
         <UnstyledButton className={classes.trigger} aria-label={`Account menu for ${formatted}, ${status}`}>
           <Group gap={8} wrap="nowrap">

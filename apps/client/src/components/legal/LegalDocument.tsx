@@ -1,6 +1,7 @@
 import { Anchor, Container, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import { getContactUrl } from '../../lib/contact-url';
 import classes from './LegalDocument.module.css';
 
@@ -60,6 +61,15 @@ export function LegalList({ items }: { items: ReactNode[] }) {
 export function ContactFormLink({ children = 'contact form' }: { children?: ReactNode }) {
   return (
     <Anchor href={getContactUrl()} target="_blank" rel="noopener noreferrer">
+      {children}
+    </Anchor>
+  );
+}
+
+/** A link to another page of the app, styled like the rest of the legal prose's links. */
+export function PageLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <Anchor component={Link} to={to}>
       {children}
     </Anchor>
   );

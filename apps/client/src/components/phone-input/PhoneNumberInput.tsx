@@ -1,7 +1,7 @@
 import 'react-international-phone/style.css';
 
 import { Input } from '@mantine/core';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { type CountryIso2, defaultCountries, PhoneInput, parseCountry } from 'react-international-phone';
 import { PHONE_INPUT_MAX_LENGTH, SUPPORTED_PHONE_COUNTRIES } from '../../lib/phone-validation';
 import { COUNTRY_FLAGS } from './flags';
@@ -42,6 +42,8 @@ export function PhoneNumberInput({
 }: PhoneNumberInputProps) {
   const inputId = useId();
   const [touched, setTouched] = useState(false);
+  // The library also reports the initial value on mount: only a later change of the text counts as a touch.
+  const shownText = useRef<string | null>(null);
   const visibleError = touched && error ? error : null;
   const country =
     defaultCountry && KNOWN_COUNTRIES.has(defaultCountry.toLowerCase())
@@ -57,7 +59,11 @@ export function PhoneNumberInput({
       inputWrapperOrder={['label', 'input', 'description', 'error']}
       classNames={{ description: classes.description }}
     >
-      <div className={classes.root} data-error={visibleError ? true : undefined}>
+      <div
+        className={classes.root}
+        data-error={visibleError ? true : undefined}
+        data-disabled={disabled ? true : undefined}
+      >
         <PhoneInput
           value={value}
           defaultCountry={country}
@@ -76,7 +82,8 @@ export function PhoneNumberInput({
             'aria-invalid': visibleError ? true : undefined,
           }}
           onChange={(phone, meta) => {
-            setTouched(true);
+            if (shownText.current !== null && shownText.current !== meta.inputValue) setTouched(true);
+            shownText.current = meta.inputValue;
             // With the dial code shown separately, an empty national part still yields '+1': treat it as empty.
             onChange(meta.inputValue.trim() === '' ? '' : phone);
           }}

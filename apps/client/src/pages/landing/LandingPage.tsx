@@ -1,15 +1,4 @@
-import {
-  Badge,
-  Button,
-  Container,
-  Group,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  ThemeIcon,
-  Title,
-} from '@mantine/core';
+import { Badge, Button, Container, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconArrowRight, IconChartBar, IconEyeOff, IconLock, IconSparkles } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -71,15 +60,21 @@ export function LandingPage() {
         >
           Start Rating
         </Button>
-        <Group gap={6} wrap="nowrap" className={classes.note}>
-          <IconLock size={16} aria-hidden="true" />
-          <Text size="sm">Rate 2 ex's to unlock your own anonymous ratings</Text>
-        </Group>
+        <Text size="sm" className={classes.note}>
+          <IconLock size={16} aria-hidden="true" className={classes.noteIcon} />
+          Rate 2 ex's to unlock your own anonymous ratings
+        </Text>
       </Stack>
 
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg" className={classes.features}>
         {FEATURES.map((feature) => (
-          <Paper key={feature.title} withBorder radius="lg" p="xl" className="glass-card">
+          <Paper
+            key={feature.title}
+            withBorder
+            radius="lg"
+            p={{ base: 'lg', sm: 'xl' }}
+            className="glass-card"
+          >
             <ThemeIcon
               size={48}
               radius="md"
@@ -92,7 +87,7 @@ export function LandingPage() {
             <Title order={2} className={classes.featureTitle}>
               {feature.title}
             </Title>
-            <Text c="dimmed" size="sm" lh={1.6}>
+            <Text c="gray.4" size="sm" lh={1.6}>
               {feature.description}
             </Text>
           </Paper>

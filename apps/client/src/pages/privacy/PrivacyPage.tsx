@@ -1,9 +1,9 @@
-import { Link } from 'react-router-dom';
 import {
   ContactFormLink,
   LegalDocument,
   LegalList,
   type LegalSection,
+  PageLink,
 } from '../../components/legal/LegalDocument';
 
 const SECTIONS: LegalSection[] = [
@@ -107,8 +107,8 @@ const SECTIONS: LegalSection[] = [
           We may ask you to prove that you own the phone number concerned.
         </p>
         <p>
-          You can also change your display name in <Link to="/settings">Settings</Link>, and logging out
-          removes your data from this device.
+          You can also change your display name in <PageLink to="/settings">Settings</PageLink>, and logging
+          out removes your data from this device.
         </p>
       </>
     ),

@@ -1,9 +1,9 @@
-import { Link } from 'react-router-dom';
 import {
   ContactFormLink,
   LegalDocument,
   LegalList,
   type LegalSection,
+  PageLink,
 } from '../../components/legal/LegalDocument';
 
 const SECTIONS: LegalSection[] = [
@@ -13,7 +13,8 @@ const SECTIONS: LegalSection[] = [
       <>
         <p>
           By using ExRated you agree to these Terms & Conditions and to our{' '}
-          <Link to="/privacy">Privacy Policy</Link>. If you do not agree, please do not use the service.
+          <PageLink to="/privacy">Privacy Policy</PageLink>. If you do not agree, please do not use the
+          service.
         </p>
         <p>
           You must be at least 18 years old to use ExRated. ExRated is a beta service: features may change and
@@ -67,8 +68,8 @@ const SECTIONS: LegalSection[] = [
       <p>
         Ratings are anonymous: the person you rate is told that their relationship was rated, but never who
         rated it. We keep your phone number private and use it only as described in our{' '}
-        <Link to="/privacy">Privacy Policy</Link>. Anonymity is not a licence to break these terms: we keep
-        the records needed to enforce them and to respond to lawful requests.
+        <PageLink to="/privacy">Privacy Policy</PageLink>. Anonymity is not a licence to break these terms: we
+        keep the records needed to enforce them and to respond to lawful requests.
       </p>
     ),
   },

@@ -1,0 +1,43 @@
+import { Container, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+
+interface StatusCardProps {
+  icon: ReactNode;
+  title: string;
+  children: ReactNode;
+  /** The buttons and links under the text. */
+  actions?: ReactNode;
+  iconColor?: string;
+}
+
+/** A centred card a page shows instead of its content: logged out, locked, or failed to load. */
+export function StatusCard({ icon, title, children, actions, iconColor }: StatusCardProps) {
+  return (
+    <Container size="xs" py={{ base: 40, sm: 72 }}>
+      <Paper withBorder radius="lg" p={{ base: 'lg', sm: 'xl' }} className="glass-card">
+        <Stack align="center" gap="md" ta="center">
+          <ThemeIcon size={56} radius="xl" variant="light" color={iconColor}>
+            {icon}
+          </ThemeIcon>
+          <Title order={1} fz={{ base: 26, sm: 30 }}>
+            {title}
+          </Title>
+          {typeof children === 'string' ? <Text c="dimmed">{children}</Text> : children}
+          {actions ? (
+            <Stack gap="xs" w="100%" align="center" mt="xs">
+              {actions}
+            </Stack>
+          ) : null}
+        </Stack>
+      </Paper>
+    </Container>
+  );
+}
+
+/** The look of a status card's main button, the same as the landing page's call to action. */
+export const PRIMARY_ACTION_PROPS = {
+  radius: 'xl',
+  size: 'md',
+  variant: 'gradient',
+  gradient: { from: 'brand.5', to: 'violet.6', deg: 100 },
+} as const;
