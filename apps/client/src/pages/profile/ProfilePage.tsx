@@ -1,5 +1,151 @@
-import { FeatureNotAvailable } from '../../components/FeatureNotAvailable';
+import { Button, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { useDisclosure, useDocumentTitle } from '@mantine/hooks';
+import { IconAlertTriangle, IconLock, IconPencilPlus, IconShare3, IconUserCircle } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { Link } from 'react-router-dom';
+import { PRIMARY_ACTION_PROPS, StatusCard } from '../../components/StatusCard';
+import { notify } from '../../lib/notify';
+import { useTRPC } from '../../lib/trpc';
+import { useViewer, type Viewer } from '../../lib/viewer';
+import { ProfileSkeleton } from './ProfileSkeleton';
+import { ReceivedRatings } from './ReceivedRatings';
+import { ShareDialog } from './share-dialog/ShareDialog';
 
+/** Spec section 9: ratings a person gives before seeing their own. */
+const RATINGS_TO_UNLOCK = 2;
+
+/** Where 'Rate Another Ex' goes: the form, told the viewer is already verified (no detour via /verify). */
+const RATE_FROM_PROFILE = { fromProfile: true, fromVerifiedProfile: true };
+
+function LoggedOut() {
+  return (
+    <StatusCard
+      icon={<IconUserCircle size={28} stroke={1.6} />}
+      title="Access Your Profile"
+      actions={
+        <Button component={Link} to="/verify" {...PRIMARY_ACTION_PROPS}>
+          Login with Phone Number
+        </Button>
+      }
+    >
+      Verify your phone number to see what your exes said about you.
+    </StatusCard>
+  );
+}
+
+function Locked({ viewer }: { viewer: Viewer }) {
+  // Two ratings given but the phone not proven on this device: only the verification step is left.
+  const onlyVerificationLeft = viewer.ratingsGiven >= RATINGS_TO_UNLOCK;
+  return (
+    <StatusCard
+      icon={<IconLock size={28} stroke={1.6} />}
+      iconColor="yellow"
+      title="Almost there"
+      actions={
+        onlyVerificationLeft ? (
+          <Button component={Link} to="/verify" {...PRIMARY_ACTION_PROPS}>
+            Verify your phone number
+          </Button>
+        ) : (
+          <>
+            <Button component={Link} to="/rate" {...PRIMARY_ACTION_PROPS}>
+              Rate an Ex
+            </Button>
+            <Button component={Link} to="/verify" variant="subtle" color="gray.3">
+              Already rated? Verify your phone number
+            </Button>
+          </>
+        )
+      }
+    >
+      {onlyVerificationLeft
+        ? "You've rated 2 ex's. Verify your phone number to view who has rated you."
+        : "Rate any 2 of your past ex's to view who has rated you."}
+    </StatusCard>
+  );
+}
+
+function Unlocked({ phoneNumber }: { phoneNumber: string }) {
+  const [shareOpened, share] = useDisclosure(false);
+  return (
+    <Container size="md" py={{ base: 32, sm: 56 }}>
+      <Stack gap="xl">
+        <Stack gap="md">
+          <div>
+            <Title order={1} fz={{ base: 30, sm: 38 }}>
+              Your Ratings
+            </Title>
+            <Text c="dimmed" size="lg">
+              What others have said about you
+            </Text>
+          </div>
+          <Group gap="sm">
+            <Button
+              component={Link}
+              to="/rate"
+              state={RATE_FROM_PROFILE}
+              leftSection={<IconPencilPlus size={18} />}
+              {...PRIMARY_ACTION_PROPS}
+            >
+              Rate Another Ex
+            </Button>
+            <Button
+              variant="outline"
+              color="brand.3"
+              radius="xl"
+              size="md"
+              leftSection={<IconShare3 size={18} />}
+              onClick={share.open}
+            >
+              Share with an Ex
+            </Button>
+          </Group>
+        </Stack>
+        <ReceivedRatings />
+      </Stack>
+      <ShareDialog opened={shareOpened} onClose={share.close} phoneNumber={phoneNumber} />
+    </Container>
+  );
+}
+
+function StatusCheckFailed({ onRetry, retrying }: { onRetry: () => void; retrying: boolean }) {
+  return (
+    <StatusCard
+      icon={<IconAlertTriangle size={28} stroke={1.6} />}
+      iconColor="red"
+      title="Error checking profile verification status"
+      actions={
+        <Button onClick={onRetry} loading={retrying} {...PRIMARY_ACTION_PROPS}>
+          Try again
+        </Button>
+      }
+    >
+      We could not reach ExRated to see whether your phone number is verified. Check your connection and try
+      again.
+    </StatusCard>
+  );
+}
+
+/** /profile: the ratings a verified, unlocked person received (spec section 2 'Profile'). */
 export default function ProfilePage() {
-  return <FeatureNotAvailable title="My Ratings" />;
+  useDocumentTitle('My Ratings · ExRated');
+  const viewer = useViewer();
+  const trpc = useTRPC();
+  // The same query useViewer reads (one request): here its failure matters, because without the answer this
+  // page cannot tell a logged-out visitor from a verified one.
+  const status = useQuery(trpc.profile.me.queryOptions());
+  const checkFailed = status.isError && !status.data;
+
+  useEffect(() => {
+    if (checkFailed) notify.error({ message: 'Failed to check profile status' });
+  }, [checkFailed]);
+
+  if (checkFailed) {
+    return <StatusCheckFailed onRetry={() => void status.refetch()} retrying={status.isFetching} />;
+  }
+  if (viewer.loading) return <ProfileSkeleton label="Checking your profile..." />;
+  if (!viewer.phoneNumber) return <LoggedOut />;
+  if (!viewer.isVerified || !viewer.isUnlocked) return <Locked viewer={viewer} />;
+  return <Unlocked phoneNumber={viewer.phoneNumber} />;
 }
