@@ -154,6 +154,7 @@ describe('profile.ratingsReceived access', () => {
       feedback: 'Texted back sooner.',
       createdAt: older.createdAt,
       average: 7.2,
+      reportStatus: null,
       scores: [
         { questionId: 1, score: 8 },
         { questionId: 2, score: 7 },
@@ -202,6 +203,7 @@ describe('profile.ratingsReceived access', () => {
         'name',
         'relationshipLabel',
         'relationshipType',
+        'reportStatus',
         'scores',
         'selfReflection',
         'testimonial',

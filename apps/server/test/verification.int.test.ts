@@ -79,6 +79,7 @@ describe.each(stores)('verification through the tRPC caller (%s store)', (_name,
       isVerified: false,
       isUnlocked: false,
       ratingsGiven: 1,
+      textsOptIn: null,
     });
     const [unverified] = await t.database.db
       .select()
@@ -459,6 +460,7 @@ describe('over HTTP with cookies', () => {
       isVerified: false,
       isUnlocked: false,
       ratingsGiven: 0,
+      textsOptIn: null,
     });
     const oldCookie = browser.cookies.get('exrated_sid');
     expect(oldCookie).toBeDefined();
@@ -528,6 +530,7 @@ describe('over HTTP with cookies', () => {
       isVerified: false,
       isUnlocked: false,
       ratingsGiven: 0,
+      textsOptIn: null,
     });
     // Log out of an unproven phone ends the session but cannot delete the victim's profile.
     const out = await trpcHttp(t, browser, 'mutation', 'profile.logout');

@@ -1,6 +1,7 @@
 // Every SQL statement of the app lives in this folder, one file per domain: (db, params) => result.
 export * from './admin';
 export * from './audit';
+export * from './moderation';
 export * from './notifications';
 export * from './profiles';
 export * from './ratings';

@@ -104,8 +104,23 @@ export async function isPhoneOptedOut(db: Executor, phoneNumber: string) {
   return row !== undefined;
 }
 
+/** Adds the number to the opt-out list; true when it was not on it yet (an earlier opt-out stays as it was). */
 export async function recordSmsOptOut(db: Executor, params: { phoneNumber: string; source: string }) {
-  await db.insert(smsOptOuts).values(params).onConflictDoNothing();
+  const inserted = await db
+    .insert(smsOptOuts)
+    .values(params)
+    .onConflictDoNothing()
+    .returning({ phoneNumber: smsOptOuts.phoneNumber });
+  return inserted.length > 0;
+}
+
+/** Takes the number off the opt-out list (the person asked for texts again); true when it was on it. */
+export async function deleteSmsOptOut(db: Executor, phoneNumber: string) {
+  const deleted = await db
+    .delete(smsOptOuts)
+    .where(eq(smsOptOuts.phoneNumber, phoneNumber))
+    .returning({ phoneNumber: smsOptOuts.phoneNumber });
+  return deleted.length > 0;
 }
 
 /** The /r/:id landing: the rated entry's name and phone, or null for an unknown id. */

@@ -1,10 +1,25 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../database';
-import { ratingScores, ratings } from '../schema';
+import { ratingReports, ratingScores, ratings } from '../schema';
 
 export interface ReceivedRatingScore {
   questionId: number;
   score: number;
+}
+
+/**
+ * A rating's scores as a JSON list ordered by question, for a select over ratings: a correlated lookup on
+ * the rating_scores primary key.
+ */
+export function scoresOfRating() {
+  return sql<ReceivedRatingScore[]>`(
+    select coalesce(
+      json_agg(json_build_object('questionId', s.question_id, 'score', s.score) order by s.question_id),
+      '[]'::json
+    )
+    from ${ratingScores} s
+    where s.rating_id = ${ratings}.id
+  )`;
 }
 
 /**
@@ -18,13 +33,12 @@ export interface ReceivedRatingScore {
  */
 // Returns the query itself (awaitable like any other), so its plan can be inspected in tests.
 export function listReceivedRatings(db: Executor, params: { phone: string }) {
-  const scores = sql<ReceivedRatingScore[]>`(
-    select coalesce(
-      json_agg(json_build_object('questionId', s.question_id, 'score', s.score) order by s.question_id),
-      '[]'::json
-    )
-    from ${ratingScores} s
-    where s.rating_id = ${ratings.id}
+  const scores = scoresOfRating();
+  // 'open' while a report of the review awaits moderation (shown as 'Under review'); a lookup on the partial
+  // unique index of open reports. The outer id is spelled out: Drizzle leaves columns of a one-table select
+  // unqualified, and a bare "id" here would be the report's own.
+  const reportStatus = sql<'open' | null>`(
+    select r.status from ${ratingReports} r where r.rating_id = ${ratings}.id and r.status = 'open' limit 1
   )`;
   return db
     .select({
@@ -37,6 +51,7 @@ export function listReceivedRatings(db: Executor, params: { phone: string }) {
       feedback: ratings.feedback,
       createdAt: ratings.createdAt,
       scores,
+      reportStatus,
     })
     .from(ratings)
     .where(and(eq(ratings.phoneNumber, params.phone), isNull(ratings.hiddenAt)))

@@ -45,3 +45,8 @@ export const adminSaveSettingsInput = z.strictObject({
   maintenanceMode: z.boolean(),
   logLevel: z.enum(LOG_LEVELS),
 });
+
+export const adminModerateRatingInput = z.strictObject({
+  reportId: z.uuid('This report could not be found.'),
+  decision: z.enum(['hide', 'dismiss']),
+});

@@ -8,12 +8,14 @@ import {
 import { loadDashboard } from '../services/admin/admin-dashboard';
 import { loginAdmin } from '../services/admin/admin-login';
 import { loadProfileDetail } from '../services/admin/admin-profile-detail';
+import { loadOpenReports, moderateRating } from '../services/trust/moderation';
 import { router } from '../trpc/init';
 import { adminProcedure, publicProcedure } from '../trpc/procedures';
 import {
   adminErrorLogsInput,
   adminLoginInput,
   adminLogsInput,
+  adminModerateRatingInput,
   adminProfileInput,
   adminProfilesInput,
   adminSaveSettingsInput,
@@ -91,6 +93,14 @@ export const adminRouter = router({
     ctx.audit.log('admin_sql_query', { query: input.query.slice(0, 2000) });
     return { rows: await listFirstClaimedProfiles(ctx.db, SQL_TOOL_ROWS) };
   }),
+
+  /** Reported reviews waiting for a decision (DESIGN.md section 5). */
+  reports: adminProcedure.query(({ ctx }) => loadOpenReports(ctx)),
+
+  /** Hide the reported review or dismiss the report; every decision is logged. */
+  moderateRating: adminProcedure
+    .input(adminModerateRatingInput)
+    .mutation(({ ctx, input }) => moderateRating(ctx, input)),
 
   settings: adminProcedure.query(({ ctx }) => ctx.settings.get()),
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EXPIRED_LINK_MESSAGE, visitNotification } from '../services/notification-visit';
+import { optOutByNotificationLink } from '../services/trust/sms-opt-out';
 import { router } from '../trpc/init';
 import { deviceProcedure } from '../trpc/procedures';
 
@@ -9,4 +10,8 @@ const visitInput = z.object({ id: z.string().max(200, EXPIRED_LINK_MESSAGE).opti
 export const notificationRouter = router({
   /** The /r/:guid landing; a mutation because it may create the recipient's profile (DESIGN.md section 7). */
   visit: deviceProcedure.input(visitInput).mutation(({ ctx, input }) => visitNotification(ctx, input?.id)),
+  /** 'Stop texting this number' on the /r/:guid landing (DESIGN.md section 5). */
+  optOut: deviceProcedure
+    .input(z.strictObject({ id: z.string().max(200, EXPIRED_LINK_MESSAGE) }))
+    .mutation(({ ctx, input }) => optOutByNotificationLink(ctx, input.id)),
 });

@@ -1,14 +1,24 @@
+import { REPORT_REASONS } from '@exrated/db/schema';
 import { z } from 'zod';
 import { phoneNumberField } from '../services/phone';
 import { loadViewerProfile, logOutDevice, savePhoneForDevice } from '../services/profile/device-profile';
 import { updateDisplayName, updateNameInput } from '../services/profile/display-name';
 import { loadReceivedRatings } from '../services/profile/received-ratings';
+import { reportRating } from '../services/trust/rating-reports';
+import { setTextsOptIn } from '../services/trust/sms-opt-out';
 import { router } from '../trpc/init';
 import { deviceProcedure, provenProcedure, unlockedProcedure } from '../trpc/procedures';
 
 export const savePhoneInput = z.strictObject({
   phoneNumber: phoneNumberField('Please enter a valid phone number'),
 });
+
+export const reportRatingInput = z.strictObject({
+  ratingId: z.uuid('This review could not be found. It may have been removed.'),
+  reason: z.enum(REPORT_REASONS, 'Please choose why you are reporting this review.'),
+});
+
+export const setTextsOptInInput = z.strictObject({ optIn: z.boolean() });
 
 /** The viewer's own profile. Every answer is about THIS device session; no input ever names the viewer. */
 export const profileRouter = router({
@@ -28,4 +38,12 @@ export const profileRouter = router({
     ctx.audit.log('profile_name_updated', { cleared: result.name === null });
     return result;
   }),
+  /** Only a review this session may read can be reported; the phone comes from the session. */
+  reportRating: unlockedProcedure
+    .input(reportRatingInput)
+    .mutation(({ ctx, input }) => reportRating(ctx, { viewerPhone: ctx.viewerPhone, ...input })),
+  /** The /settings switch 'Text me when someone rates me', for the session's proven phone only. */
+  setTextsOptIn: provenProcedure
+    .input(setTextsOptInInput)
+    .mutation(({ ctx, input }) => setTextsOptIn(ctx, ctx.viewerPhone, input.optIn)),
 });

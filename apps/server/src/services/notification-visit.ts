@@ -6,7 +6,7 @@ export const INVALID_LINK_MESSAGE = 'Invalid link';
 export const EXPIRED_LINK_MESSAGE = 'This link is invalid or has expired';
 
 // Notification ids are random UUIDs; anything else cannot be one, so it is answered without a query.
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * `notification.visit`, the /r/:guid landing (spec sections 6 and 7): returns only the rated entry's name, and

@@ -165,6 +165,9 @@ async function sendNow(
       return 'pending';
     }
     if (outcome.status === 'sent') ctx.audit.log('sms_notification_sent', { ratingId, notificationId });
+    if (outcome.status === 'suppressed') {
+      ctx.audit.log('sms_notification_suppressed', { ratingId, notificationId, reason: outcome.reason });
+    }
     // 'suppressed' (opted out at the provider) and 'not_claimed' (another sender has it) read as handled.
     return 'sent';
   } catch (error) {

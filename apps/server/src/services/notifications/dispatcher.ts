@@ -124,6 +124,7 @@ export class NotificationDispatcher {
         errors.push(sendFailureError(notification, outcome.error));
       } else if (outcome.status === 'suppressed') {
         summary.suppressed += 1;
+        logs.push(systemLog('sms_notification_suppressed', notification, { reason: outcome.reason }));
       }
     }
     // The whole batch's audit in one insert; a failure to write it never undoes a send.

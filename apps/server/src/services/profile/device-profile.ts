@@ -9,6 +9,7 @@ import type { DeviceSession } from '@exrated/db/schema';
 import { TRPCError } from '@trpc/server';
 import type { Context } from '../../trpc/context';
 import { RATINGS_TO_UNLOCK } from '../../trpc/procedures';
+import { textsOptInOf } from '../trust/sms-opt-out';
 
 type DeviceContext = Context & { session: DeviceSession };
 
@@ -25,9 +26,10 @@ function provenPhoneOf(session: DeviceSession): string | null {
  */
 export async function loadViewerProfile(ctx: DeviceContext) {
   const provenPhone = provenPhoneOf(ctx.session);
-  const [ratingsGiven, profile] = await Promise.all([
+  const [ratingsGiven, profile, textsOptIn] = await Promise.all([
     countRatingsGiven(ctx.db, { deviceSessionId: ctx.session.id, provenPhone }),
     provenPhone ? findClaimedProfileByPhone(ctx.db, provenPhone) : null,
+    provenPhone ? textsOptInOf(ctx, provenPhone) : null,
   ]);
   return {
     phoneNumber: ctx.session.phoneNumber,
@@ -35,6 +37,8 @@ export async function loadViewerProfile(ctx: DeviceContext) {
     isVerified: provenPhone !== null,
     isUnlocked: ratingsGiven >= RATINGS_TO_UNLOCK,
     ratingsGiven,
+    /** Whether rating texts go to the proven phone (the /settings switch); null without a proven phone. */
+    textsOptIn,
   };
 }
 

@@ -29,4 +29,9 @@ export interface SmsSender {
   send(message: SmsMessage): Promise<SmsSendResult>;
   /** Whether the provider reports this number as opted out of texts. */
   isOptedOut(phoneNumber: string): Promise<boolean>;
+  /**
+   * Takes the number off the provider's own opt-out list, for a person who asked for texts again. Only
+   * providers that keep such a list have it.
+   */
+  optIn?(phoneNumber: string): Promise<void>;
 }

@@ -5,6 +5,7 @@ import {
   InvalidParameterValueException,
   type MessageAttributeValue,
   OptedOutException,
+  OptInPhoneNumberCommand,
   PublishCommand,
   SNSClient,
   SNSServiceException,
@@ -66,6 +67,15 @@ export class SnsSmsSender implements SmsSender {
     try {
       const reply = await this.client.send(new CheckIfPhoneNumberIsOptedOutCommand({ phoneNumber }));
       return reply.isOptedOut === true;
+    } catch (error) {
+      throw toDeliveryError(error);
+    }
+  }
+
+  /** SNS allows this once every 30 days per number; a refusal becomes a delivery error with a reason. */
+  async optIn(phoneNumber: string): Promise<void> {
+    try {
+      await this.client.send(new OptInPhoneNumberCommand({ phoneNumber }));
     } catch (error) {
       throw toDeliveryError(error);
     }

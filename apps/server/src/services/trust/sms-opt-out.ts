@@ -1,0 +1,84 @@
+import {
+  deleteSmsOptOut,
+  findNotificationRecipient,
+  isPhoneOptedOut,
+  recordSmsOptOut,
+} from '@exrated/db/queries';
+import { TRPCError } from '@trpc/server';
+import type { Context } from '../../trpc/context';
+import { EXPIRED_LINK_MESSAGE, UUID_PATTERN } from '../notification-visit';
+
+export const CARRIER_BLOCKS_TEXTS =
+  'Your mobile carrier still blocks texts from ExRated. Reply START to the last text you got from ExRated, then try again.';
+
+/**
+ * `notification.optOut`: the one-tap 'Stop texting this number' of the /r/{id} landing (DESIGN.md section 5).
+ * The link was texted to the rated phone, so holding it is enough to stop further rating texts to that phone;
+ * it opens nothing else. Idempotent: a second tap answers the same and keeps the first opt-out's record.
+ * Verification codes the person asks for still go (only rating texts consult the list).
+ */
+export async function optOutByNotificationLink(ctx: Context, id: string) {
+  const notificationId = id.trim();
+  if (!UUID_PATTERN.test(notificationId)) {
+    ctx.audit.log('sms_opt_out_invalid', { reason: 'malformed_id' });
+    throw new TRPCError({ code: 'NOT_FOUND', message: EXPIRED_LINK_MESSAGE });
+  }
+  const recipient = await findNotificationRecipient(ctx.db, notificationId);
+  if (!recipient) {
+    ctx.audit.log('sms_opt_out_invalid', { notificationId, reason: 'unknown_id' });
+    throw new TRPCError({ code: 'NOT_FOUND', message: EXPIRED_LINK_MESSAGE });
+  }
+  const added = await recordSmsOptOut(ctx.db, { phoneNumber: recipient.phoneNumber, source: 'link' });
+  // Logged against the number it is about, so the admin's profile page shows it with that number's history.
+  ctx.audit.log(
+    'sms_opt_out',
+    { notificationId, source: 'link', alreadyOptedOut: !added },
+    { phoneNumber: recipient.phoneNumber },
+  );
+  return { optedOut: true as const };
+}
+
+/** Whether rating texts go to this (proven) phone: on unless it is on the opt-out list. */
+export async function textsOptInOf(ctx: Pick<Context, 'db'>, phoneNumber: string): Promise<boolean> {
+  return !(await isPhoneOptedOut(ctx.db, phoneNumber));
+}
+
+/**
+ * `profile.setTextsOptIn`: the /settings switch 'Text me when someone rates me', for the session's proven
+ * phone only. Turning texts back on also clears the provider's own opt-out list (a STOP reply) when the
+ * provider keeps one: otherwise the next rating text would be refused there and the number opted out again.
+ */
+export async function setTextsOptIn(ctx: Context, viewerPhone: string, optIn: boolean) {
+  if (!optIn) {
+    const added = await recordSmsOptOut(ctx.db, { phoneNumber: viewerPhone, source: 'settings' });
+    ctx.audit.log('sms_opt_out', { source: 'settings', alreadyOptedOut: !added });
+    return { textsOptIn: false };
+  }
+  await optInAtProvider(ctx, viewerPhone);
+  const removed = await deleteSmsOptOut(ctx.db, viewerPhone);
+  ctx.audit.log('sms_opt_in', { source: 'settings', wasOptedOut: removed });
+  return { textsOptIn: true };
+}
+
+async function optInAtProvider(ctx: Context, phoneNumber: string) {
+  const { sms } = ctx;
+  if (!sms.optIn) return;
+  let blocked: boolean;
+  try {
+    blocked = await sms.isOptedOut(phoneNumber);
+  } catch (error) {
+    // Our own list is what this switch controls; a provider that cannot answer now is asked again at the
+    // next text, which records its answer.
+    ctx.log.warn({ err: error }, 'provider opt-out check failed during opt-in');
+    return;
+  }
+  if (!blocked) return;
+  try {
+    await sms.optIn(phoneNumber);
+    ctx.audit.log('sms_provider_opt_in', { provider: sms.name });
+  } catch (error) {
+    ctx.log.warn({ err: error }, 'provider refused the opt-in');
+    ctx.audit.log('sms_provider_opt_in_failed', { provider: sms.name });
+    throw new TRPCError({ code: 'PRECONDITION_FAILED', message: CARRIER_BLOCKS_TEXTS, cause: error });
+  }
+}

@@ -1,0 +1,88 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * A small local server speaking the SNS query protocol (POST /, form-encoded Action=..., XML replies), so the
+ * real AWS SDK can be tested against it, pointed at through AWS_ENDPOINT_URL_SNS like production is.
+ */
+export interface ReceivedSnsRequest {
+  params: URLSearchParams;
+  authorization: string | undefined;
+}
+
+export interface SnsReply {
+  status: number;
+  body: string;
+}
+
+export interface LocalSns {
+  url: string;
+  /** Every request, oldest first. */
+  received: ReceivedSnsRequest[];
+  /** How the server answers from now on. */
+  setReply(reply: (params: URLSearchParams) => SnsReply): void;
+  close(): Promise<void>;
+}
+
+const NS = 'http://sns.amazonaws.com/doc/2010-03-31/';
+
+export const snsXml = {
+  publishOk(messageId: string): SnsReply {
+    return {
+      status: 200,
+      body: `<PublishResponse xmlns="${NS}"><PublishResult><MessageId>${messageId}</MessageId></PublishResult><ResponseMetadata><RequestId>r-1</RequestId></ResponseMetadata></PublishResponse>`,
+    };
+  },
+  optedOut(isOptedOut: boolean): SnsReply {
+    return {
+      status: 200,
+      body: `<CheckIfPhoneNumberIsOptedOutResponse xmlns="${NS}"><CheckIfPhoneNumberIsOptedOutResult><isOptedOut>${isOptedOut}</isOptedOut></CheckIfPhoneNumberIsOptedOutResult><ResponseMetadata><RequestId>r-3</RequestId></ResponseMetadata></CheckIfPhoneNumberIsOptedOutResponse>`,
+    };
+  },
+  optInOk(): SnsReply {
+    return {
+      status: 200,
+      body: `<OptInPhoneNumberResponse xmlns="${NS}"><OptInPhoneNumberResult/><ResponseMetadata><RequestId>r-4</RequestId></ResponseMetadata></OptInPhoneNumberResponse>`,
+    };
+  },
+  error(code: string, message: string, status = 400): SnsReply {
+    return {
+      status,
+      body: `<ErrorResponse xmlns="${NS}"><Error><Type>Sender</Type><Code>${code}</Code><Message>${message}</Message></Error><RequestId>r-2</RequestId></ErrorResponse>`,
+    };
+  },
+};
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let body = '';
+    req.on('data', (chunk) => {
+      body += chunk;
+    });
+    req.on('end', () => resolve(body));
+    req.on('error', reject);
+  });
+}
+
+export async function startLocalSns(): Promise<LocalSns> {
+  const received: ReceivedSnsRequest[] = [];
+  let reply: (params: URLSearchParams) => SnsReply = () => ({ status: 500, body: '' });
+  const server: Server = createServer(async (req, res) => {
+    const params = new URLSearchParams(await readBody(req));
+    received.push({ params, authorization: req.headers.authorization });
+    const { status, body } =
+      req.method === 'POST' && req.url === '/' ? reply(params) : { status: 404, body: '' };
+    res.writeHead(status, { 'content-type': 'text/xml' });
+    res.end(body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    received,
+    setReply(next) {
+      reply = next;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
