@@ -21,6 +21,8 @@ export interface PhoneNumberInputProps {
   defaultCountry?: string;
   /** Validation message for the current value, or null when valid. Shown once the field has been touched. */
   error?: string | null;
+  /** Shows the error even before a touch: the form was submitted with this field still wrong. */
+  forceShowError?: boolean;
   disabled?: boolean;
   label?: string;
   /** Name of the underlying input, for forms and autofill. */
@@ -36,6 +38,7 @@ export function PhoneNumberInput({
   onChange,
   defaultCountry,
   error = null,
+  forceShowError = false,
   disabled = false,
   label = 'Phone number',
   name = 'phone',
@@ -44,7 +47,7 @@ export function PhoneNumberInput({
   const [touched, setTouched] = useState(false);
   // The library also reports the initial value on mount: only a later change of the text counts as a touch.
   const shownText = useRef<string | null>(null);
-  const visibleError = touched && error ? error : null;
+  const visibleError = (touched || forceShowError) && error ? error : null;
   const country =
     defaultCountry && KNOWN_COUNTRIES.has(defaultCountry.toLowerCase())
       ? defaultCountry.toLowerCase()

@@ -1,5 +1,75 @@
-import { FeatureNotAvailable } from '../../components/FeatureNotAvailable';
+import { Alert, Container, Loader, Stack, Text, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { IconShieldCheck } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { useViewer } from '../../lib/viewer';
+import { verifyPathReturningTo } from '../verify/return-to';
+import { RateForm } from './RateForm';
+import classes from './RatePage.module.css';
+import { mustVerifyFirst, readRateFlags } from './rate-flow';
+import { phoneFromSharedLink } from './rating-form-rules';
 
+/** Spec section 9: entry waits about 500 ms while the profile is checked. */
+const VERIFY_CHECK_MS = 500;
+
+/**
+ * /rate and /rate/:id (the id changes nothing on screen). A visitor without a proven phone who did not come
+ * through a redirect, a verified profile or the home page is sent to /verify first, keeping `?phone=` so
+ * they come back to the same rating (DESIGN.md section 2).
+ */
 export default function RatePage() {
-  return <FeatureNotAvailable title="Rate an Ex" />;
+  useDocumentTitle('Rate an Ex · ExRated');
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const viewer = useViewer();
+  const flags = readRateFlags(location.state);
+  const needsCheck = !flags.fromRedirect && !flags.fromVerifiedProfile && !flags.fromHomePage;
+  const [waited, setWaited] = useState(!needsCheck);
+  const checking = needsCheck && (!waited || viewer.loading);
+  const redirecting = !checking && mustVerifyFirst(flags, viewer);
+
+  useEffect(() => {
+    if (!needsCheck) return;
+    const timer = window.setTimeout(() => setWaited(true), VERIFY_CHECK_MS);
+    return () => window.clearTimeout(timer);
+  }, [needsCheck]);
+
+  useEffect(() => {
+    if (!redirecting) return;
+    navigate(verifyPathReturningTo(`/rate${location.search}`), {
+      replace: true,
+      state: { fromRedirect: true, fromHomePage: true },
+    });
+  }, [redirecting, navigate, location.search]);
+
+  return (
+    <Container size={640} px="md" className={classes.page}>
+      <Stack gap="lg">
+        <Stack gap={6} className={classes.header}>
+          <Title order={1} className={classes.title}>
+            Rate an Ex
+          </Title>
+          <Text c="gray.4">Be honest. It's anonymous... for now.</Text>
+        </Stack>
+        {checking || redirecting ? (
+          <Alert
+            color="yellow"
+            variant="light"
+            icon={<IconShieldCheck size={20} />}
+            role="status"
+            aria-live="polite"
+          >
+            <Stack gap={6} align="center" py="xs">
+              <Loader size="sm" color="yellow" />
+              <Text size="sm">Verifying your profile...</Text>
+            </Stack>
+          </Alert>
+        ) : (
+          <RateForm flags={flags} viewer={viewer} initialPhone={phoneFromSharedLink(params.get('phone'))} />
+        )}
+      </Stack>
+    </Container>
+  );
 }

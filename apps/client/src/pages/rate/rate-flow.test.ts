@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest';
+import { afterRating, mustVerifyFirst, NOT_NOTIFIED_MESSAGE, readRateFlags } from './rate-flow';
+import { basicInfoErrors, nameError, phoneFromSharedLink } from './rating-form-rules';
+
+const none = readRateFlags(undefined);
+const fromRedirect = readRateFlags({ fromRedirect: true });
+const reply = (ratingsGiven: number, notificationStatus: 'sent' | 'pending' = 'sent') => ({
+  ratingId: 'r-1',
+  notificationStatus,
+  ratingsGiven,
+  isUnlocked: ratingsGiven >= 2,
+});
+
+describe('readRateFlags', () => {
+  it('reads only true flags from the navigation state', () => {
+    expect(readRateFlags({ fromHomePage: true, fromProfile: 'yes', other: true })).toEqual({
+      fromRedirect: false,
+      fromVerifiedProfile: false,
+      fromProfile: false,
+      fromHomePage: true,
+    });
+    expect(readRateFlags(null)).toEqual(none);
+  });
+});
+
+describe('mustVerifyFirst', () => {
+  it('sends an unverified visitor without a flag to /verify', () => {
+    expect(mustVerifyFirst(none, { isVerified: false })).toBe(true);
+    expect(mustVerifyFirst(readRateFlags({ fromProfile: true }), { isVerified: false })).toBe(true);
+  });
+
+  it('lets verified visitors and those from a redirect, a verified profile or the home page rate', () => {
+    expect(mustVerifyFirst(none, { isVerified: true })).toBe(false);
+    for (const flag of ['fromRedirect', 'fromVerifiedProfile', 'fromHomePage']) {
+      expect(mustVerifyFirst(readRateFlags({ [flag]: true }), { isVerified: false })).toBe(false);
+    }
+  });
+});
+
+describe('afterRating', () => {
+  it('keeps a redirected first-time rater on /rate for the second ex', () => {
+    expect(afterRating(reply(1), { flags: fromRedirect, isVerified: false, wasUnlocked: false })).toEqual({
+      toast: {
+        title: 'One more to go!',
+        message: 'Please rate a second ex to see your own ratings.',
+        tone: 'success',
+      },
+      next: { kind: 'stay' },
+    });
+  });
+
+  it('sends the unlocking rating to /profile when proven, otherwise to /unlock/{id}', () => {
+    const unlocked = {
+      title: 'Profile Unlocked!',
+      message: 'You can now see your own ratings.',
+      tone: 'success',
+    };
+    expect(afterRating(reply(2), { flags: fromRedirect, isVerified: true, wasUnlocked: false })).toEqual({
+      toast: unlocked,
+      next: { kind: 'navigate', to: '/profile' },
+    });
+    expect(afterRating(reply(2), { flags: none, isVerified: false, wasUnlocked: false })).toEqual({
+      toast: unlocked,
+      next: { kind: 'navigate', to: '/unlock/r-1', state: { fromRating: true } },
+    });
+  });
+
+  it('sends any other rating to /profile with the spec toast', () => {
+    expect(
+      afterRating(reply(1), {
+        flags: readRateFlags({ fromHomePage: true }),
+        isVerified: false,
+        wasUnlocked: false,
+      }),
+    ).toEqual({
+      toast: {
+        title: 'Rating submitted!',
+        message: 'Your ex will be notified anonymously.',
+        tone: 'success',
+      },
+      next: { kind: 'navigate', to: '/profile' },
+    });
+    expect(afterRating(reply(3), { flags: none, isVerified: true, wasUnlocked: true }).toast.title).toBe(
+      'Rating submitted!',
+    );
+  });
+
+  it('says when the text could not go out', () => {
+    const result = afterRating(reply(1, 'pending'), {
+      flags: fromRedirect,
+      isVerified: false,
+      wasUnlocked: false,
+    });
+    expect(result.toast).toEqual({ title: 'Rating saved', message: NOT_NOTIFIED_MESSAGE, tone: 'warning' });
+    expect(result.next).toEqual({ kind: 'stay' });
+  });
+});
+
+describe('rating form rules', () => {
+  it.each(['Alex S.', 'Zoë', 'José M', "D'Arcy", 'Mary-Jane O.', '  Sam   T  '])(
+    'accepts the name %j',
+    (name) => {
+      expect(nameError(name)).toBeNull();
+    },
+  );
+
+  it.each([
+    ['', 'Please enter their first name'],
+    ['Alexander Smith', 'Use a first name and at most one initial, e.g. Alex S.'],
+    ['R2D2', 'Use a first name and at most one initial, e.g. Alex S.'],
+  ])('refuses the name %j', (name, message) => {
+    expect(nameError(name)).toBe(message);
+  });
+
+  it('checks every field of step 1', () => {
+    expect(basicInfoErrors({ name: '', relationshipType: null, phoneNumber: '+1202' })).toEqual({
+      name: 'Please enter their first name',
+      relationshipType: 'Please choose the relationship type',
+      phoneNumber: 'Please enter a valid phone number with country code',
+    });
+    expect(
+      basicInfoErrors({ name: 'Alex S.', relationshipType: 'fling', phoneNumber: '+12025550143' }),
+    ).toEqual({});
+  });
+
+  it('takes a usable phone number from a shared link', () => {
+    expect(phoneFromSharedLink('+14155550100')).toBe('+14155550100');
+    expect(phoneFromSharedLink(' 1 (415) 555-0100 ')).toBe('+14155550100');
+    expect(phoneFromSharedLink('not a number')).toBe('');
+    expect(phoneFromSharedLink(null)).toBe('');
+  });
+});

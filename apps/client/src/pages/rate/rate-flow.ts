@@ -1,0 +1,88 @@
+// The navigation rules of the /rate screen (spec sections 2 and 4, DESIGN.md section 2), kept apart from the
+// components so they can be read, and tested, as rules.
+
+/** The flags other screens pass to /rate in the router's location.state. */
+export interface RateFlags {
+  fromRedirect: boolean;
+  fromVerifiedProfile: boolean;
+  fromProfile: boolean;
+  fromHomePage: boolean;
+}
+
+export function readRateFlags(state: unknown): RateFlags {
+  const flag = (name: keyof RateFlags) =>
+    typeof state === 'object' &&
+    state !== null &&
+    name in state &&
+    (state as Record<string, unknown>)[name] === true;
+  return {
+    fromRedirect: flag('fromRedirect'),
+    fromVerifiedProfile: flag('fromVerifiedProfile'),
+    fromProfile: flag('fromProfile'),
+    fromHomePage: flag('fromHomePage'),
+  };
+}
+
+/** Rating needs a proven phone unless the visitor came through a redirect, a verified profile or the home page. */
+export function mustVerifyFirst(flags: RateFlags, viewer: { isVerified: boolean }): boolean {
+  return !viewer.isVerified && !flags.fromRedirect && !flags.fromVerifiedProfile && !flags.fromHomePage;
+}
+
+export const RATINGS_TO_UNLOCK = 2;
+
+export interface SubmitReply {
+  ratingId: string;
+  notificationStatus: 'sent' | 'pending';
+  ratingsGiven: number;
+  isUnlocked: boolean;
+}
+
+export interface Toast {
+  title: string;
+  message: string;
+  tone: 'success' | 'warning';
+}
+
+export type NextStep = { kind: 'stay' } | { kind: 'navigate'; to: string; state?: Record<string, boolean> };
+
+export const NOT_NOTIFIED_MESSAGE =
+  "Your rating was saved, but we couldn't notify the person. They'll see it when they log in.";
+
+/**
+ * What follows a saved rating. The first rating of a visitor who came through a redirect stays on /rate for
+ * the second; the rating that unlocks goes to /profile when the phone is proven, otherwise to /unlock/{id};
+ * any other goes to /profile. A text that could not go out is said before anything else.
+ */
+export function afterRating(
+  reply: SubmitReply,
+  context: { flags: RateFlags; isVerified: boolean; wasUnlocked: boolean },
+): { toast: Toast; next: NextStep } {
+  const justUnlocked = reply.isUnlocked && !context.wasUnlocked;
+  let toast: Toast = {
+    title: 'Rating submitted!',
+    message: 'Your ex will be notified anonymously.',
+    tone: 'success',
+  };
+  let next: NextStep;
+  if (reply.isUnlocked) {
+    if (justUnlocked) {
+      toast = { title: 'Profile Unlocked!', message: 'You can now see your own ratings.', tone: 'success' };
+    }
+    next = context.isVerified
+      ? { kind: 'navigate', to: '/profile' }
+      : { kind: 'navigate', to: `/unlock/${reply.ratingId}`, state: { fromRating: true } };
+  } else if (context.flags.fromRedirect && reply.ratingsGiven === 1) {
+    toast = {
+      title: 'One more to go!',
+      message: 'Please rate a second ex to see your own ratings.',
+      tone: 'success',
+    };
+    next = { kind: 'stay' };
+  } else {
+    next = { kind: 'navigate', to: '/profile' };
+  }
+  if (reply.notificationStatus === 'pending') {
+    toast = { title: 'Rating saved', message: NOT_NOTIFIED_MESSAGE, tone: 'warning' };
+  }
+  return { toast, next };
+}
