@@ -64,7 +64,7 @@ const SECTIONS: LegalSection[] = [
           items={[
             'verification codes expire after 10 minutes, or as soon as they are used;',
             'device sessions expire after 30 days without use, and end immediately when you log out;',
-            'activity logs and error logs are deleted after 180 days (a period the operator can configure);',
+            'activity logs and error logs are deleted after 180 days by default (a period the operator can configure);',
             'when you log out with a verified number, your claimed profile is deleted.',
           ]}
         />
@@ -110,6 +110,23 @@ const SECTIONS: LegalSection[] = [
           You can also change your display name in <PageLink to="/settings">Settings</PageLink>, and logging
           out removes your data from this device.
         </p>
+        <LegalList
+          items={[
+            <>
+              <strong>Stop texts about ratings</strong>: tap 'Stop texting this number' on the page a text
+              links to, or reply STOP to the text. We then send that number no more texts about ratings; codes
+              you ask for to verify your number still arrive. After verifying your number you can turn texts
+              back on, or off, in <PageLink to="/settings">Settings</PageLink>.
+            </>,
+            <>
+              <strong>Report a review</strong> about you that breaks our{' '}
+              <PageLink to="/terms">Terms &amp; Conditions</PageLink>: each review in My Ratings has a Report
+              button. Our moderators check reported reviews and hide those that break the terms; a hidden
+              review is no longer shown to you or counted in your score. The author is not told who reported
+              it.
+            </>,
+          ]}
+        />
       </>
     ),
   },

@@ -13,6 +13,7 @@ import {
 import { IconAlertTriangle, IconMoodEmpty } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { ReportRatingButton } from '../../components/trust/ReportRatingButton';
 import { readServerError, userFacingMessage } from '../../lib/server-error';
 import { useTRPC } from '../../lib/trpc';
 import { useRefreshViewer } from '../../lib/viewer';
@@ -98,6 +99,13 @@ export function ReceivedRatings() {
             rating={rating}
             relationshipLabel={rating.relationshipLabel}
             questionLabel={questionLabel}
+            actions={
+              <ReportRatingButton
+                ratingId={rating.id}
+                reportStatus={rating.reportStatus}
+                reviewName={rating.name}
+              />
+            }
           />
         ))}
       </Stack>

@@ -18,6 +18,7 @@ import { PRIMARY_ACTION_PROPS, StatusCard } from '../../components/StatusCard';
 import { formatPhoneForDisplay } from '../../lib/phone-format';
 import { useLogOut, useViewer } from '../../lib/viewer';
 import { DisplayNameForm } from './DisplayNameForm';
+import { TextsOptInSwitch } from './TextsOptInSwitch';
 
 function SettingsSkeleton() {
   return (
@@ -76,6 +77,7 @@ export default function SettingsPage() {
               variant="filled"
             />
             <DisplayNameForm currentName={viewer.name} canEdit={viewer.isVerified} />
+            <TextsOptInSwitch />
           </Stack>
         </Paper>
         <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} className="glass-card">

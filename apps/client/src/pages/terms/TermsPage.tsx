@@ -57,7 +57,9 @@ const SECTIONS: LegalSection[] = [
         />
         <p>
           We check texts against these rules when they are submitted and refuse those that break them. A
-          person who receives a review that breaks these rules can report it, and we may hide it.
+          person who receives a review that breaks these rules, or that is false or harassing, can report it
+          with the Report button in My Ratings. Our moderators check every report and hide reviews that break
+          these terms; a hidden review is neither shown nor counted in the score.
         </p>
       </>
     ),
@@ -66,10 +68,11 @@ const SECTIONS: LegalSection[] = [
     heading: 'Privacy and Anonymity',
     body: (
       <p>
-        Ratings are anonymous: the person you rate is told that their relationship was rated, but never who
-        rated it. We keep your phone number private and use it only as described in our{' '}
-        <PageLink to="/privacy">Privacy Policy</PageLink>. Anonymity is not a licence to break these terms: we
-        keep the records needed to enforce them and to respond to lawful requests.
+        Ratings are anonymous: the person you rate is told by text that their relationship was rated, but
+        never who rated it. Anyone who gets such a text can stop further texts about ratings with one tap on
+        the page it links to, or by replying STOP. We keep your phone number private and use it only as
+        described in our <PageLink to="/privacy">Privacy Policy</PageLink>. Anonymity is not a licence to
+        break these terms: we keep the records needed to enforce them and to respond to lawful requests.
       </p>
     ),
   },
