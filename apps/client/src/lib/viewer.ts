@@ -1,9 +1,11 @@
-// Who is looking at the app, as the header and the pages need it. The server is the truth (DESIGN.md §2);
-// the verification feature wires this to `profile.me` and `profile.logout`. Until those procedures exist
-// every visitor is a visitor with no phone number.
-import { useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
+// Who is looking at the app, as the header and the pages need it. The server decides (`profile.me`, from the
+// device session's cookie, never from anything the browser sends); local storage only keeps the last answer
+// so a returning visitor's header shows at once while the server is asked again (DESIGN.md section 2).
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { notify } from './notify';
+import { useTRPC } from './trpc';
 
 export interface Viewer {
   /** The visitor's phone number in E.164, or null when none is stored for this device. */
@@ -15,9 +17,13 @@ export interface Viewer {
   ratingsGiven: number;
   /** Optional public display name. */
   name: string | null;
+  /** Whether rating texts go to the proven phone (the /settings switch); null without a proven phone. */
+  textsOptIn: boolean | null;
   /** True while the viewer is being fetched for the first time. */
   loading: boolean;
 }
+
+type ServerViewer = Omit<Viewer, 'loading'>;
 
 const VISITOR_WITHOUT_PHONE: Viewer = {
   phoneNumber: null,
@@ -25,19 +31,90 @@ const VISITOR_WITHOUT_PHONE: Viewer = {
   isUnlocked: false,
   ratingsGiven: 0,
   name: null,
+  textsOptIn: null,
   loading: false,
 };
 
-export function useViewer(): Viewer {
-  return VISITOR_WITHOUT_PHONE;
+/** The spec's 'key for the profile': a cache of the server's last answer, cleared by Log Out. */
+const PROFILE_CACHE_KEY = 'exrated-profile';
+
+function readCachedViewer(): ServerViewer | undefined {
+  try {
+    const raw = window.localStorage.getItem(PROFILE_CACHE_KEY);
+    if (!raw) return undefined;
+    const value: unknown = JSON.parse(raw);
+    return isServerViewer(value) ? value : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
-/** What 'Log Out' does: drop everything this device cached about the visitor and go home. */
+function writeCachedViewer(viewer: ServerViewer | null): void {
+  try {
+    if (viewer?.phoneNumber) window.localStorage.setItem(PROFILE_CACHE_KEY, JSON.stringify(viewer));
+    else window.localStorage.removeItem(PROFILE_CACHE_KEY);
+  } catch {
+    // Storage can be unavailable (private mode, quota); the server still decides.
+  }
+}
+
+function isServerViewer(value: unknown): value is ServerViewer {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Record<string, unknown>;
+  return (
+    (typeof v.phoneNumber === 'string' || v.phoneNumber === null) &&
+    (typeof v.name === 'string' || v.name === null) &&
+    typeof v.isVerified === 'boolean' &&
+    typeof v.isUnlocked === 'boolean' &&
+    typeof v.ratingsGiven === 'number' &&
+    (typeof v.textsOptIn === 'boolean' || v.textsOptIn === null)
+  );
+}
+
+export function useViewer(): Viewer {
+  const trpc = useTRPC();
+  const query = useQuery({ ...trpc.profile.me.queryOptions(), placeholderData: readCachedViewer });
+  const confirmed = query.isPlaceholderData ? undefined : query.data;
+  useEffect(() => {
+    if (confirmed) writeCachedViewer(confirmed);
+  }, [confirmed]);
+  if (!query.data) return { ...VISITOR_WITHOUT_PHONE, loading: query.isPending };
+  return { ...query.data, loading: false };
+}
+
+/** Asks the server again who the viewer is: after a proof, a saved phone or a rating. */
+export function useRefreshViewer(): () => Promise<void> {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  return useCallback(
+    () => queryClient.invalidateQueries({ queryKey: trpc.profile.me.queryKey() }),
+    [queryClient, trpc],
+  );
+}
+
+/**
+ * What 'Log Out' does: the server ends the device session (and deletes the profile of a proven phone), then
+ * everything this device cached about the visitor is dropped and the visitor is back to having no phone.
+ */
 export function useLogOut(): () => void {
+  const trpc = useTRPC();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const { mutate } = useMutation(trpc.profile.logout.mutationOptions());
   return useCallback(() => {
-    queryClient.clear();
-    navigate('/', { replace: true });
-  }, [queryClient, navigate]);
+    mutate(undefined, {
+      onSuccess: () => {
+        writeCachedViewer(null);
+        queryClient.clear();
+        notify.success({
+          title: 'Profile cleared',
+          message: 'All your data has been cleared from this device.',
+        });
+        navigate('/', { replace: true });
+      },
+      onError: () => {
+        notify.error({ message: 'We could not log you out. Please check your connection and try again.' });
+      },
+    });
+  }, [mutate, queryClient, navigate]);
 }

@@ -1,0 +1,30 @@
+// Reading a failed tRPC call the way the screens need it: the server's user-facing message, its code, and for
+// TOO_MANY_REQUESTS how long to wait. A failure that never reached the server has no code.
+
+export interface ServerError {
+  /** The server's message, or null when the request never got an answer (offline, server unreachable). */
+  message: string | null;
+  /** The tRPC error code, e.g. 'BAD_REQUEST', 'TOO_MANY_REQUESTS', 'INTERNAL_SERVER_ERROR'. */
+  code: string | null;
+  /** Seconds until a rate-limited action may be tried again. */
+  retryAfterSeconds: number | null;
+}
+
+export function readServerError(error: unknown): ServerError {
+  if (typeof error !== 'object' || error === null)
+    return { message: null, code: null, retryAfterSeconds: null };
+  const data = 'data' in error && typeof error.data === 'object' && error.data !== null ? error.data : null;
+  if (!data) return { message: null, code: null, retryAfterSeconds: null };
+  const code = 'code' in data && typeof data.code === 'string' ? data.code : null;
+  const retry =
+    'retryAfterSeconds' in data && typeof data.retryAfterSeconds === 'number' ? data.retryAfterSeconds : null;
+  const message =
+    'message' in error && typeof error.message === 'string' && error.message ? error.message : null;
+  return { message, code, retryAfterSeconds: retry };
+}
+
+/** The server's message when it is meant for people; `fallback` for internal errors and lost connections. */
+export function userFacingMessage(error: unknown, fallback: string): string {
+  const { message, code } = readServerError(error);
+  return message && code && code !== 'INTERNAL_SERVER_ERROR' ? message : fallback;
+}

@@ -1,0 +1,105 @@
+import { Button, Group, PinInput, Stack, Text } from '@mantine/core';
+import { IconMessage2Check } from '@tabler/icons-react';
+import type { FormEvent } from 'react';
+import { PRIMARY_ACTION_PROPS } from '../../components/StatusCard';
+import { formatPhoneForDisplay } from '../../lib/phone-format';
+import { formatWait } from './send-error';
+import { VerifyCard } from './VerifyCard';
+
+export const CODE_LENGTH = 6;
+
+interface CodeStepProps {
+  phone: string;
+  code: string;
+  onCodeChange: (code: string) => void;
+  onCodeComplete: () => void;
+  onVerify: () => void;
+  verifying: boolean;
+  error: string | null;
+  resendSecondsLeft: number;
+  onResend: () => void;
+  resending: boolean;
+  onChangeNumber: () => void;
+}
+
+/** Step 2: the six digits from the text, the resend link with its countdown, and a way back. */
+export function CodeStep(props: CodeStepProps) {
+  const { phone, code, error, resendSecondsLeft, verifying, resending } = props;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    props.onVerify();
+  };
+  return (
+    <VerifyCard
+      icon={<IconMessage2Check size={28} stroke={1.6} />}
+      title="Enter your code"
+      subtitle={
+        <>
+          We sent a 6-digit code to{' '}
+          <Text span fw={700} c="white" style={{ whiteSpace: 'nowrap' }}>
+            {formatPhoneForDisplay(phone)}
+          </Text>
+          . It expires in 10 minutes.
+        </>
+      }
+    >
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md" align="center">
+          <PinInput
+            length={CODE_LENGTH}
+            type="number"
+            inputMode="numeric"
+            oneTimeCode
+            autoFocus
+            // Six 42 px slots fit the card on a 375 px phone.
+            size="md"
+            gap={8}
+            value={code}
+            onChange={props.onCodeChange}
+            onComplete={props.onCodeComplete}
+            error={error !== null}
+            disabled={verifying}
+            ariaLabel="Verification code digit"
+          />
+          {error ? (
+            <Text c="red.4" size="sm" ta="center" role="alert">
+              {error}
+            </Text>
+          ) : null}
+          <Button
+            type="submit"
+            {...PRIMARY_ACTION_PROPS}
+            fullWidth
+            disabled={code.length !== CODE_LENGTH}
+            loading={verifying}
+          >
+            Verify and View Ratings
+          </Button>
+          <Group gap={4} justify="center">
+            <Text size="sm" c="dimmed">
+              Didn't get it?
+            </Text>
+            <Button
+              variant="subtle"
+              size="compact-sm"
+              onClick={props.onResend}
+              disabled={resendSecondsLeft > 0 || verifying}
+              loading={resending}
+            >
+              {resendSecondsLeft > 0 ? `Resend code in ${formatWait(resendSecondsLeft)}` : 'Resend code'}
+            </Button>
+          </Group>
+          <Button
+            variant="subtle"
+            color="gray"
+            size="compact-sm"
+            onClick={props.onChangeNumber}
+            disabled={verifying}
+          >
+            Use a different phone number
+          </Button>
+        </Stack>
+      </form>
+    </VerifyCard>
+  );
+}

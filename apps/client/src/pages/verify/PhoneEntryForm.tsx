@@ -1,0 +1,65 @@
+import { Alert, Button, Skeleton, Stack } from '@mantine/core';
+import type { FormEvent, ReactNode } from 'react';
+import { PhoneNumberInput } from '../../components/phone-input/PhoneNumberInput';
+import { PRIMARY_ACTION_PROPS } from '../../components/StatusCard';
+import { useDefaultCountry } from '../../lib/default-country';
+import { isValidPhoneNumber } from '../../lib/phone-validation';
+
+interface PhoneEntryFormProps {
+  phone: string;
+  onPhoneChange: (phone: string) => void;
+  onSubmit: () => void;
+  busy: boolean;
+  /** What went wrong on the last submit, shown under the field. */
+  error: string | null;
+  /** The field's message while the number is not valid (the two screens word it differently). */
+  invalidMessage: string;
+  submitLabel: string;
+  /** Shown on the button while busy; without it the button shows a spinner. */
+  busyLabel?: string;
+  notice?: ReactNode;
+}
+
+/** The phone number form of /verify and /unlock: the shared phone input, the error, one submit button. */
+export function PhoneEntryForm(props: PhoneEntryFormProps) {
+  const { phone, busy, error, busyLabel } = props;
+  const country = useDefaultCountry();
+  const valid = isValidPhoneNumber(phone);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    props.onSubmit();
+  };
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        {props.notice}
+        {country.isPending ? (
+          <Skeleton height={84} radius="md" aria-label="Loading the phone number field" />
+        ) : (
+          <PhoneNumberInput
+            value={phone}
+            onChange={props.onPhoneChange}
+            defaultCountry={country.data?.country}
+            error={valid ? null : props.invalidMessage}
+            disabled={busy}
+          />
+        )}
+        {error ? (
+          <Alert variant="light" color="red" role="alert">
+            {error}
+          </Alert>
+        ) : null}
+        {/* Disabled until the number is valid: the field itself says what is wrong once touched. */}
+        <Button
+          type="submit"
+          {...PRIMARY_ACTION_PROPS}
+          fullWidth
+          loading={busy && !busyLabel}
+          disabled={!valid || (busy && Boolean(busyLabel))}
+        >
+          {busy && busyLabel ? busyLabel : props.submitLabel}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

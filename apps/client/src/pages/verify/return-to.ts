@@ -1,0 +1,16 @@
+// Where /verify sends a visitor after the proof. The /rate redirect (DESIGN.md section 2) passes
+// `?returnTo=/rate?phone=...`; only paths on this site are followed, so the parameter cannot send anyone away.
+
+export function safeReturnPath(value: string | null): string | null {
+  if (!value?.startsWith('/') || value.startsWith('//')) return null;
+  // Browsers treat '\' like '/' ('/\evil.example' leaves the site); control characters and spaces have no
+  // business in our own paths either.
+  if (value.includes('\\') || [...value].some((char) => char.charCodeAt(0) <= 0x20)) return null;
+  if (value === '/verify' || value.startsWith('/verify?') || value.startsWith('/verify/')) return null;
+  return value;
+}
+
+/** /verify?returnTo=... for a page that sends an unverified visitor to verify and wants them back. */
+export function verifyPathReturningTo(path: string): string {
+  return `/verify?returnTo=${encodeURIComponent(path)}`;
+}

@@ -1,0 +1,133 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { notify } from '../../lib/notify';
+import { isValidPhoneNumber } from '../../lib/phone-validation';
+import { readServerError, userFacingMessage } from '../../lib/server-error';
+import { useTRPC } from '../../lib/trpc';
+import type { Viewer } from '../../lib/viewer';
+import { CODE_LENGTH } from './CodeStep';
+import { INVALID_PHONE_MESSAGE } from './PhoneStep';
+import { sendErrorMessage } from './send-error';
+import { useCountdown } from './use-countdown';
+
+export type VerifyStep = 'phone' | 'code' | 'verified';
+
+const INCOMPLETE_CODE = 'Please enter the complete 6-digit code';
+const VERIFY_ERROR = 'An error occurred while verifying your code. Please try again.';
+const VERIFY_ERROR_TOAST = 'An error occurred during verification. Please try again.';
+
+/**
+ * The /verify flow (spec sections 2 and 4): phone entry, code sent, code entry, verified. The server decides
+ * every step; this keeps what is on screen and where the visitor goes afterwards.
+ */
+export function useVerificationFlow(viewer: Viewer, returnTo: string | null) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [step, setStep] = useState<VerifyStep>(viewer.isVerified ? 'verified' : 'phone');
+  const [phone, setPhone] = useState(viewer.phoneNumber ?? '');
+  const [code, setCode] = useState('');
+  const [sendError, setSendError] = useState<string | null>(null);
+  const [checkError, setCheckError] = useState<string | null>(null);
+  const countdown = useCountdown();
+  const send = useMutation(trpc.verification.send.mutationOptions());
+  const check = useMutation(trpc.verification.check.mutationOptions());
+  const track = useMutation(trpc.telemetry.track.mutationOptions());
+
+  const refreshViewer = () => queryClient.fetchQuery({ ...trpc.profile.me.queryOptions(), staleTime: 0 });
+
+  const sendCode = (mode: 'first' | 'resend') => {
+    if (!isValidPhoneNumber(phone)) {
+      setSendError(INVALID_PHONE_MESSAGE);
+      return;
+    }
+    setSendError(null);
+    send.mutate(
+      { phoneNumber: phone },
+      {
+        onSuccess: (sent) => {
+          setStep('code');
+          setCode('');
+          setCheckError(null);
+          countdown.start(sent.resendAfterSeconds);
+          notify.success({ title: 'Verification code sent! Check your phone' });
+          void refreshViewer().catch(() => undefined);
+        },
+        onError: (error) => {
+          const message = sendErrorMessage(error);
+          const { retryAfterSeconds } = readServerError(error);
+          // A resend refused by the server's cooldown or cap restarts the countdown with its real wait.
+          if (mode === 'resend' && retryAfterSeconds) countdown.start(retryAfterSeconds);
+          if (mode === 'resend') setCheckError(message);
+          else setSendError(message);
+          notify.error({ message });
+        },
+      },
+    );
+  };
+
+  const verify = () => {
+    if (code.length !== CODE_LENGTH) {
+      setCheckError(INCOMPLETE_CODE);
+      return;
+    }
+    setCheckError(null);
+    check.mutate(
+      { phoneNumber: phone, code },
+      {
+        onSuccess: async () => {
+          notify.success({ title: 'Phone verified successfully!' });
+          const fresh = await refreshViewer().catch(() => null);
+          if (returnTo) navigate(returnTo, { replace: true, state: location.state });
+          else if (fresh?.isUnlocked) navigate('/profile', { replace: true });
+          else setStep('verified');
+        },
+        onError: (error) => {
+          const { code: errorCode } = readServerError(error);
+          setCode('');
+          if (
+            errorCode === 'BAD_REQUEST' ||
+            errorCode === 'TOO_MANY_REQUESTS' ||
+            errorCode === 'SERVICE_UNAVAILABLE'
+          ) {
+            setCheckError(userFacingMessage(error, VERIFY_ERROR));
+            return;
+          }
+          setCheckError(VERIFY_ERROR);
+          notify.error({ message: VERIFY_ERROR_TOAST });
+        },
+      },
+    );
+  };
+
+  return {
+    step,
+    phone,
+    setPhone: (value: string) => {
+      setPhone(value);
+      setSendError(null);
+    },
+    code,
+    setCode: (value: string) => {
+      setCode(value);
+      if (value.length > 0) setCheckError(null);
+    },
+    codeCompleted: () => track.mutate({ action: 'verification_code_input_completed' }),
+    sendError,
+    checkError,
+    sending: send.isPending,
+    verifying: check.isPending,
+    resendSecondsLeft: countdown.secondsLeft,
+    sendCode: () => sendCode('first'),
+    resendCode: () => sendCode('resend'),
+    verify,
+    changeNumber: () => {
+      setStep('phone');
+      setCode('');
+      setCheckError(null);
+      setSendError(null);
+    },
+  };
+}
