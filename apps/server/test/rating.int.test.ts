@@ -8,8 +8,11 @@ import {
   smsOptOuts,
 } from '@exrated/db/schema';
 import { asc, count, eq, sql } from 'drizzle-orm';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app';
 import { MAINTENANCE_MESSAGE } from '../src/services/rating-submission';
+import { ConsoleSmsSender } from '../src/services/sms/console-sms-sender';
 import { ratingInput, submitRating, usPhone } from './support/rating-fixtures';
 import { createTestApp, HttpBrowser, type TestApp } from './support/test-app';
 
@@ -632,5 +635,47 @@ describe('rating.submit abuse limits', () => {
     expect(
       limited.sms.outbox().some((message) => message.to === optedOut || message.to === '+33612345678'),
     ).toBe(false);
+  });
+});
+
+describe('rating.submit with Redis down', () => {
+  it('accepts the rating and sends its text (the rating caps fail open) and logs the fault', async () => {
+    const base = await createTestApp({ overrides: { runDispatcher: false } });
+    // Nothing listens on port 1: every Redis command fails at once.
+    const deadRedis = new Redis('redis://127.0.0.1:1', {
+      lazyConnect: true,
+      maxRetriesPerRequest: 0,
+      enableOfflineQueue: false,
+      retryStrategy: () => null,
+    });
+    deadRedis.on('error', () => undefined);
+    const sms = new ConsoleSmsSender(() => {});
+    const app = await buildApp(base.config, {
+      database: base.database,
+      redis: deadRedis,
+      sms,
+      logger: false,
+      runDispatcher: false,
+    });
+    try {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/trpc/rating.submit',
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify({ json: ratingInput({ phoneNumber: usPhone(700) }) }),
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.json().result.data.json.notificationStatus).toBe('sent');
+      expect(sms.outbox().map((message) => message.to)).toEqual([usPhone(700)]);
+      const faults = await base.database.db
+        .select({ details: errorLogs.details, severity: errorLogs.severity })
+        .from(errorLogs);
+      expect(faults.length).toBeGreaterThanOrEqual(4);
+      expect(faults.every((fault) => fault.details?.action === 'rating_rate_limit_unavailable')).toBe(true);
+    } finally {
+      await app.close();
+      deadRedis.disconnect();
+      await base.close();
+    }
   });
 });

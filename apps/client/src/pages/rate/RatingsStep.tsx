@@ -10,8 +10,9 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
-import { IconAlertTriangle, IconArrowLeft, IconSend } from '@tabler/icons-react';
+import { IconAlertTriangle, IconArrowLeft } from '@tabler/icons-react';
 import type { FormEvent } from 'react';
+import classes from './RatePage.module.css';
 import { type RatingQuestion, RatingScoreSlider } from './RatingScoreSlider';
 import { LONG_TEXT_MAX_LENGTH, TESTIMONIAL_MAX_LENGTH } from './rating-form-rules';
 
@@ -168,8 +169,8 @@ export function RatingsStep({
             size="md"
             variant="gradient"
             gradient={{ from: 'brand.5', to: 'violet.6', deg: 100 }}
-            rightSection={submitting ? null : <IconSend size={18} />}
             disabled={submitting || !questions}
+            className={classes.submit}
           >
             {submitting ? 'Submitting...' : 'Submit Rating'}
           </Button>
