@@ -60,6 +60,19 @@ export class HttpBrowser {
   }
 }
 
+/** HTTP through app.inject, sending and keeping cookies like a browser does when `browser` is passed. */
+export async function injectWithCookies(
+  app: FastifyInstance,
+  injectOptions: InjectOptions,
+  browser?: HttpBrowser,
+): Promise<LightMyRequestResponse> {
+  const headers = { ...(injectOptions.headers ?? {}) } as Record<string, string>;
+  if (browser && browser.cookies.size > 0) headers.cookie = browser.header();
+  const response = await app.inject({ ...injectOptions, headers });
+  browser?.remember(response);
+  return response;
+}
+
 /**
  * The real app on this test file's own database and Redis prefix, as DESIGN.md section 8 says. Every
  * external port but SMS is real; SMS is the console sender whose outbox the test reads.
@@ -103,13 +116,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       const trpc = createCaller(() => createInnerContext({ services: app.services, cookies, request }));
       return { trpc, cookies };
     },
-    async http(injectOptions, browser) {
-      const headers = { ...(injectOptions.headers ?? {}) } as Record<string, string>;
-      if (browser && browser.cookies.size > 0) headers.cookie = browser.header();
-      const response = await app.inject({ ...injectOptions, headers });
-      browser?.remember(response);
-      return response;
-    },
+    http: (injectOptions, browser) => injectWithCookies(app, injectOptions, browser),
     async close() {
       await app.close();
       if (redis) {

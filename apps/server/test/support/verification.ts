@@ -28,7 +28,7 @@ export interface TrpcHttpReply {
 
 /** A tRPC call over HTTP, as the browser makes it (JSON, same origin), keeping the browser's cookies. */
 export async function trpcHttp(
-  t: TestApp,
+  t: Pick<TestApp, 'http'>,
   browser: HttpBrowser,
   kind: 'query' | 'mutation',
   path: string,
