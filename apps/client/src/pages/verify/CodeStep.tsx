@@ -1,6 +1,6 @@
 import { Button, Group, PinInput, Stack, Text } from '@mantine/core';
 import { IconMessage2Check } from '@tabler/icons-react';
-import type { FormEvent } from 'react';
+import { type FormEvent, useEffect, useRef } from 'react';
 import { PRIMARY_ACTION_PROPS } from '../../components/StatusCard';
 import { formatPhoneForDisplay } from '../../lib/phone-format';
 import { formatWait } from './send-error';
@@ -25,6 +25,11 @@ interface CodeStepProps {
 /** Step 2: the six digits from the text, the resend link with its countdown, and a way back. */
 export function CodeStep(props: CodeStepProps) {
   const { phone, code, error, resendSecondsLeft, verifying, resending } = props;
+  const slots = useRef<HTMLDivElement>(null);
+  // A refused code is cleared: put the cursor back in the first slot so the next try is just typing.
+  useEffect(() => {
+    if (error) slots.current?.querySelector<HTMLInputElement>('input:not([type="hidden"])')?.focus();
+  }, [error]);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     props.onVerify();
@@ -46,6 +51,7 @@ export function CodeStep(props: CodeStepProps) {
       <form onSubmit={submit} noValidate>
         <Stack gap="md" align="center">
           <PinInput
+            rootRef={slots}
             length={CODE_LENGTH}
             type="number"
             inputMode="numeric"
