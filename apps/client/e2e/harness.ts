@@ -116,6 +116,11 @@ export function errorsOf(page: Page): string[] {
   return pageErrors.get(page) ?? [];
 }
 
+/** How many pixels the page is wider than the viewport (0 when nothing scrolls sideways). */
+export function horizontalOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+}
+
 /** Saves a full-page screenshot as e2e/screenshots/<name>-<width>.png and returns its path. */
 export async function screenshot(page: Page, name: string): Promise<string> {
   const width = page.viewportSize()?.width ?? 0;

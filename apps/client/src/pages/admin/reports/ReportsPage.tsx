@@ -1,28 +1,21 @@
 import type { AppRouter } from '@exrated/server/router';
-import { Anchor, Badge, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { IconEyeOff, IconFlag, IconRefresh, IconX } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { inferOutput, TRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
 import { ConfirmDialog } from '../../../components/trust/ConfirmDialog';
 import { reportReasonLabel } from '../../../components/trust/report-reasons';
 import { notify } from '../../../lib/notify';
-import { formatPhoneForDisplay } from '../../../lib/phone-format';
 import { userFacingMessage } from '../../../lib/server-error';
 import { useTRPC } from '../../../lib/trpc';
 import { AdminPageHeader, LoadError } from '../AdminPageHeader';
-import { formatDateTime, profilePath } from '../admin-format';
+import { formatDateTime } from '../admin-format';
+import type { AdminRating } from '../admin-types';
+import { AdminRatingList } from '../profiles/AdminRatingList';
 
 type OpenReport = inferOutput<TRPCOptionsProxy<AppRouter>['admin']['reports']>['reports'][number];
 type Decision = 'hide' | 'dismiss';
-
-const REVIEW_TEXTS = [
-  ['Testimonial', 'testimonial'],
-  ['Grateful for', 'gratitude'],
-  ['Wish I had done differently', 'selfReflection'],
-  ['Wish they had done differently', 'feedback'],
-] as const;
 
 const CONFIRM: Record<Decision, { title: string; body: string; label: string; color: string }> = {
   hide: {
@@ -130,8 +123,25 @@ export function ReportsPage() {
   );
 }
 
+/** The reported review in the admin's usual rating layout (the rater is not part of a report). */
+function asAdminRating(rating: OpenReport['rating']): AdminRating {
+  return {
+    id: rating.id,
+    name: rating.name,
+    relationshipType: rating.relationshipType,
+    phoneNumber: rating.phoneNumber,
+    createdByPhone: null,
+    testimonial: rating.testimonial,
+    gratitude: rating.gratitude,
+    selfReflection: rating.selfReflection,
+    feedback: rating.feedback,
+    hiddenAt: null,
+    createdAt: rating.createdAt,
+    scores: rating.scores,
+  };
+}
+
 function ReportCard({ report, onDecide }: { report: OpenReport; onDecide: (decision: Decision) => void }) {
-  const { rating } = report;
   return (
     <Paper
       withBorder
@@ -139,63 +149,19 @@ function ReportCard({ report, onDecide }: { report: OpenReport; onDecide: (decis
       p="md"
       className="glass-card"
       component="article"
-      aria-label={`Report of the review from ${rating.name}`}
+      aria-label={`Report of the review from ${report.rating.name}`}
       data-testid="admin-report"
     >
       <Stack gap="sm">
-        <Group justify="space-between" align="flex-start" gap="xs">
-          <Stack gap={4}>
-            <Badge color="red" variant="light" leftSection={<IconFlag size={12} />} tt="none" size="lg">
-              {reportReasonLabel(report.reason)}
-            </Badge>
-            <Text size="xs" c="dimmed">
-              Reported {formatDateTime(report.reportedAt)}
-            </Text>
-          </Stack>
-          <Stack gap={0} align="flex-end">
-            <Text fz={22} fw={800} c="white">
-              {rating.average === null ? '—' : rating.average.toFixed(1)}
-            </Text>
-            <Text size="xs" c="dimmed">
-              average / 10
-            </Text>
-          </Stack>
-        </Group>
-        <Stack gap={2}>
-          <Group gap="xs">
-            <Text fw={700} c="white">
-              {rating.name}
-            </Text>
-            <Badge variant="outline" tt="none">
-              {rating.relationshipLabel}
-            </Badge>
-          </Group>
-          <Text size="sm" c="dimmed">
-            Posted {formatDateTime(rating.createdAt)} · About{' '}
-            <Anchor component={Link} to={profilePath(rating.phoneNumber)} size="sm">
-              {formatPhoneForDisplay(rating.phoneNumber)}
-            </Anchor>
+        <Group justify="space-between" align="center" gap="xs">
+          <Badge color="red" variant="light" leftSection={<IconFlag size={12} />} tt="none" size="lg">
+            {reportReasonLabel(report.reason)}
+          </Badge>
+          <Text size="xs" c="dimmed">
+            Reported {formatDateTime(report.reportedAt)}
           </Text>
-        </Stack>
-        <Group gap={6}>
-          {rating.scores.map((entry) => (
-            <Badge key={entry.questionId} variant="light" color="gray" tt="none">
-              Q{entry.questionId}: {entry.score}
-            </Badge>
-          ))}
         </Group>
-        {REVIEW_TEXTS.map(([label, key]) =>
-          rating[key] ? (
-            <Stack key={key} gap={0}>
-              <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
-                {label}
-              </Text>
-              <Text size="sm" style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>
-                {rating[key]}
-              </Text>
-            </Stack>
-          ) : null,
-        )}
+        <AdminRatingList ratings={[asAdminRating(report.rating)]} counterpart="rated" emptyText="" />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" leftSection={<IconX size={16} />} onClick={() => onDecide('dismiss')}>
             Dismiss

@@ -1,0 +1,165 @@
+// Trust and safety in the browser (DESIGN.md section 5): stopping texts from the /r/:guid landing and turning
+// them back on in /settings; reporting a review from /profile, and the administrator hiding it. Everything is
+// seeded through the public API and the texts the console sender keeps (GET /dev/outbox).
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { provePhone, rate, textsTo } from './api';
+import {
+  type App,
+  errorsOf,
+  horizontalOverflow,
+  newPage,
+  screenshot,
+  startApp,
+  type ViewportWidth,
+} from './harness';
+
+const ADMIN_PASSWORD = 'e2e-trust-admin-password';
+
+let app: App;
+beforeAll(async () => {
+  app = await startApp({ extraEnv: { ADMIN_PASSWORD } });
+});
+afterAll(async () => {
+  await app?.stop();
+});
+
+// Numbers of their own (202-555-7xxx), so this file's states never meet another test's.
+let lastLine = 7000;
+const newPhone = () => `+1202555${++lastLine}`;
+
+/** Goes to `url` and waits until the layout (its footer) is there. */
+async function visit(page: Page, url: string) {
+  await page.goto(url);
+  await page.locator('footer').waitFor();
+}
+
+/** Nothing scrolls sideways and the browser reported no error: what a person would notice first. */
+async function expectSoundPage(page: Page) {
+  expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+  expect(errorsOf(page)).toEqual([]);
+}
+
+/** The /r/{id} path in the newest rating text to `phone`. */
+async function landingPathOf(phone: string): Promise<string> {
+  const [text] = await textsTo(app, phone, 'rating');
+  const path = text?.body.match(/\/r\/[0-9a-f-]{36}/)?.[0];
+  if (!path) throw new Error(`no rating text to ${phone}`);
+  return path;
+}
+
+describe.each([375, 1280] as const)('trust and safety at %i px', (width: ViewportWidth) => {
+  it('stops texts from the landing page, and the proven person turns them back on in settings', async () => {
+    const phone = newPhone();
+    const rater = await newPage(app, { width });
+    await rate(rater, phone, { name: 'Sam' });
+    expect(await textsTo(app, phone, 'rating')).toHaveLength(1);
+
+    const page = await newPage(app, { width });
+    await visit(page, await landingPathOf(phone));
+    await page.getByRole('heading', { name: 'Someone rated your relationship' }).waitFor();
+    await page.getByRole('button', { name: 'Stop texting this number' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Stop texts from ExRated?' });
+    await dialog.waitFor();
+    await screenshot(page, 'trust-opt-out-confirm');
+    await dialog.getByRole('button', { name: 'Stop texting me' }).click();
+    const stopped = page.getByRole('status').filter({ hasText: 'Texts stopped' });
+    await stopped.getByText('You will not get any more texts from ExRated.').waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await page.getByRole('button', { name: 'Stop texting this number' }).count()).toBe(0);
+    // The onboarding is still there to continue.
+    await page.getByRole('button', { name: 'Continue' }).waitFor();
+    await screenshot(page, 'trust-opt-out-done');
+    await expectSoundPage(page);
+
+    // A later rating is saved and the rater sees the normal success, but no text goes out.
+    await rate(await newPage(app, { width }), phone, { name: 'Jo K.' });
+    expect(await textsTo(app, phone, 'rating')).toHaveLength(1);
+
+    // The person proves the number and turns texts back on in Settings.
+    await provePhone(page, app, phone);
+    await visit(page, '/settings');
+    const toggle = page.getByRole('switch', { name: 'Text me when someone rates me' });
+    await toggle.waitFor();
+    expect(await toggle.isChecked()).toBe(false);
+    await screenshot(page, 'trust-settings-texts-off');
+    await toggle.click({ force: true });
+    await page.getByText('Texts turned on').waitFor();
+    await expect.poll(() => toggle.isChecked()).toBe(true);
+    await rate(await newPage(app, { width }), phone, { name: 'Kim' });
+    expect(await textsTo(app, phone, 'rating')).toHaveLength(2);
+    await screenshot(page, 'trust-settings-texts-on');
+    await expectSoundPage(page);
+    await page.context().close();
+  });
+
+  it('reports a review from /profile; it shows Under review until the admin hides it', async () => {
+    const phone = newPhone();
+    const reviewer = width === 375 ? 'Jo K.' : 'Mo K.';
+    await rate(await newPage(app, { width }), phone, { name: 'Sam', scores: [8, 8, 8, 8, 8] });
+    await rate(await newPage(app, { width }), phone, {
+      name: reviewer,
+      scores: [1, 1, 1, 1, 1],
+      testimonial: 'I will make you regret this.',
+    });
+
+    const page = await newPage(app, { width });
+    await provePhone(page, app, phone);
+    await rate(page, newPhone());
+    await rate(page, newPhone());
+    await visit(page, '/profile');
+    await page.getByRole('heading', { name: 'Your Ratings' }).waitFor();
+    await page.getByText('Based on 2 ratings').waitFor();
+    const review = page.getByRole('article', { name: reviewer });
+    await review.getByRole('button', { name: `Report the review from ${reviewer}` }).click();
+
+    const dialog = page.getByRole('dialog', { name: 'Report this review' });
+    await dialog.getByRole('button', { name: 'Send Report' }).click();
+    await dialog.getByText('Please choose why you are reporting this review.').waitFor();
+    await dialog.getByPlaceholder('Choose a reason').click();
+    await page.getByRole('option', { name: 'Threats of violence or harm' }).click();
+    await screenshot(page, 'trust-report-dialog');
+    await dialog.getByRole('button', { name: 'Send Report' }).click();
+    await page.getByText('Report sent').waitFor();
+    await review.getByText('Under review').waitFor();
+    expect(await review.getByRole('button', { name: /Report the review/ }).count()).toBe(0);
+    // The other review can still be reported.
+    await page
+      .getByRole('article', { name: 'Sam' })
+      .getByRole('button', { name: 'Report the review from Sam' })
+      .waitFor();
+    await screenshot(page, 'trust-report-under-review');
+    await page.reload();
+    await review.getByText('Under review').waitFor();
+    await expectSoundPage(page);
+
+    const admin = await newPage(app, { width });
+    await visit(admin, '/admin');
+    await admin.getByLabel('Admin Password').fill(ADMIN_PASSWORD);
+    await admin.getByRole('button', { name: 'Login' }).click();
+    if (width < 768) await admin.getByRole('button', { name: 'Open admin menu' }).click();
+    await admin.getByRole('link', { name: 'Reports' }).click();
+    await admin.waitForURL('**/admin/reports');
+    const reported = admin.getByRole('article', { name: `Report of the review from ${reviewer}` });
+    await reported.getByText('Threats of violence or harm').waitFor();
+    await reported.getByText('I will make you regret this.').waitFor();
+    await screenshot(admin, 'trust-admin-reports');
+    await reported.getByRole('button', { name: 'Hide Review' }).click();
+    const confirm = admin.getByRole('dialog', { name: 'Hide this review?' });
+    await confirm.getByRole('button', { name: 'Hide Review' }).click();
+    await admin.getByText('Review hidden').waitFor();
+    await reported.waitFor({ state: 'detached' });
+    await admin.getByText('No open reports. Reported reviews appear here.').waitFor();
+    await screenshot(admin, 'trust-admin-reports-empty');
+    await expectSoundPage(admin);
+
+    await page.reload();
+    await page.getByText('Based on 1 rating').waitFor();
+    expect(await page.getByRole('article', { name: reviewer }).count()).toBe(0);
+    await page.getByRole('article', { name: 'Sam' }).waitFor();
+    await screenshot(page, 'trust-profile-after-hide');
+    await expectSoundPage(page);
+    await page.context().close();
+    await admin.context().close();
+  });
+});
