@@ -1,11 +1,7 @@
 // Seed data for the admin browser tests, written straight into the test's own Postgres database (the admin
 // pages only read; the flows that write these rows are other features' and have their own tests).
 import { claimedProfiles, errorLogs, logs, ratingScores, ratings } from '../../../db/src/schema/index';
-import {
-  createTestDatabase,
-  resolveTestPostgres,
-  type TestDatabase,
-} from '../../../db/src/testing/index';
+import { createTestDatabase, resolveTestPostgres, type TestDatabase } from '../../../db/src/testing/index';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -50,7 +46,12 @@ export async function createSeededDatabase(): Promise<TestDatabase> {
       verifiedAt: new Date(now - 4 * DAY),
       createdAt: new Date(now - 4 * DAY),
     },
-    { phoneNumber: SEED.otherPhones[1] ?? '', name: 'Chloé C.', isVerified: false, createdAt: new Date(now - 5 * DAY) },
+    {
+      phoneNumber: SEED.otherPhones[1] ?? '',
+      name: 'Chloé C.',
+      isVerified: false,
+      createdAt: new Date(now - 5 * DAY),
+    },
   ]);
 
   const given = [
@@ -72,7 +73,9 @@ export async function createSeededDatabase(): Promise<TestDatabase> {
     if (!row) throw new Error('rating insert returned nothing');
     await db
       .insert(ratingScores)
-      .values([1, 2, 3, 4, 5].map((questionId) => ({ ratingId: row.id, questionId, score: 6 + (questionId % 3) })));
+      .values(
+        [1, 2, 3, 4, 5].map((questionId) => ({ ratingId: row.id, questionId, score: 6 + (questionId % 3) })),
+      );
   }
   const [received] = await db
     .insert(ratings)
@@ -123,7 +126,12 @@ export async function createSeededDatabase(): Promise<TestDatabase> {
       userId: 'device-1',
       details: { ratingName: 'Sam K.', marker: 'seeded-details' },
     },
-    { action: 'onboarding_step_completed', ipAddress: '203.0.113.9', userId: 'device-2', details: { step: 2 } },
+    {
+      action: 'onboarding_step_completed',
+      ipAddress: '203.0.113.9',
+      userId: 'device-2',
+      details: { step: 2 },
+    },
   ]);
 
   // 57 errors: 6 pages of 10, so the pagination shows its ellipsis window. The newest is the formula one.

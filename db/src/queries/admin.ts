@@ -11,6 +11,12 @@ function containing(term: string): string {
   return `%${escapeLikePattern(term)}%`;
 }
 
+/** A page of rows and the number of rows matching the same filter, read side by side. */
+async function pageWithTotal<Row>(page: PromiseLike<Row[]>, total: PromiseLike<Array<{ value: number }>>) {
+  const [rows, totals] = await Promise.all([page, total]);
+  return { rows, total: totals[0]?.value ?? 0 };
+}
+
 /** Log actions of the verification flow (DESIGN.md section 3): verification_code_* and verification_*. */
 const VERIFICATION_ACTION_PATTERN = 'verification\\_%';
 
@@ -92,7 +98,7 @@ export async function listAdminProfiles(
   params: { search?: string; filter: ProfileFilter; limit: number; offset: number },
 ) {
   const where = profileConditions(params);
-  const [rows, totals] = await Promise.all([
+  return pageWithTotal(
     db
       .select({
         id: claimedProfiles.id,
@@ -110,8 +116,7 @@ export async function listAdminProfiles(
       .limit(params.limit)
       .offset(params.offset),
     db.select({ value: count() }).from(claimedProfiles).where(where),
-  ]);
-  return { rows, total: totals[0]?.value ?? 0 };
+  );
 }
 
 /** One claimed profile with its rating counts (the detail page's cards), or null. */
@@ -243,7 +248,7 @@ export async function searchErrorLogs(
     phone ? ilike(errorLogs.phoneNumber, containing(phone)) : undefined,
     params.severity ? eq(errorLogs.severity, params.severity) : undefined,
   );
-  const [rows, totals] = await Promise.all([
+  return pageWithTotal(
     db
       .select()
       .from(errorLogs)
@@ -252,8 +257,7 @@ export async function searchErrorLogs(
       .limit(params.limit)
       .offset(params.offset),
     db.select({ value: count() }).from(errorLogs).where(where),
-  ]);
-  return { rows, total: totals[0]?.value ?? 0 };
+  );
 }
 
 /** What the spec's SQL tool shows whatever is typed: the first rows of claimed_profiles. */

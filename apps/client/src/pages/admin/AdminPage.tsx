@@ -1,5 +1,45 @@
-import { FeatureNotAvailable } from '../../components/FeatureNotAvailable';
+import { Center, Loader } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { Navigate, Route, Routes } from 'react-router-dom';
+import { AdminLogin } from './AdminLogin';
+import { AdminShell } from './AdminShell';
+import { useAdminSession, useLogoutOnExpiredSession } from './admin-session';
+import { DashboardPage } from './dashboard/DashboardPage';
+import { ErrorLogsPage } from './error-logs/ErrorLogsPage';
+import { ActivityLogsPage } from './logs/ActivityLogsPage';
+import { ProfileDetailPage } from './profiles/ProfileDetailPage';
+import { ProfilesPage } from './profiles/ProfilesPage';
+import { ReportsPage } from './reports/ReportsPage';
+import { TestingToolsPage } from './tools/TestingToolsPage';
+import { UiGalleryPage } from './ui-gallery/UiGalleryPage';
 
+/** /admin/*: the login screen, or the sidebar shell with the admin sub-routes of spec section 2. */
 export default function AdminPage() {
-  return <FeatureNotAvailable title="Admin" />;
+  useDocumentTitle('Admin · ExRated');
+  const { isAdmin, checking } = useAdminSession();
+  useLogoutOnExpiredSession();
+
+  if (checking) {
+    return (
+      <Center py={96}>
+        <Loader aria-label="Checking admin session" />
+      </Center>
+    );
+  }
+  if (!isAdmin) return <AdminLogin />;
+  return (
+    <AdminShell>
+      <Routes>
+        <Route index element={<DashboardPage />} />
+        <Route path="profiles" element={<ProfilesPage />} />
+        <Route path="profiles/:phoneNumber" element={<ProfileDetailPage />} />
+        <Route path="logs" element={<ActivityLogsPage />} />
+        <Route path="error-logs" element={<ErrorLogsPage />} />
+        <Route path="reports" element={<ReportsPage />} />
+        <Route path="tools" element={<TestingToolsPage />} />
+        <Route path="ui-gallery" element={<UiGalleryPage />} />
+        <Route path="*" element={<Navigate to="/admin" replace />} />
+      </Routes>
+    </AdminShell>
+  );
 }

@@ -1,0 +1,73 @@
+// The spec's stored admin flag, made honest (DESIGN.md section 2): the server's admin session decides; the
+// flag in local storage only lets a returning administrator see the shell at once while admin.me answers.
+import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useTRPC } from '../../lib/trpc';
+
+const ADMIN_FLAG_KEY = 'exrated-admin';
+
+function readCachedFlag(): boolean {
+  try {
+    return window.localStorage.getItem(ADMIN_FLAG_KEY) === 'true';
+  } catch {
+    return false;
+  }
+}
+
+export function cacheAdminFlag(isAdmin: boolean): void {
+  try {
+    if (isAdmin) window.localStorage.setItem(ADMIN_FLAG_KEY, 'true');
+    else window.localStorage.removeItem(ADMIN_FLAG_KEY);
+  } catch {
+    // Storage can be unavailable (private mode, quota); the server session still decides.
+  }
+}
+
+export function isUnauthorized(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null || !('data' in error)) return false;
+  const { data } = error;
+  return typeof data === 'object' && data !== null && 'code' in data && data.code === 'UNAUTHORIZED';
+}
+
+/** Whether this browser has a live admin session, and whether that is still being asked. */
+export function useAdminSession(): { isAdmin: boolean; checking: boolean } {
+  const trpc = useTRPC();
+  const query = useQuery({
+    ...trpc.admin.me.queryOptions(),
+    placeholderData: () => ({ isAdmin: readCachedFlag() }),
+    staleTime: 60_000,
+  });
+  const isAdmin = query.data?.isAdmin ?? false;
+  useEffect(() => {
+    if (!query.isPlaceholderData && query.data) cacheAdminFlag(query.data.isAdmin);
+  }, [query.data, query.isPlaceholderData]);
+  return { isAdmin, checking: query.isPlaceholderData && !isAdmin };
+}
+
+/**
+ * When any admin read is refused (the session idled out or hit its 8 hours), the area goes back to the login
+ * screen instead of showing empty pages.
+ */
+export function useLogoutOnExpiredSession(): void {
+  const queryClient = useQueryClient();
+  const trpc = useTRPC();
+  useEffect(() => {
+    const meKey = trpc.admin.me.queryKey();
+    return queryClient.getQueryCache().subscribe((event) => {
+      if (event.type !== 'updated' || event.action.type !== 'error') return;
+      if (!isUnauthorized(event.action.error)) return;
+      markLoggedOut(queryClient, meKey);
+    });
+  }, [queryClient, trpc]);
+}
+
+export function markLoggedOut(queryClient: QueryClient, meKey: readonly unknown[]): void {
+  cacheAdminFlag(false);
+  queryClient.setQueryData(meKey, { isAdmin: false });
+  queryClient.removeQueries({
+    predicate: (query) => {
+      const [path] = query.queryKey;
+      return Array.isArray(path) && path[0] === 'admin' && path[1] !== 'me';
+    },
+  });
+}

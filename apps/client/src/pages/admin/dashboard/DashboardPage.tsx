@@ -1,0 +1,75 @@
+import { Paper, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconActivity, IconCircleCheck, IconStar, IconUsers } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { lazy, type ReactNode, Suspense } from 'react';
+import { useTRPC } from '../../../lib/trpc';
+import { AdminPageHeader, LoadError } from '../AdminPageHeader';
+import type { DashboardData } from '../admin-types';
+
+// The chart library is most of the admin area's weight: it loads only when the dashboard has data to draw.
+const DailyActivityChart = lazy(() => import('./DailyActivityChart'));
+
+interface CountCard {
+  label: string;
+  icon: ReactNode;
+  value: (totals: DashboardData['totals']) => number;
+}
+
+const COUNT_CARDS: CountCard[] = [
+  { label: 'Total Profiles', icon: <IconUsers size={20} />, value: (totals) => totals.profiles },
+  { label: 'Ratings Submitted', icon: <IconStar size={20} />, value: (totals) => totals.ratings },
+  {
+    label: 'Verified Profiles',
+    icon: <IconCircleCheck size={20} />,
+    value: (totals) => totals.verifiedProfiles,
+  },
+  { label: 'User Activities', icon: <IconActivity size={20} />, value: (totals) => totals.logEntries },
+];
+
+export function DashboardPage() {
+  const trpc = useTRPC();
+  const dashboard = useQuery(trpc.admin.dashboard.queryOptions());
+
+  return (
+    <>
+      <AdminPageHeader title="Dashboard" description="Counts across the whole product" />
+      {dashboard.error ? <LoadError error={dashboard.error} /> : null}
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md" mb="lg">
+        {COUNT_CARDS.map((card) => (
+          <Paper key={card.label} withBorder radius="lg" p="md" className="glass-card">
+            <Stack gap={6}>
+              <ThemeIcon variant="light" radius="xl" size="lg">
+                {card.icon}
+              </ThemeIcon>
+              <Text c="dimmed" size="sm">
+                {card.label}
+              </Text>
+              {dashboard.data ? (
+                <Text fz={30} fw={800} c="white" data-testid={`count-${card.label}`}>
+                  {card.value(dashboard.data.totals).toLocaleString()}
+                </Text>
+              ) : (
+                <Skeleton h={36} w={80} />
+              )}
+            </Stack>
+          </Paper>
+        ))}
+      </SimpleGrid>
+      <Paper withBorder radius="lg" p="md" className="glass-card">
+        <Title order={2} fz={18} mb={4}>
+          Ratings and verifications per day
+        </Title>
+        <Text c="dimmed" size="sm" mb="md">
+          The last 30 days (UTC)
+        </Text>
+        {dashboard.data ? (
+          <Suspense fallback={<Skeleton h={280} />}>
+            <DailyActivityChart daily={dashboard.data.daily} />
+          </Suspense>
+        ) : (
+          <Skeleton h={280} />
+        )}
+      </Paper>
+    </>
+  );
+}

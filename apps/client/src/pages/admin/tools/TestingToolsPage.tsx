@@ -1,0 +1,182 @@
+import {
+  Button,
+  Group,
+  Paper,
+  Select,
+  Skeleton,
+  Stack,
+  Switch,
+  Table,
+  Tabs,
+  Text,
+  Textarea,
+} from '@mantine/core';
+import { IconPlayerPlay } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { notify } from '../../../lib/notify';
+import { useTRPC } from '../../../lib/trpc';
+import { AdminPageHeader, LoadError } from '../AdminPageHeader';
+import { formatDateTime } from '../admin-format';
+
+const LOG_LEVELS = ['debug', 'info', 'warn', 'error'] as const;
+type LogLevel = (typeof LOG_LEVELS)[number];
+
+function cellText(value: unknown): string {
+  if (value === null || value === undefined) return '—';
+  if (value instanceof Date) return formatDateTime(value);
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+function SqlQueryTool() {
+  const trpc = useTRPC();
+  const [query, setQuery] = useState('select * from claimed_profiles limit 10');
+  const run = useMutation(
+    trpc.admin.sqlQuery.mutationOptions({
+      onError: (error) => notify.error({ title: 'Query Error', message: error.message }),
+    }),
+  );
+  const rows = run.data?.rows ?? [];
+  const columns = rows[0] ? Object.keys(rows[0]) : [];
+
+  return (
+    <Stack gap="md">
+      <Text size="sm" c="dimmed">
+        For safety this tool never runs the text: whatever is typed, it shows the first 10 claimed profiles,
+        and the text is recorded in the activity log.
+      </Text>
+      <Textarea
+        label="SQL query"
+        value={query}
+        onChange={(event) => setQuery(event.currentTarget.value)}
+        autosize
+        minRows={4}
+        maxRows={12}
+        ff="monospace"
+      />
+      <Group>
+        <Button
+          leftSection={<IconPlayerPlay size={16} />}
+          loading={run.isPending}
+          onClick={() => run.mutate({ query })}
+        >
+          Run Query
+        </Button>
+      </Group>
+      {run.data ? (
+        <Paper withBorder radius="lg" className="glass-card">
+          {rows.length === 0 ? (
+            <Text c="dimmed" ta="center" py="lg">
+              The query returned no rows.
+            </Text>
+          ) : (
+            <Table.ScrollContainer minWidth={640}>
+              <Table verticalSpacing="xs" data-testid="sql-results">
+                <Table.Thead>
+                  <Table.Tr>
+                    {columns.map((column) => (
+                      <Table.Th key={column}>{column}</Table.Th>
+                    ))}
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {rows.map((row) => (
+                    <Table.Tr key={row.id}>
+                      {columns.map((column) => (
+                        <Table.Td key={column} style={{ whiteSpace: 'nowrap' }}>
+                          {cellText(row[column as keyof typeof row])}
+                        </Table.Td>
+                      ))}
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )}
+        </Paper>
+      ) : null}
+    </Stack>
+  );
+}
+
+function SettingsTool() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const settings = useQuery(trpc.admin.settings.queryOptions());
+  const [maintenanceMode, setMaintenanceMode] = useState(false);
+  const [logLevel, setLogLevel] = useState<LogLevel>('info');
+  useEffect(() => {
+    if (settings.data) {
+      setMaintenanceMode(settings.data.maintenanceMode);
+      setLogLevel(settings.data.logLevel);
+    }
+  }, [settings.data]);
+  const save = useMutation(
+    trpc.admin.saveSettings.mutationOptions({
+      onSuccess: (saved) => {
+        queryClient.setQueryData(trpc.admin.settings.queryKey(), saved);
+        notify.success({
+          title: 'Settings saved',
+          message: saved.maintenanceMode
+            ? `Maintenance mode is on; log level ${saved.logLevel}.`
+            : `Maintenance mode is off; log level ${saved.logLevel}.`,
+        });
+      },
+      onError: (error) => notify.error({ title: 'Could not save settings', message: error.message }),
+    }),
+  );
+
+  if (settings.error) return <LoadError error={settings.error} />;
+  if (!settings.data) return <Skeleton h={160} />;
+  return (
+    <Stack gap="md" maw={420}>
+      <Switch
+        label="Maintenance mode"
+        description="While on, new ratings are refused with a maintenance notice."
+        checked={maintenanceMode}
+        onChange={(event) => setMaintenanceMode(event.currentTarget.checked)}
+      />
+      <Select
+        label="Log level"
+        description="How much the server writes to its log, applied at once on every instance."
+        data={LOG_LEVELS.map((level) => ({ value: level, label: level }))}
+        value={logLevel}
+        onChange={(value) => {
+          const level = LOG_LEVELS.find((candidate) => candidate === value);
+          if (level) setLogLevel(level);
+        }}
+        allowDeselect={false}
+      />
+      <Group>
+        <Button loading={save.isPending} onClick={() => save.mutate({ maintenanceMode, logLevel })}>
+          Save Settings
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+export function TestingToolsPage() {
+  return (
+    <>
+      <AdminPageHeader title="Testing Tools" />
+      <Tabs defaultValue="sql" keepMounted={false}>
+        <Tabs.List mb="md">
+          <Tabs.Tab value="sql">SQL Query</Tabs.Tab>
+          <Tabs.Tab value="logs">View Logs</Tabs.Tab>
+          <Tabs.Tab value="settings">Settings</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="sql">
+          <SqlQueryTool />
+        </Tabs.Panel>
+        <Tabs.Panel value="logs">
+          <Text c="dimmed">Coming soon...</Text>
+        </Tabs.Panel>
+        <Tabs.Panel value="settings">
+          <SettingsTool />
+        </Tabs.Panel>
+      </Tabs>
+    </>
+  );
+}

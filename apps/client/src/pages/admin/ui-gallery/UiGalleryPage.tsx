@@ -1,0 +1,296 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Paper,
+  PinInput,
+  Progress,
+  SimpleGrid,
+  Slider,
+  Stack,
+  Tabs,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
+import { IconAlertTriangle, IconCircleCheck, IconEyeOff, IconLock, IconSparkles } from '@tabler/icons-react';
+import { useState } from 'react';
+import { LogoMark } from '../../../components/layout/Logo';
+import { PHONE_SUPPORT_HINT, PhoneNumberInput } from '../../../components/phone-input/PhoneNumberInput';
+import { notify } from '../../../lib/notify';
+import { formatPhoneForDisplay } from '../../../lib/phone-format';
+import { AdminPageHeader } from '../AdminPageHeader';
+import {
+  SAMPLE_PHONE,
+  SAMPLE_QUESTIONS,
+  SAMPLE_RATINGS,
+  type SampleRating,
+  sampleAverage,
+  sampleScoreColor,
+} from './gallery-sample-data';
+
+function Showcase({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <Paper withBorder radius="lg" p="md" className="glass-card">
+      <Text size="xs" tt="uppercase" fw={700} c="dimmed" mb="sm">
+        {title}
+      </Text>
+      {children}
+    </Paper>
+  );
+}
+
+function LandingShowcase() {
+  const features = [
+    { icon: <IconEyeOff size={22} />, title: 'Anonymous First' },
+    { icon: <IconCircleCheck size={22} />, title: 'See Your Scores' },
+    { icon: <IconSparkles size={22} />, title: 'Get Real Insights' },
+  ];
+  return (
+    <Stack gap="md">
+      <Showcase title="Hero">
+        <Stack align="center" gap="sm" ta="center">
+          <LogoMark size={48} />
+          <Badge variant="gradient" gradient={{ from: 'brand.5', to: 'violet.5', deg: 90 }}>
+            BETA
+          </Badge>
+          <Title order={2}>Ever wondered how your ex would rate you?</Title>
+          <Button radius="xl" variant="gradient" gradient={{ from: 'brand.5', to: 'violet.6', deg: 100 }}>
+            Start Rating
+          </Button>
+          <Group gap={6}>
+            <IconLock size={14} />
+            <Text size="sm" c="dimmed">
+              Rate 2 ex's to unlock your own anonymous ratings
+            </Text>
+          </Group>
+        </Stack>
+      </Showcase>
+      <Showcase title="Feature boxes">
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          {features.map((feature) => (
+            <Group key={feature.title} gap="sm">
+              <ThemeIcon variant="light" radius="xl">
+                {feature.icon}
+              </ThemeIcon>
+              <Text fw={700}>{feature.title}</Text>
+            </Group>
+          ))}
+        </SimpleGrid>
+      </Showcase>
+    </Stack>
+  );
+}
+
+function SampleReview({ rating }: { rating: SampleRating }) {
+  const average = sampleAverage(rating);
+  return (
+    <Paper withBorder radius="md" p="md">
+      <Group justify="space-between">
+        <Stack gap={0}>
+          <Text fw={700}>{rating.relationshipType}</Text>
+          <Text size="xs" c="dimmed">
+            Posted {rating.daysAgo} days ago
+          </Text>
+        </Stack>
+        <Badge size="lg" color={sampleScoreColor(average)}>
+          {average.toFixed(1)}/10
+        </Badge>
+      </Group>
+      {rating.testimonial ? (
+        <Text mt="xs" fs="italic">
+          “{rating.testimonial}”
+        </Text>
+      ) : null}
+    </Paper>
+  );
+}
+
+function ProfileShowcase() {
+  const overall =
+    SAMPLE_RATINGS.reduce((sum, rating) => sum + sampleAverage(rating), 0) / SAMPLE_RATINGS.length;
+  return (
+    <Stack gap="md">
+      <Showcase title="Your Score">
+        <Group align="baseline" gap={6}>
+          <Text fz={40} fw={800} c={sampleScoreColor(overall)}>
+            {overall.toFixed(1)}
+          </Text>
+          <Text c="dimmed">/ 10</Text>
+        </Group>
+        <Text size="sm" c="dimmed">
+          Based on {SAMPLE_RATINGS.length} ratings
+        </Text>
+      </Showcase>
+      <Showcase title="Reviews from Ex's">
+        <Stack gap="sm">
+          {SAMPLE_RATINGS.map((rating) => (
+            <SampleReview key={rating.id} rating={rating} />
+          ))}
+        </Stack>
+      </Showcase>
+    </Stack>
+  );
+}
+
+function RatingsShowcase() {
+  const [first] = SAMPLE_RATINGS;
+  return (
+    <Showcase title="Score sliders (sample questions 1–10)">
+      <Stack gap="lg">
+        {SAMPLE_QUESTIONS.map((question) => {
+          const score = first?.ratings.find((entry) => entry.questionId === question.id)?.score ?? 5;
+          return (
+            <Stack key={question.id} gap={4}>
+              <Group justify="space-between">
+                <Text fw={600}>{question.question}</Text>
+                <Badge color={sampleScoreColor(score)}>{score}</Badge>
+              </Group>
+              <Slider
+                min={1}
+                max={10}
+                step={1}
+                defaultValue={score}
+                color={sampleScoreColor(score)}
+                aria-label={question.question}
+              />
+              <Group justify="space-between">
+                <Text size="xs" c="dimmed">
+                  {question.lowLabel}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {question.highLabel}
+                </Text>
+              </Group>
+            </Stack>
+          );
+        })}
+      </Stack>
+    </Showcase>
+  );
+}
+
+function VerificationShowcase() {
+  const [phone, setPhone] = useState(SAMPLE_PHONE);
+  return (
+    <Stack gap="md">
+      <Showcase title="Step 1: phone">
+        <Stack gap="xs" maw={360}>
+          <PhoneNumberInput value={phone} onChange={setPhone} label="Phone number" />
+          <Text size="xs" c="dimmed">
+            {PHONE_SUPPORT_HINT}
+          </Text>
+          <Button>Send Verification Code</Button>
+        </Stack>
+      </Showcase>
+      <Showcase title="Step 2: code">
+        <Stack gap="xs" align="flex-start">
+          <PinInput length={6} type="number" oneTimeCode aria-label="Verification code" />
+          <Button>Verify and View Ratings</Button>
+          <Text size="sm" c="dimmed">
+            Resend code in 60s
+          </Text>
+        </Stack>
+      </Showcase>
+      <Showcase title="Verified">
+        <Group gap="xs">
+          <IconCircleCheck color="var(--mantine-color-teal-5)" />
+          <Text fw={700}>Phone Verified</Text>
+          <Text c="dimmed">{formatPhoneForDisplay(SAMPLE_PHONE)}</Text>
+        </Group>
+      </Showcase>
+    </Stack>
+  );
+}
+
+function CommonShowcase() {
+  return (
+    <Stack gap="md">
+      <Showcase title="Buttons">
+        <Group>
+          <Button>Primary</Button>
+          <Button variant="outline" color="brand.3" radius="xl">
+            Outline
+          </Button>
+          <Button variant="default">Default</Button>
+          <Button variant="subtle">Subtle</Button>
+          <Button loading>Loading</Button>
+        </Group>
+      </Showcase>
+      <Showcase title="Badges and progress">
+        <Stack gap="sm">
+          <Group>
+            <Badge color="teal">Verified</Badge>
+            <Badge color="yellow">Unverified</Badge>
+            <Badge color="red">critical</Badge>
+          </Group>
+          <Text size="sm">Step 1 of 2 · 50%</Text>
+          <Progress value={50} />
+        </Stack>
+      </Showcase>
+      <Showcase title="Alerts and toasts">
+        <Stack gap="sm">
+          <Alert color="red" icon={<IconAlertTriangle size={18} />} title="Error">
+            There was an error submitting your rating. Please try again.
+          </Alert>
+          <Group>
+            <Button
+              variant="default"
+              onClick={() =>
+                notify.success({
+                  title: 'Rating submitted!',
+                  message: 'Your ex will be notified anonymously.',
+                })
+              }
+            >
+              Show success toast
+            </Button>
+            <Button
+              variant="default"
+              onClick={() => notify.error({ title: 'Submission failed', message: 'Please try again.' })}
+            >
+              Show error toast
+            </Button>
+          </Group>
+        </Stack>
+      </Showcase>
+    </Stack>
+  );
+}
+
+/** A static showcase of the product's building blocks with sample data (spec section 2, UI gallery). */
+export function UiGalleryPage() {
+  return (
+    <>
+      <AdminPageHeader
+        title="UI Gallery"
+        description="Static showcase with sample data; nothing here is saved"
+      />
+      <Tabs defaultValue="landing" keepMounted={false}>
+        <Tabs.List mb="md" style={{ flexWrap: 'wrap' }}>
+          <Tabs.Tab value="landing">Landing</Tabs.Tab>
+          <Tabs.Tab value="profile">Profile</Tabs.Tab>
+          <Tabs.Tab value="ratings">Ratings</Tabs.Tab>
+          <Tabs.Tab value="verification">Verification</Tabs.Tab>
+          <Tabs.Tab value="common">Common UI</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="landing">
+          <LandingShowcase />
+        </Tabs.Panel>
+        <Tabs.Panel value="profile">
+          <ProfileShowcase />
+        </Tabs.Panel>
+        <Tabs.Panel value="ratings">
+          <RatingsShowcase />
+        </Tabs.Panel>
+        <Tabs.Panel value="verification">
+          <VerificationShowcase />
+        </Tabs.Panel>
+        <Tabs.Panel value="common">
+          <CommonShowcase />
+        </Tabs.Panel>
+      </Tabs>
+    </>
+  );
+}
