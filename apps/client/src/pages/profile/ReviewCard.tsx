@@ -39,7 +39,7 @@ export function ReviewCard({ rating, relationshipLabel, questionLabel, actions }
               <Title order={3} fz="lg" id={headingId}>
                 {rating.name}
               </Title>
-              <Badge variant="light" color="violet" size="sm">
+              <Badge variant="light" color="violet" size="sm" tt="none">
                 {relationshipLabel}
               </Badge>
             </Group>
@@ -67,7 +67,7 @@ export function ReviewCard({ rating, relationshipLabel, questionLabel, actions }
           </Blockquote>
         ) : null}
 
-        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing={6} verticalSpacing={6}>
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing={{ base: 6, xs: 48 }} verticalSpacing={6}>
           {rating.scores.map((entry) => (
             <Group key={entry.questionId} justify="space-between" gap="xs" wrap="nowrap">
               <Text size="sm" c="gray.4">

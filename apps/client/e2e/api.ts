@@ -1,0 +1,67 @@
+// Setting a browser up through the public API, as its own pages would: calls go through the page's context,
+// so they carry (and receive) that browser's device cookie, exactly like the app's own fetches.
+import type { Page } from 'playwright-core';
+import type { App } from './harness';
+
+interface OutboxText {
+  to: string;
+  body: string;
+  kind: 'verification' | 'rating';
+}
+
+/** A tRPC mutation as the app sends it (JSON, same origin); rejects with the server's message on failure. */
+export async function mutate<T = unknown>(page: Page, path: string, input?: unknown): Promise<T> {
+  const response = await page.request.post(`/trpc/${path}`, {
+    headers: { 'content-type': 'application/json' },
+    data: input === undefined ? {} : { json: input },
+  });
+  const body = (await response.json()) as { result?: { data?: { json?: T } }; error?: { json?: unknown } };
+  if (!response.ok()) throw new Error(`${path} failed (${response.status()}): ${JSON.stringify(body.error)}`);
+  return body.result?.data?.json as T;
+}
+
+/** Texts the console sender sent to `phone`, newest first (GET /dev/outbox). */
+export async function textsTo(app: App, phone: string, kind?: OutboxText['kind']): Promise<OutboxText[]> {
+  const response = await fetch(`${app.baseUrl}/dev/outbox?to=${encodeURIComponent(phone)}`);
+  const { messages } = (await response.json()) as { messages: OutboxText[] };
+  return kind ? messages.filter((message) => message.kind === kind) : messages;
+}
+
+/** The 6-digit code of the newest verification text to `phone`. */
+export async function latestCode(app: App, phone: string): Promise<string> {
+  const [text] = await textsTo(app, phone, 'verification');
+  const code = text?.body.match(/\b(\d{6})\b/)?.[1];
+  if (!code) throw new Error(`no verification code was texted to ${phone}`);
+  return code;
+}
+
+/** Proves `phone` for the page's browser with the texted code (what /verify does). */
+export async function provePhone(page: Page, app: App, phone: string): Promise<void> {
+  await mutate(page, 'verification.send', { phoneNumber: phone });
+  await mutate(page, 'verification.check', { phoneNumber: phone, code: await latestCode(app, phone) });
+}
+
+export interface RatingFields {
+  name?: string;
+  relationshipType?: string;
+  scores?: number[];
+  testimonial?: string;
+  gratitude?: string;
+  selfReflection?: string;
+  feedback?: string;
+}
+
+/** Submits a rating of `phone` from the page's browser (what /rate does). */
+export async function rate(page: Page, phone: string, fields: RatingFields = {}): Promise<void> {
+  const scores = fields.scores ?? [6, 6, 6, 6, 6];
+  await mutate(page, 'rating.submit', {
+    name: fields.name ?? 'Alex S.',
+    relationshipType: fields.relationshipType ?? 'casual',
+    phoneNumber: phone,
+    scores: scores.map((score, index) => ({ questionId: index + 1, score })),
+    testimonial: fields.testimonial ?? '',
+    gratitude: fields.gratitude ?? '',
+    selfReflection: fields.selfReflection ?? '',
+    feedback: fields.feedback ?? '',
+  });
+}
