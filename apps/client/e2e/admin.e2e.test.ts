@@ -307,6 +307,7 @@ describe.each([1280, 375] as const)('admin area at %i px', (width) => {
     ] as const) {
       await page.getByRole('tab', { name: tab }).click();
       await page.getByText(text).first().waitFor();
+      await screenshot(page, `admin-ui-gallery-${tab.toLowerCase().replace(' ', '-')}`);
     }
     await screenshot(page, 'admin-ui-gallery');
     await expectNoHorizontalOverflow(page);

@@ -11,7 +11,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_SESSION_ABSOLUTE_MS, ADMIN_SESSION_IDLE_MS, hashToken } from '../src/services/sessions';
 import { MemoryCookieJar } from './support/cookie-jar';
-import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from './support/test-app';
+import { createTestApp, HttpBrowser, TEST_ADMIN_PASSWORD, type TestApp } from './support/test-app';
 
 const MINUTE = 60 * 1000;
 const DAY = 24 * 60 * MINUTE;
@@ -204,6 +204,28 @@ describe('access', () => {
     await browser.trpc.admin.login({ password: TEST_ADMIN_PASSWORD });
     expect(browser.cookies.get('exrated_admin')).toBeTruthy();
     expect(await browser.trpc.admin.me()).toEqual({ isAdmin: true });
+  });
+
+  it('keeps the admin session in its own HttpOnly cookie over HTTP', async () => {
+    const browser = new HttpBrowser();
+    const login = await t.http(
+      {
+        method: 'POST',
+        url: '/trpc/admin.login',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': freshIp() },
+        payload: JSON.stringify({ json: { password: TEST_ADMIN_PASSWORD } }),
+      },
+      browser,
+    );
+    expect(login.statusCode).toBe(200);
+    const cookie = login.cookies.find((entry) => entry.name === 'exrated_admin');
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/', maxAge: 8 * 60 * 60 });
+    expect(login.cookies.find((entry) => entry.name === 'exrated_sid')).toBeUndefined();
+    const me = await t.http({ method: 'GET', url: '/trpc/admin.me' }, browser);
+    expect(me.json().result.data.json).toEqual({ isAdmin: true });
+    const anonymous = await t.http({ method: 'GET', url: '/trpc/admin.dashboard' });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.body).not.toContain('stack');
   });
 
   it('logs in with the right password only, logging both outcomes', async () => {

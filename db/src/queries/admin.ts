@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gte, ilike, like, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../database';
 import { claimedProfiles, type ErrorSeverity, errorLogs, logs, ratings } from '../schema';
+import { scoresOfRating } from './received-ratings';
 
 /** `%` and `_` typed by an administrator are matched literally, not as wildcards. */
 export function escapeLikePattern(term: string): string {
@@ -138,11 +139,6 @@ export async function findAdminProfileByPhone(db: Executor, phoneNumber: string)
   return row ?? null;
 }
 
-const scoresOfRating = sql<Array<{ questionId: number; score: number }>>`coalesce((
-  select json_agg(json_build_object('questionId', rs.question_id, 'score', rs.score) order by rs.question_id)
-  from rating_scores rs where rs.rating_id = ${sql.raw('"ratings"."id"')}
-), '[]'::json)`;
-
 /** Ratings given by (`side` = 'given') or about (`side` = 'received') a phone, with their scores, newest first. */
 export async function listRatingsWithScoresByPhone(
   db: Executor,
@@ -162,7 +158,7 @@ export async function listRatingsWithScoresByPhone(
       feedback: ratings.feedback,
       hiddenAt: ratings.hiddenAt,
       createdAt: ratings.createdAt,
-      scores: scoresOfRating,
+      scores: scoresOfRating(),
     })
     .from(ratings)
     .where(eq(column, params.phoneNumber))

@@ -43,7 +43,7 @@ export function ErrorLogTable({
               </Table.Td>
               <Table.Td>{entry.componentName ?? <Text c="dimmed">—</Text>}</Table.Td>
               <Table.Td>
-                <Badge color={SEVERITY_COLORS[entry.severity] ?? 'gray'} variant="light">
+                <Badge color={SEVERITY_COLORS[entry.severity] ?? 'gray'} variant="light" miw="max-content">
                   {entry.severity}
                 </Badge>
               </Table.Td>

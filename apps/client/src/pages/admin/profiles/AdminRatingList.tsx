@@ -1,6 +1,8 @@
 import { Anchor, Badge, Group, Paper, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { formatPhoneForDisplay } from '../../../lib/phone-format';
+import { useTRPC } from '../../../lib/trpc';
 import { EmptyText } from '../AdminPageHeader';
 import { formatDateTime, profilePath } from '../admin-format';
 import type { AdminRating } from '../admin-types';
@@ -17,6 +19,25 @@ const TEXTS: Array<[label: string, key: 'testimonial' | 'gratitude' | 'selfRefle
   ['Wish they had done differently', 'feedback'],
 ];
 
+/** The question names and relationship labels the server serves to the rating form, cached for the session. */
+function useRatingLabels() {
+  const trpc = useTRPC();
+  const questions = useQuery({
+    ...trpc.rating.questions.queryOptions(),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  const types = useQuery({
+    ...trpc.rating.relationshipTypes.queryOptions(),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  return {
+    question: (id: number) => questions.data?.find((entry) => entry.id === id)?.question ?? `Question ${id}`,
+    // Spec section 3: a type outside the list reads 'Ex'; until the list arrives the stored value is shown.
+    relationship: (type: string) =>
+      types.data ? (types.data.find((entry) => entry.value === type)?.label ?? 'Ex') : type,
+  };
+}
+
 /**
  * Ratings a profile gave or received, newest first, with every score and text. `counterpart` says which phone
  * to show: the rated person's for ratings given, the rater's for ratings received.
@@ -30,6 +51,7 @@ export function AdminRatingList({
   counterpart: 'rated' | 'rater';
   emptyText: string;
 }) {
+  const labels = useRatingLabels();
   if (ratings.length === 0) {
     return <EmptyText>{emptyText}</EmptyText>;
   }
@@ -53,7 +75,7 @@ export function AdminRatingList({
                     {rating.name}
                   </Text>
                   <Badge variant="outline" tt="none">
-                    {rating.relationshipType}
+                    {labels.relationship(rating.relationshipType)}
                   </Badge>
                   {rating.hiddenAt ? (
                     <Badge color="red" variant="light">
@@ -86,7 +108,7 @@ export function AdminRatingList({
             <Group gap={6} mt="xs">
               {rating.scores.map((entry) => (
                 <Badge key={entry.questionId} variant="light" color="gray" tt="none">
-                  Q{entry.questionId}: {entry.score}
+                  {labels.question(entry.questionId)}: {entry.score}
                 </Badge>
               ))}
             </Group>

@@ -92,7 +92,7 @@ export function ProfilesPage() {
                   </Table.Td>
                   <Table.Td>{profile.name ?? <Text c="dimmed">—</Text>}</Table.Td>
                   <Table.Td>
-                    <Badge color={profile.isVerified ? 'teal' : 'yellow'} variant="light">
+                    <Badge color={profile.isVerified ? 'teal' : 'yellow'} variant="light" miw="max-content">
                       {profile.isVerified ? 'Verified' : 'Unverified'}
                     </Badge>
                   </Table.Td>

@@ -7,7 +7,6 @@ import {
   PinInput,
   Progress,
   SimpleGrid,
-  Slider,
   Stack,
   Tabs,
   Text,
@@ -20,14 +19,18 @@ import { LogoMark } from '../../../components/layout/Logo';
 import { PHONE_SUPPORT_HINT, PhoneNumberInput } from '../../../components/phone-input/PhoneNumberInput';
 import { notify } from '../../../lib/notify';
 import { formatPhoneForDisplay } from '../../../lib/phone-format';
+import { RatingsOverview } from '../../profile/RatingsOverview';
+import { ReviewCard } from '../../profile/ReviewCard';
+import { ScoreCard } from '../../profile/ScoreCard';
+import { RatingScoreSlider } from '../../rate/RatingScoreSlider';
 import { AdminPageHeader } from '../AdminPageHeader';
 import {
+  SAMPLE_PER_QUESTION,
   SAMPLE_PHONE,
   SAMPLE_QUESTIONS,
   SAMPLE_RATINGS,
-  type SampleRating,
-  sampleAverage,
-  sampleScoreColor,
+  SAMPLE_SCORE,
+  sampleQuestionLabel,
 } from './gallery-sample-data';
 
 function Showcase({ title, children }: { title: string; children: React.ReactNode }) {
@@ -83,89 +86,44 @@ function LandingShowcase() {
   );
 }
 
-function SampleReview({ rating }: { rating: SampleRating }) {
-  const average = sampleAverage(rating);
-  return (
-    <Paper withBorder radius="md" p="md">
-      <Group justify="space-between">
-        <Stack gap={0}>
-          <Text fw={700}>{rating.relationshipType}</Text>
-          <Text size="xs" c="dimmed">
-            Posted {rating.daysAgo} days ago
-          </Text>
-        </Stack>
-        <Badge size="lg" color={sampleScoreColor(average)}>
-          {average.toFixed(1)}/10
-        </Badge>
-      </Group>
-      {rating.testimonial ? (
-        <Text mt="xs" fs="italic">
-          “{rating.testimonial}”
-        </Text>
-      ) : null}
-    </Paper>
-  );
-}
-
 function ProfileShowcase() {
-  const overall =
-    SAMPLE_RATINGS.reduce((sum, rating) => sum + sampleAverage(rating), 0) / SAMPLE_RATINGS.length;
   return (
     <Stack gap="md">
-      <Showcase title="Your Score">
-        <Group align="baseline" gap={6}>
-          <Text fz={40} fw={800} c={sampleScoreColor(overall)}>
-            {overall.toFixed(1)}
-          </Text>
-          <Text c="dimmed">/ 10</Text>
-        </Group>
-        <Text size="sm" c="dimmed">
-          Based on {SAMPLE_RATINGS.length} ratings
-        </Text>
-      </Showcase>
-      <Showcase title="Reviews from Ex's">
-        <Stack gap="sm">
-          {SAMPLE_RATINGS.map((rating) => (
-            <SampleReview key={rating.id} rating={rating} />
-          ))}
-        </Stack>
-      </Showcase>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <ScoreCard score={SAMPLE_SCORE} count={SAMPLE_RATINGS.length} />
+        <RatingsOverview perQuestion={SAMPLE_PER_QUESTION} questionLabel={sampleQuestionLabel} />
+      </SimpleGrid>
+      <Title order={2} fz="lg">
+        Reviews from Ex's
+      </Title>
+      {SAMPLE_RATINGS.map((rating) => (
+        <ReviewCard
+          key={rating.id}
+          rating={rating}
+          relationshipLabel={rating.relationshipLabel}
+          questionLabel={sampleQuestionLabel}
+        />
+      ))}
     </Stack>
   );
 }
 
 function RatingsShowcase() {
-  const [first] = SAMPLE_RATINGS;
+  const [scores, setScores] = useState<Record<number, number>>(() =>
+    Object.fromEntries(SAMPLE_QUESTIONS.map((question) => [question.id, 5])),
+  );
   return (
     <Showcase title="Score sliders (sample questions 1–10)">
       <Stack gap="lg">
-        {SAMPLE_QUESTIONS.map((question) => {
-          const score = first?.ratings.find((entry) => entry.questionId === question.id)?.score ?? 5;
-          return (
-            <Stack key={question.id} gap={4}>
-              <Group justify="space-between">
-                <Text fw={600}>{question.question}</Text>
-                <Badge color={sampleScoreColor(score)}>{score}</Badge>
-              </Group>
-              <Slider
-                min={1}
-                max={10}
-                step={1}
-                defaultValue={score}
-                color={sampleScoreColor(score)}
-                aria-label={question.question}
-              />
-              <Group justify="space-between">
-                <Text size="xs" c="dimmed">
-                  {question.lowLabel}
-                </Text>
-                <Text size="xs" c="dimmed">
-                  {question.highLabel}
-                </Text>
-              </Group>
-            </Stack>
-          );
-        })}
+        {SAMPLE_QUESTIONS.map((question) => (
+          <RatingScoreSlider
+            key={question.id}
+            question={question}
+            value={scores[question.id] ?? 5}
+            onChange={(value) => setScores((current) => ({ ...current, [question.id]: value }))}
+            disabled={false}
+          />
+        ))}
       </Stack>
     </Showcase>
   );

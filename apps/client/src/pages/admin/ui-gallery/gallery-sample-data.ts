@@ -1,72 +1,151 @@
 // Sample data for the admin UI gallery only (DESIGN.md section 1: the spec's sample dataset with question ids
-// 1 to 10 lives here and nowhere else). Nothing here is ever sent to the server or shown to users.
+// 1 to 10 lives here and nowhere else). Nothing here is sent to the server or shown to users.
+import type { RatingSummary, ReceivedRating } from '../../profile/profile-types';
+import type { RatingQuestion } from '../../rate/RatingScoreSlider';
 
-export interface SampleQuestion {
-  id: number;
-  question: string;
-  lowLabel: string;
-  highLabel: string;
-}
-
-export const SAMPLE_QUESTIONS: SampleQuestion[] = [
-  { id: 1, question: 'Bedroom Chemistry', lowLabel: 'No spark', highLabel: 'Fireworks' },
-  { id: 2, question: 'Generosity as a Lover', lowLabel: 'All about them', highLabel: 'Truly giving' },
-  { id: 3, question: 'Emotional Maturity', lowLabel: 'Stormy', highLabel: 'Grounded' },
-  { id: 4, question: 'Relational Integrity', lowLabel: 'Untrustworthy', highLabel: 'Rock solid' },
-  { id: 5, question: 'Impact on You', lowLabel: 'Left scars', highLabel: 'Made me better' },
-  { id: 6, question: 'Communication', lowLabel: 'Silent treatment', highLabel: 'Open book' },
-  { id: 7, question: 'Sense of Humour', lowLabel: 'Flat', highLabel: 'Hilarious' },
-  { id: 8, question: 'Reliability', lowLabel: 'Flaky', highLabel: 'Always there' },
-  { id: 9, question: 'Ambition', lowLabel: 'Drifting', highLabel: 'Driven' },
-  { id: 10, question: 'Kindness', lowLabel: 'Cold', highLabel: 'Warm-hearted' },
-];
-
-export interface SampleRating {
-  id: string;
-  name: string;
-  relationshipType: string;
-  testimonial: string | null;
-  gratitude: string | null;
-  daysAgo: number;
-  ratings: Array<{ questionId: number; score: number }>;
-}
-
-export const SAMPLE_RATINGS: SampleRating[] = [
+export const SAMPLE_QUESTIONS: RatingQuestion[] = [
   {
-    id: 'sample-1',
-    name: 'Alex S.',
-    relationshipType: 'Serious Relationship',
-    testimonial: 'Great listener, terrible at texting back.',
-    gratitude: 'Always made time for my family.',
-    daysAgo: 2,
-    ratings: SAMPLE_QUESTIONS.map((question) => ({
-      questionId: question.id,
-      score: ((question.id * 7) % 10) + 1,
-    })),
+    id: 1,
+    question: 'Bedroom Chemistry',
+    description: 'Spark and connection.',
+    lowLabel: 'No spark',
+    highLabel: 'Fireworks',
   },
   {
-    id: 'sample-2',
-    name: 'Sam K.',
-    relationshipType: 'Situationship',
-    testimonial: 'Fun while it lasted.',
-    gratitude: null,
-    daysAgo: 16,
-    ratings: SAMPLE_QUESTIONS.slice(0, 5).map((question) => ({
-      questionId: question.id,
-      score: 4 + (question.id % 3),
-    })),
+    id: 2,
+    question: 'Generosity as a Lover',
+    description: 'Giving as much as taking.',
+    lowLabel: 'All about them',
+    highLabel: 'Truly giving',
+  },
+  {
+    id: 3,
+    question: 'Emotional Maturity',
+    description: 'Handling conflict and feelings.',
+    lowLabel: 'Stormy',
+    highLabel: 'Grounded',
+  },
+  {
+    id: 4,
+    question: 'Relational Integrity',
+    description: 'Honesty and loyalty.',
+    lowLabel: 'Untrustworthy',
+    highLabel: 'Rock solid',
+  },
+  {
+    id: 5,
+    question: 'Impact on You',
+    description: 'How it left you.',
+    lowLabel: 'Left scars',
+    highLabel: 'Made me better',
+  },
+  {
+    id: 6,
+    question: 'Communication',
+    description: 'Saying what they meant.',
+    lowLabel: 'Silent treatment',
+    highLabel: 'Open book',
+  },
+  {
+    id: 7,
+    question: 'Sense of Humour',
+    description: 'Laughing together.',
+    lowLabel: 'Flat',
+    highLabel: 'Hilarious',
+  },
+  {
+    id: 8,
+    question: 'Reliability',
+    description: 'Showing up when it counted.',
+    lowLabel: 'Flaky',
+    highLabel: 'Always there',
+  },
+  {
+    id: 9,
+    question: 'Ambition',
+    description: 'Going somewhere in life.',
+    lowLabel: 'Drifting',
+    highLabel: 'Driven',
+  },
+  {
+    id: 10,
+    question: 'Kindness',
+    description: 'Warmth towards you and others.',
+    lowLabel: 'Cold',
+    highLabel: 'Warm-hearted',
   },
 ];
+
+const DAY = 24 * 60 * 60 * 1000;
+
+function sampleRating(
+  id: string,
+  fields: Pick<
+    ReceivedRating,
+    'name' | 'relationshipType' | 'relationshipLabel' | 'testimonial' | 'gratitude'
+  >,
+  daysAgo: number,
+  score: (questionId: number) => number,
+): ReceivedRating {
+  const scores = SAMPLE_QUESTIONS.map((question) => ({ questionId: question.id, score: score(question.id) }));
+  const average = Math.round((scores.reduce((sum, entry) => sum + entry.score, 0) / scores.length) * 10) / 10;
+  return {
+    id,
+    ...fields,
+    selfReflection: null,
+    feedback: 'Text back within a day, please.',
+    createdAt: new Date(Date.now() - daysAgo * DAY),
+    scores,
+    reportStatus: null,
+    average,
+  };
+}
+
+export const SAMPLE_RATINGS: ReceivedRating[] = [
+  sampleRating(
+    'sample-1',
+    {
+      name: 'Alex S.',
+      relationshipType: 'serious',
+      relationshipLabel: 'Serious Relationship',
+      testimonial: 'Great listener, terrible at texting back.',
+      gratitude: 'Always made time for my family.',
+    },
+    2,
+    (id) => ((id * 7) % 10) + 1,
+  ),
+  sampleRating(
+    'sample-2',
+    {
+      name: 'Sam K.',
+      relationshipType: 'situationship',
+      relationshipLabel: 'Situationship',
+      testimonial: 'Fun while it lasted.',
+      gratitude: null,
+    },
+    16,
+    (id) => 4 + (id % 3),
+  ),
+];
+
+export const SAMPLE_PER_QUESTION: RatingSummary['perQuestion'] = SAMPLE_QUESTIONS.map((question) => {
+  const scores = SAMPLE_RATINGS.map(
+    (rating) => rating.scores.find((entry) => entry.questionId === question.id)?.score ?? 0,
+  );
+  return {
+    questionId: question.id,
+    average: scores.reduce((sum, score) => sum + score, 0) / scores.length,
+    count: scores.length,
+  };
+});
+
+export const SAMPLE_SCORE =
+  SAMPLE_RATINGS.reduce((sum, rating) => sum + (rating.average ?? 0), 0) / SAMPLE_RATINGS.length;
 
 export const SAMPLE_PHONE = '+12025550143';
 
-/** Spec section 9: under 4 red, under 7 blue, otherwise green. */
-export function sampleScoreColor(score: number): string {
-  if (score < 4) return 'red';
-  if (score < 7) return 'blue';
-  return 'green';
-}
-
-export function sampleAverage(rating: SampleRating): number {
-  return rating.ratings.reduce((sum, entry) => sum + entry.score, 0) / rating.ratings.length;
+export function sampleQuestionLabel(questionId: number): string {
+  return (
+    SAMPLE_QUESTIONS.find((question) => question.id === questionId)?.question ?? `Question ${questionId}`
+  );
 }
