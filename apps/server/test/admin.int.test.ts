@@ -11,6 +11,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_SESSION_ABSOLUTE_MS, ADMIN_SESSION_IDLE_MS, hashToken } from '../src/services/sessions';
 import { MemoryCookieJar } from './support/cookie-jar';
+import { ratingInput, submitRating } from './support/rating-fixtures';
 import { createTestApp, HttpBrowser, TEST_ADMIN_PASSWORD, type TestApp } from './support/test-app';
 
 const MINUTE = 60 * 1000;
@@ -494,7 +495,12 @@ describe('testing tools', () => {
     expect(stored).toMatchObject({ maintenanceMode: true, logLevel: 'warn' });
     const [logged] = await t.database.db.select().from(logs).where(eq(logs.action, 'admin_settings_saved'));
     expect(logged?.details).toEqual({ maintenanceMode: true, logLevel: 'warn' });
+    // Maintenance mode refuses new ratings and the log level reaches the server's logger.
+    const refused = await submitRating(t, ratingInput(), undefined, { ip: freshIp() });
+    expect(refused.status).toBe(503);
+    expect(t.app.log.level).toBe('warn');
     await trpc.admin.saveSettings({ maintenanceMode: false, logLevel: 'info' });
+    expect(t.app.log.level).toBe('info');
     await expect(
       trpc.admin.saveSettings({ maintenanceMode: false, logLevel: 'verbose' as 'info' }),
     ).rejects.toMatchObject({ code: 'BAD_REQUEST' });

@@ -90,6 +90,18 @@ const ratingsReceivedCount =
     Number,
   );
 
+/** A claimed profile's columns plus how many ratings it gave and received. */
+const profileWithRatingCounts = {
+  id: claimedProfiles.id,
+  phoneNumber: claimedProfiles.phoneNumber,
+  name: claimedProfiles.name,
+  isVerified: claimedProfiles.isVerified,
+  verifiedAt: claimedProfiles.verifiedAt,
+  createdAt: claimedProfiles.createdAt,
+  ratingsGiven: ratingsGivenCount,
+  ratingsReceived: ratingsReceivedCount,
+};
+
 /**
  * One page of claimed profiles, newest first, each with its ratings given (by created_by_phone) and received
  * (by phone_number) counted by correlated subqueries in the same statement — never a query per row.
@@ -101,16 +113,7 @@ export async function listAdminProfiles(
   const where = profileConditions(params);
   return pageWithTotal(
     db
-      .select({
-        id: claimedProfiles.id,
-        phoneNumber: claimedProfiles.phoneNumber,
-        name: claimedProfiles.name,
-        isVerified: claimedProfiles.isVerified,
-        verifiedAt: claimedProfiles.verifiedAt,
-        createdAt: claimedProfiles.createdAt,
-        ratingsGiven: ratingsGivenCount,
-        ratingsReceived: ratingsReceivedCount,
-      })
+      .select(profileWithRatingCounts)
       .from(claimedProfiles)
       .where(where)
       .orderBy(desc(claimedProfiles.createdAt), desc(claimedProfiles.id))
@@ -123,16 +126,7 @@ export async function listAdminProfiles(
 /** One claimed profile with its rating counts (the detail page's cards), or null. */
 export async function findAdminProfileByPhone(db: Executor, phoneNumber: string) {
   const [row] = await db
-    .select({
-      id: claimedProfiles.id,
-      phoneNumber: claimedProfiles.phoneNumber,
-      name: claimedProfiles.name,
-      isVerified: claimedProfiles.isVerified,
-      verifiedAt: claimedProfiles.verifiedAt,
-      createdAt: claimedProfiles.createdAt,
-      ratingsGiven: ratingsGivenCount,
-      ratingsReceived: ratingsReceivedCount,
-    })
+    .select(profileWithRatingCounts)
     .from(claimedProfiles)
     .where(eq(claimedProfiles.phoneNumber, phoneNumber))
     .limit(1);
