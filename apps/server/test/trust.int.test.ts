@@ -271,6 +271,10 @@ describe('with the SNS sender', () => {
     });
     expect(await optOutRows(snsApp, phone)).toMatchObject([{ source: 'provider' }]);
     expect(publishedTo(phone)).toHaveLength(0);
+    const suppressed = await logsOf(snsApp, 'sms_notification_suppressed');
+    expect(suppressed.map((entry) => entry.details)).toContainEqual(
+      expect.objectContaining({ ratingId: reply.ratingId, reason: 'opted_out' }),
+    );
     expect(sns.received.some((r) => r.params.get('Action') === 'CheckIfPhoneNumberIsOptedOut')).toBe(true);
 
     // The next rating is suppressed by our own list, without asking SNS again.
