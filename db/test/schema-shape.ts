@@ -30,15 +30,24 @@ export async function describeSchema(db: Database) {
     select tablename, indexname, indexdef from pg_indexes where schemaname = 'public' order by tablename, indexname`);
   const normalize = (text: unknown) => String(text).replace(/\s+/g, ' ').trim();
   return {
-    columns: rows(columns).map((row) => ({
-      ...row,
-      column_default: row.column_default === null ? null : normalize(row.column_default),
-    })),
+    columns: rows(columns).map(
+      (row): Record<string, unknown> => ({
+        ...row,
+        column_default: row.column_default === null ? null : normalize(row.column_default),
+      }),
+    ),
     constraints: rows(constraints)
       // PostgreSQL 18 reports NOT NULL as named CHECK constraints; 15 does not. Nullability is compared above.
       .filter((row) => !(row.constraint_type === 'CHECK' && /IS NOT NULL$/i.test(String(row.check_clause))))
-      .map((row) => ({ ...row, check_clause: stripOuterParentheses(normalize(row.check_clause)) })),
-    indexes: rows(indexes).map((row) => ({ ...row, indexdef: normalize(row.indexdef) })),
+      .map(
+        (row): Record<string, unknown> => ({
+          ...row,
+          check_clause: stripOuterParentheses(normalize(row.check_clause)),
+        }),
+      ),
+    indexes: rows(indexes).map(
+      (row): Record<string, unknown> => ({ ...row, indexdef: normalize(row.indexdef) }),
+    ),
   };
 }
 

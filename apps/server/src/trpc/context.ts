@@ -1,6 +1,7 @@
 // Brings @fastify/cookie's request/reply augmentations (cookies, setCookie, unsignCookie) into scope.
-import type {} from '@fastify/cookie';
+
 import type { Database, DatabaseHandle } from '@exrated/db';
+import type {} from '@fastify/cookie';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Config } from '../config';
