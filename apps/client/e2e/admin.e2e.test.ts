@@ -102,6 +102,7 @@ describe.each([1280, 375] as const)('admin area at %i px', (width) => {
         'Profiles',
         'Activity Logs',
         'Error Logs',
+        'Reports',
         'Testing Tools',
         'UI Gallery',
       ]) {
