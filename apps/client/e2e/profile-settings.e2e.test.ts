@@ -1,21 +1,12 @@
 // /profile and /settings in each of their states, with the browser set up through the public API (the flows
 // that get a person there have their own tests; journey.e2e.test.ts walks them through the screens).
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mutate, provePhone, rate } from './api';
-import { type App, errorsOf, newPage, screenshot, startApp, type ViewportWidth } from './harness';
+import { appPerFile } from './app-per-file';
+import { errorsOf, newPage, screenshot, type ViewportWidth } from './harness';
 
-let app: App;
-beforeAll(async () => {
-  app = await startApp();
-});
-afterEach(async () => {
-  // A failed test leaves its browsers open; close them so the next test starts on a quiet machine.
-  await Promise.all(app.browser.contexts().map((context) => context.close()));
-});
-afterAll(async () => {
-  await app?.stop();
-});
+const app = appPerFile();
 
 // Each test gets numbers no other test uses, so the states do not leak between tests or widths.
 let nextLine = 2000;
@@ -51,7 +42,7 @@ async function menuItems(page: Page): Promise<string[]> {
 
 describe.each([375, 1280] as const)('/profile and /settings at %i px', (width: ViewportWidth) => {
   it('asks a visitor without a phone number to log in', async () => {
-    const page = await newPage(app, { width });
+    const page = await newPage(app(), { width });
     await open(page, '/profile');
     await page.getByRole('heading', { name: 'Access Your Profile' }).waitFor();
     const login = page.getByRole('link', { name: 'Login with Phone Number' });
@@ -67,7 +58,7 @@ describe.each([375, 1280] as const)('/profile and /settings at %i px', (width: V
   });
 
   it('keeps a typed but unproven number locked out of ratings and of the display name', async () => {
-    const page = await newPage(app, { width });
+    const page = await newPage(app(), { width });
     const phone = newPhone();
     await mutate(page, 'profile.savePhone', { phoneNumber: phone });
 
@@ -100,10 +91,10 @@ describe.each([375, 1280] as const)('/profile and /settings at %i px', (width: V
   });
 
   it('shows a verified, unlocked person the empty state, then their score and reviews, and shares', async () => {
-    const page = await newPage(app, { width });
-    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.baseUrl });
+    const page = await newPage(app(), { width });
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app().baseUrl });
     const phone = newPhone();
-    await provePhone(page, app, phone);
+    await provePhone(page, app(), phone);
 
     await open(page, '/profile');
     await page.getByRole('heading', { name: 'Almost there' }).waitFor();
@@ -114,7 +105,7 @@ describe.each([375, 1280] as const)('/profile and /settings at %i px', (width: V
     await page.getByText("No one's rated you... yet. Your ex's are either scared or in therapy.").waitFor();
     await screenshot(page, 'profile-empty');
 
-    const ex = await newPage(app, { width });
+    const ex = await newPage(app(), { width });
     await rate(ex, phone, {
       name: 'Jordan',
       relationshipType: 'situationship',
@@ -157,7 +148,7 @@ describe.each([375, 1280] as const)('/profile and /settings at %i px', (width: V
       'Simple & Direct',
     ]);
     await dialog.getByText('Simple & Direct').click();
-    const link = `${app.baseUrl}/rate?phone=${encodeURIComponent(phone)}`;
+    const link = `${app().baseUrl}/rate?phone=${encodeURIComponent(phone)}`;
     const message = await dialog.getByLabel('Your message').inputValue();
     expect(message).toContain("Hey, I'd appreciate an honest rating");
     expect(message).toContain(link);
@@ -177,9 +168,9 @@ describe.each([375, 1280] as const)('/profile and /settings at %i px', (width: V
   });
 
   it('saves the display name of a verified phone, refuses contact details, and logs out', async () => {
-    const page = await newPage(app, { width });
+    const page = await newPage(app(), { width });
     const phone = newPhone();
-    await provePhone(page, app, phone);
+    await provePhone(page, app(), phone);
     await open(page, '/settings');
     const nameField = page.getByLabel('Public Display Name (Optional)');
     await expect(nameField.isEnabled()).resolves.toBe(true);
