@@ -1,8 +1,8 @@
-import { Writable } from 'node:stream';
 import { logs } from '@exrated/db/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
+import { captureLogs } from './support/log-capture';
 import { createTestApp, HttpBrowser, type TestApp } from './support/test-app';
 
 let t: TestApp;
@@ -152,13 +152,7 @@ describe('errors and logs', () => {
   });
 
   it('writes request logs without query strings (phone numbers never reach the logs)', async () => {
-    const lines: string[] = [];
-    const stream = new Writable({
-      write(chunk, _encoding, callback) {
-        lines.push(String(chunk));
-        callback();
-      },
-    });
+    const { stream, text: loggedText } = captureLogs();
     const config = loadConfig({
       ...process.env,
       NODE_ENV: 'test',
@@ -172,7 +166,7 @@ describe('errors and logs', () => {
     });
     try {
       await app.inject({ method: 'GET', url: '/healthz?phone=%2B14155550100' });
-      const text = lines.join('');
+      const text = loggedText();
       expect(text).toContain('"url":"/healthz"');
       expect(text).not.toContain('4155550100');
     } finally {
@@ -190,6 +184,13 @@ describe('audit', () => {
     const row = rows.find((entry) => entry.action === 'verification_code_input_completed');
     expect(row).toMatchObject({ ipAddress: '198.51.100.7', userAgent: 'UA/1.0', phoneNumber: null });
     expect(row?.userId).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('logs the id of a /rate/:id link', async () => {
+    const { trpc } = t.caller();
+    await trpc.telemetry.track({ action: 'rate_link_opened', details: { id: 'abc-123' } });
+    const rows = await t.database.db.select().from(logs);
+    expect(rows.find((row) => row.action === 'rate_link_opened')?.details).toEqual({ id: 'abc-123' });
   });
 
   it('caps telemetry per IP', async () => {

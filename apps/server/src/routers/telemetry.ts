@@ -3,8 +3,15 @@ import { router } from '../trpc/init';
 import { deviceProcedure } from '../trpc/procedures';
 import { enforceRateLimit } from '../trpc/rate-limit';
 
-/** Actions only the client sees (DESIGN.md section 6); anything else is refused. */
-export const CLIENT_ACTIONS = ['onboarding_step_completed', 'verification_code_input_completed'] as const;
+/**
+ * Actions only the client sees (DESIGN.md section 6), plus the id of a /rate/:id link, which DESIGN.md
+ * section 2 says is only logged. Anything else is refused.
+ */
+export const CLIENT_ACTIONS = [
+  'onboarding_step_completed',
+  'verification_code_input_completed',
+  'rate_link_opened',
+] as const;
 
 const MAX_DETAILS_BYTES = 2048;
 

@@ -1,8 +1,10 @@
 import { Alert, Container, Loader, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconShieldCheck } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { useTRPC } from '../../lib/trpc';
 import { useViewer } from '../../lib/viewer';
 import { verifyPathReturningTo } from '../verify/return-to';
 import { RateForm } from './RateForm';
@@ -23,12 +25,20 @@ export default function RatePage() {
   const location = useLocation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
+  const { id: linkId } = useParams();
   const viewer = useViewer();
+  const trpc = useTRPC();
+  const { mutate: track } = useMutation(trpc.telemetry.track.mutationOptions());
   const flags = readRateFlags(location.state);
   const needsCheck = !flags.fromRedirect && !flags.fromVerifiedProfile && !flags.fromHomePage;
   const [waited, setWaited] = useState(!needsCheck);
   const checking = needsCheck && (!waited || viewer.loading);
   const redirecting = !checking && mustVerifyFirst(flags, viewer);
+
+  // /rate/:id shows the same form; the id is only logged (DESIGN.md section 2).
+  useEffect(() => {
+    if (linkId) track({ action: 'rate_link_opened', details: { id: linkId.slice(0, 100) } });
+  }, [linkId, track]);
 
   useEffect(() => {
     if (!needsCheck) return;
