@@ -9,5 +9,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     fileParallelism: false,
+    // Run after every other project has finished, so browsers never compete with integration tests for
+    // the two cores.
+    sequence: { groupOrder: 1 },
   },
 });
