@@ -7,13 +7,13 @@ import {
   ratings,
   smsOptOuts,
 } from '@exrated/db/schema';
-import { asc, count, eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { MAINTENANCE_MESSAGE } from '../src/services/rating-submission';
 import { ConsoleSmsSender } from '../src/services/sms/console-sms-sender';
-import { ratingInput, submitRating, usPhone } from './support/rating-fixtures';
+import { ratingInput, ratingTableCounts, submitRating, usPhone } from './support/rating-fixtures';
 import { createTestApp, HttpBrowser, type TestApp } from './support/test-app';
 
 const PHONE_MESSAGE = 'Please enter a valid phone number with country code';
@@ -30,14 +30,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function tableCounts() {
-  const db = t.database.db;
-  const [[r], [s], [n]] = await Promise.all([
-    db.select({ value: count() }).from(ratings),
-    db.select({ value: count() }).from(ratingScores),
-    db.select({ value: count() }).from(notifications),
-  ]);
-  return { ratings: r?.value, scores: s?.value, notifications: n?.value };
+function tableCounts() {
+  return ratingTableCounts(t.database.db);
 }
 
 async function deliveryOf(app: TestApp, ratingId: string | undefined) {

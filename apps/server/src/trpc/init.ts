@@ -12,8 +12,29 @@ export class RetryAfter extends Error {
 export const GENERIC_ERROR_MESSAGE = 'Something went wrong, please try again';
 
 interface ValidationIssue {
+  code?: string;
   message: string;
   path?: ReadonlyArray<PropertyKey | { key: PropertyKey }>;
+}
+
+export const UNKNOWN_FIELD_MESSAGE = 'The request has a field this form does not have';
+export const UNREADABLE_REQUEST_MESSAGE = 'The request could not be read';
+export const NUL_CHARACTER_MESSAGE = 'Text must not contain invisible null characters';
+
+/** An issue's message for people. Zod quotes an unknown key as sent; a key is input and is never echoed. */
+function issueMessage(issue: ValidationIssue): string {
+  return issue.code === 'unrecognized_keys' ? UNKNOWN_FIELD_MESSAGE : issue.message;
+}
+
+/**
+ * tRPC's own routing errors quote the path from the URL; a path is input too, so they get fixed wording
+ * instead (an error message never carries back what the caller sent).
+ */
+function routingMessage(message: string): string {
+  if (message.startsWith('No procedure found on path')) return 'This request is not known to ExRated';
+  if (/^Unsupported \w+-request to \w+ procedure/.test(message))
+    return 'This request method is not allowed here';
+  return message;
 }
 
 function validationIssues(cause: unknown): ValidationIssue[] | null {
@@ -22,8 +43,21 @@ function validationIssues(cause: unknown): ValidationIssue[] | null {
   return Array.isArray(issues) ? (issues as ValidationIssue[]) : null;
 }
 
+/** A field's dotted path; a record key that is not a plain name is the caller's input and shows as '*'. */
 function issuePath(issue: ValidationIssue): string {
-  return (issue.path ?? []).map((part) => String(typeof part === 'object' ? part.key : part)).join('.');
+  return (issue.path ?? [])
+    .map((part) => String(typeof part === 'object' ? part.key : part))
+    .map((part) => (/^[\w-]+$/.test(part) ? part : '*'))
+    .join('.');
+}
+
+/** What the caller is told: never an internal error's text, and never a piece of what the caller sent. */
+function publicMessage(error: TRPCError, issues: ValidationIssue[] | null, message: string): string {
+  if (error.code === 'INTERNAL_SERVER_ERROR') return GENERIC_ERROR_MESSAGE;
+  // The JSON parser quotes the body it could not read.
+  if (error.code === 'PARSE_ERROR' || error.cause instanceof SyntaxError) return UNREADABLE_REQUEST_MESSAGE;
+  const first = issues?.[0];
+  return first ? issueMessage(first) : routingMessage(message);
 }
 
 /**
@@ -36,21 +70,17 @@ const t = initTRPC.context<Context>().create({
   errorFormatter({ shape, error }) {
     const issues = error.code === 'BAD_REQUEST' ? validationIssues(error.cause) : null;
     const fieldErrors = issues
-      ? Object.fromEntries(issues.map((issue) => [issuePath(issue) || 'input', issue.message]))
+      ? Object.fromEntries(issues.map((issue) => [issuePath(issue) || 'input', issueMessage(issue)]))
       : undefined;
-    const message =
-      error.code === 'INTERNAL_SERVER_ERROR'
-        ? GENERIC_ERROR_MESSAGE
-        : issues?.[0]
-          ? issues[0].message
-          : shape.message;
+    const message = publicMessage(error, issues, shape.message);
     return {
       message,
       code: shape.code,
       data: {
         code: shape.data.code,
         httpStatus: shape.data.httpStatus,
-        path: shape.data.path,
+        // Only a path that can be a procedure name is echoed: anything else is the caller's input.
+        path: shape.data.path && /^[\w.]+$/.test(shape.data.path) ? shape.data.path : undefined,
         ...(fieldErrors ? { fieldErrors } : {}),
         ...(error.cause instanceof RetryAfter ? { retryAfterSeconds: error.cause.seconds } : {}),
       } as {
@@ -64,8 +94,26 @@ const t = initTRPC.context<Context>().create({
   },
 });
 
+/** Whether a string anywhere in the input holds U+0000 (in a key or a value, however deeply nested). */
+function containsNulCharacter(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (depth > 32 || typeof value !== 'object' || value === null) return false;
+  const entries = Array.isArray(value) ? value.map((item) => ['', item] as const) : Object.entries(value);
+  return entries.some(([key, item]) => key.includes('\u0000') || containsNulCharacter(item, depth + 1));
+}
+
 export const router = t.router;
 export const middleware = t.middleware;
 export const createCallerFactory = t.createCallerFactory;
-export const baseProcedure = t.procedure;
+
+/**
+ * Postgres text and jsonb cannot hold U+0000: such input would otherwise fail deep inside a query as an
+ * internal error (or silently lose its audit entry). No field has a use for it, so it is refused up front.
+ */
+export const baseProcedure = t.procedure.use(async ({ getRawInput, next }) => {
+  if (containsNulCharacter(await getRawInput())) {
+    throw new TRPCError({ code: 'BAD_REQUEST', message: NUL_CHARACTER_MESSAGE });
+  }
+  return next();
+});
 export { TRPCError };

@@ -1,3 +1,6 @@
+import type { Database } from '@exrated/db';
+import { notifications, ratingScores, ratings } from '@exrated/db/schema';
+import { count } from 'drizzle-orm';
 import type { HttpBrowser, TestApp } from './test-app';
 
 /** A valid rating input; `overrides` replace single fields. */
@@ -73,4 +76,14 @@ export function submitRating(
   options: { ip?: string } = {},
 ) {
   return postProcedure<SubmitReply>(t, 'rating.submit', input, browser, options);
+}
+
+/** How many ratings, scores and notifications are stored: a whole rating adds 1, 5 and 1. */
+export async function ratingTableCounts(db: Database) {
+  const [[r], [s], [n]] = await Promise.all([
+    db.select({ value: count() }).from(ratings),
+    db.select({ value: count() }).from(ratingScores),
+    db.select({ value: count() }).from(notifications),
+  ]);
+  return { ratings: r?.value, scores: s?.value, notifications: n?.value };
 }

@@ -1,0 +1,382 @@
+import { randomUUID } from 'node:crypto';
+import { claimedProfiles, notifications, ratings } from '@exrated/db/schema';
+import { TRPCError } from '@trpc/server';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MemoryCookieJar } from '../support/cookie-jar';
+import { ratingInput } from '../support/rating-fixtures';
+import { routerProcedures } from '../support/router-procedures';
+import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../support/test-app';
+import { latestCode } from '../support/verification';
+
+/**
+ * Issue 9, item 1: every tRPC procedure called as every kind of caller, with a valid input, so a cell that
+ * is allowed succeeds and a cell that is refused fails with the exact authorization error. The procedure list
+ * comes from the router itself: a procedure added without a row here fails the first test.
+ */
+
+// Generous caps: the matrix sends many codes and ratings from few addresses; the caps have their own tests.
+const ENV = {
+  LIMIT_VERIFICATION_SENDS_PER_IP_PER_HOUR: '10000',
+  LIMIT_VERIFICATION_SENDS_PER_PHONE_PER_HOUR: '10000',
+  LIMIT_VERIFICATION_CHECKS_PER_IP_PER_HOUR: '10000',
+  LIMIT_RATINGS_PER_DEVICE_PER_HOUR: '10000',
+  LIMIT_RATINGS_PER_IP_PER_HOUR: '10000',
+  LIMIT_ADMIN_LOGINS_PER_IP_PER_15_MIN: '10000',
+  LIMIT_TELEMETRY_PER_IP_PER_MINUTE: '10000',
+};
+
+const CALLER_KINDS = [
+  'anonymous',
+  'device',
+  'unproven',
+  'provenLocked',
+  'provenUnlocked',
+  'otherProven',
+  'admin',
+] as const;
+type CallerKind = (typeof CALLER_KINDS)[number];
+
+type Outcome = 'OK' | TRPCError['code'];
+
+/** Who may call a procedure, as DESIGN.md section 2 decides it; a row may name a business outcome instead. */
+const POLICIES = {
+  // Anyone; device procedures give a cookie-less caller a fresh session on the spot.
+  anyone: {
+    anonymous: 'OK',
+    device: 'OK',
+    unproven: 'OK',
+    provenLocked: 'OK',
+    provenUnlocked: 'OK',
+    otherProven: 'OK',
+    admin: 'OK',
+  },
+  proven: {
+    anonymous: 'UNAUTHORIZED',
+    device: 'UNAUTHORIZED',
+    unproven: 'UNAUTHORIZED',
+    provenLocked: 'OK',
+    provenUnlocked: 'OK',
+    otherProven: 'OK',
+    admin: 'UNAUTHORIZED',
+  },
+  unlocked: {
+    anonymous: 'UNAUTHORIZED',
+    device: 'UNAUTHORIZED',
+    unproven: 'UNAUTHORIZED',
+    provenLocked: 'FORBIDDEN',
+    provenUnlocked: 'OK',
+    otherProven: 'OK',
+    admin: 'UNAUTHORIZED',
+  },
+  admin: {
+    anonymous: 'UNAUTHORIZED',
+    device: 'UNAUTHORIZED',
+    unproven: 'UNAUTHORIZED',
+    provenLocked: 'UNAUTHORIZED',
+    provenUnlocked: 'UNAUTHORIZED',
+    otherProven: 'UNAUTHORIZED',
+    admin: 'OK',
+  },
+} as const satisfies Record<string, Record<CallerKind, Outcome>>;
+
+interface MatrixCaller {
+  kind: CallerKind;
+  trpc: ReturnType<TestApp['caller']>['trpc'];
+  cookies: MemoryCookieJar;
+  /** The phone the session typed or proved; undefined for callers without one. */
+  phone: string | undefined;
+  /** A visible rating OF this caller's phone (seeded), for the callers that received one. */
+  receivedRatingId: string | undefined;
+}
+
+interface Row {
+  access: Record<CallerKind, Outcome>;
+  /** A valid input for this caller; omitted for procedures without input. */
+  input?: (caller: MatrixCaller) => unknown;
+  /** The call ends or changes the caller's session (log out, a new proof, an admin login): use a fresh one. */
+  changesSession?: true;
+  /** Extra checks on a successful result, e.g. that viewer-scoped data is the caller's own. */
+  check?: (result: unknown, caller: MatrixCaller) => void | Promise<void>;
+}
+
+let t: TestApp;
+let nextLine = 0;
+function newPhone() {
+  nextLine += 1;
+  return `+1415557${String(nextLine).padStart(4, '0')}`;
+}
+
+const ips = new Map<CallerKind, string>(
+  CALLER_KINDS.map((kind, index) => [kind, `198.51.100.${index + 20}`]),
+);
+
+async function prove(caller: ReturnType<TestApp['caller']>, phone: string) {
+  await caller.trpc.verification.send({ phoneNumber: phone });
+  await caller.trpc.verification.check({ phoneNumber: phone, code: latestCode(t, phone) });
+}
+
+/** A valid rating.submit input for the typed caller. */
+function submitInput(phoneNumber: string, testimonial?: string) {
+  return {
+    ...ratingInput({ phoneNumber, ...(testimonial ? { testimonial } : {}) }),
+    relationshipType: 'serious' as const,
+  };
+}
+
+async function rateStranger(caller: ReturnType<TestApp['caller']>) {
+  await caller.trpc.rating.submit(submitInput(newPhone()));
+}
+
+/** A rating of `phone` by some other browser; returns its id and its notification's id. */
+async function seedRatingOf(phone: string, testimonial: string) {
+  const stranger = t.caller({ ip: '192.0.2.200' });
+  const { ratingId } = await stranger.trpc.rating.submit(submitInput(phone, testimonial));
+  const [notification] = await t.database.db
+    .select({ id: notifications.id })
+    .from(notifications)
+    .where(eq(notifications.ratingId, ratingId));
+  if (!notification) throw new Error('seeded rating has no notification');
+  return { ratingId, notificationId: notification.id };
+}
+
+/** Phones of the callers that have one, and the rating each received, fixed in beforeAll. */
+const phones = { unproven: '', provenLocked: '', provenUnlocked: '', otherProven: '' };
+const received = new Map<CallerKind, string>();
+let notificationId = '';
+let reportId = '';
+
+/** Builds a caller of `kind` exactly as a person becomes one: through the real procedures. */
+async function createCaller(kind: CallerKind): Promise<MatrixCaller> {
+  const base = t.caller({ ip: ips.get(kind), cookies: new MemoryCookieJar() });
+  let phone: string | undefined;
+  switch (kind) {
+    case 'anonymous':
+      break;
+    case 'device':
+      await base.trpc.profile.me();
+      break;
+    case 'unproven':
+      phone = phones.unproven;
+      await base.trpc.profile.savePhone({ phoneNumber: phone });
+      break;
+    case 'provenLocked':
+      phone = phones.provenLocked;
+      await prove(base, phone);
+      break;
+    case 'provenUnlocked':
+    case 'otherProven':
+      phone = phones[kind];
+      // Ratings given before the proof are attributed to the phone when it is proven (DESIGN.md section 2).
+      await rateStranger(base);
+      await rateStranger(base);
+      await prove(base, phone);
+      break;
+    case 'admin':
+      await base.trpc.admin.login({ password: TEST_ADMIN_PASSWORD });
+      break;
+  }
+  return { kind, ...base, phone, receivedRatingId: received.get(kind) };
+}
+
+const REPORT_REASON = 'false_or_harassing' as const;
+
+function asRecord(value: unknown): Record<string, unknown> {
+  if (typeof value !== 'object' || value === null) throw new Error('expected an object result');
+  return value as Record<string, unknown>;
+}
+
+async function phonesOfRatings(ids: string[]) {
+  const rows = await t.database.db.select({ id: ratings.id, phone: ratings.phoneNumber }).from(ratings);
+  return ids.map((id) => rows.find((row) => row.id === id)?.phone);
+}
+
+const ROWS: Record<string, Row> = {
+  'admin.login': {
+    access: POLICIES.anyone,
+    changesSession: true,
+    input: () => ({ password: TEST_ADMIN_PASSWORD }),
+  },
+  'admin.logout': { access: POLICIES.admin, changesSession: true },
+  'admin.me': {
+    access: POLICIES.anyone,
+    check: (result, caller) => expect(result).toEqual({ isAdmin: caller.kind === 'admin' }),
+  },
+  'admin.dashboard': { access: POLICIES.admin },
+  'admin.profiles': { access: POLICIES.admin, input: () => ({ search: '415', filter: 'all' }) },
+  'admin.profile': { access: POLICIES.admin, input: () => ({ phoneNumber: phones.provenUnlocked }) },
+  'admin.logs': { access: POLICIES.admin, input: () => ({ category: 'verification' }) },
+  'admin.errorLogs': { access: POLICIES.admin, input: () => ({ page: 1 }) },
+  'admin.sqlQuery': { access: POLICIES.admin, input: () => ({ query: 'select * from claimed_profiles' }) },
+  'admin.reports': { access: POLICIES.admin },
+  'admin.moderateRating': {
+    access: POLICIES.admin,
+    input: () => ({ reportId, decision: 'dismiss' }),
+  },
+  'admin.settings': { access: POLICIES.admin },
+  'admin.saveSettings': {
+    access: POLICIES.admin,
+    input: () => ({ maintenanceMode: false, logLevel: 'info' }),
+  },
+  'notification.visit': {
+    access: POLICIES.anyone,
+    input: () => ({ id: notificationId }),
+    check: (result) => expect(result).toEqual({ name: 'Alex S.' }),
+  },
+  'notification.optOut': { access: POLICIES.anyone, input: () => ({ id: notificationId }) },
+  'profile.me': {
+    access: POLICIES.anyone,
+    check: (result, caller) => {
+      const me = asRecord(result);
+      // Only the caller's own number, proven or typed; never another phone's.
+      expect(me.phoneNumber).toBe(caller.phone ?? null);
+      expect(me.isVerified).toBe(['provenLocked', 'provenUnlocked', 'otherProven'].includes(caller.kind));
+    },
+  },
+  'profile.savePhone': {
+    access: POLICIES.anyone,
+    // The caller's own number: saving another one would end a proven session's proof by design.
+    input: (caller) => ({ phoneNumber: caller.phone ?? newPhone() }),
+  },
+  'profile.logout': { access: POLICIES.anyone, changesSession: true },
+  'profile.ratingsReceived': {
+    access: POLICIES.unlocked,
+    check: async (result, caller) => {
+      const list = asRecord(result).ratings;
+      if (!Array.isArray(list)) throw new Error('expected a ratings list');
+      const ids = list.map((rating) => String(asRecord(rating).id));
+      expect(ids).toContain(caller.receivedRatingId);
+      // Every rating returned is of the caller's proven phone: nothing of the other proven phone leaks.
+      expect(new Set(await phonesOfRatings(ids))).toEqual(new Set([caller.phone]));
+    },
+  },
+  'profile.updateName': { access: POLICIES.proven, input: () => ({ name: 'Sam' }) },
+  'profile.reportRating': {
+    access: POLICIES.unlocked,
+    // A rating the caller received; callers that received none are refused before the id is looked at.
+    input: (caller) => ({ ratingId: caller.receivedRatingId ?? randomUUID(), reason: REPORT_REASON }),
+  },
+  'profile.setTextsOptIn': { access: POLICIES.proven, input: () => ({ optIn: true }) },
+  'rating.questions': { access: POLICIES.anyone },
+  'rating.relationshipTypes': { access: POLICIES.anyone },
+  'rating.submit': {
+    access: POLICIES.anyone,
+    input: () => ratingInput({ phoneNumber: newPhone() }),
+  },
+  'telemetry.track': { access: POLICIES.anyone, input: () => ({ action: 'onboarding_step_completed' }) },
+  'telemetry.reportError': { access: POLICIES.anyone, input: () => ({ message: 'Render failed' }) },
+  'verification.send': { access: POLICIES.anyone, input: () => ({ phoneNumber: newPhone() }) },
+  'verification.check': {
+    // A cookie-less caller holds no session the code was sent to: the right code is refused as invalid.
+    access: { ...POLICIES.anyone, anonymous: 'BAD_REQUEST' },
+    changesSession: true,
+    input: async (caller) => {
+      const phone = newPhone();
+      const sender = caller.kind === 'anonymous' ? t.caller({ ip: '192.0.2.201' }) : caller;
+      await sender.trpc.verification.send({ phoneNumber: phone });
+      return { phoneNumber: phone, code: latestCode(t, phone) };
+    },
+  },
+  'verification.defaultCountry': { access: POLICIES.anyone },
+};
+
+/** The procedure at a dotted path of a caller, found the way the router names it. */
+function procedureAt(trpc: unknown, path: string): (input?: unknown) => Promise<unknown> {
+  let node: unknown = trpc;
+  for (const key of path.split('.')) node = (node as Record<string, unknown>)[key];
+  if (typeof node !== 'function') throw new Error(`no procedure at ${path}`);
+  return node as (input?: unknown) => Promise<unknown>;
+}
+
+async function outcomeOf(call: () => Promise<unknown>): Promise<{ outcome: Outcome; result?: unknown }> {
+  try {
+    return { outcome: 'OK', result: await call() };
+  } catch (error) {
+    if (error instanceof TRPCError) return { outcome: error.code };
+    throw error;
+  }
+}
+
+const ROUTER_PATHS = [...routerProcedures().keys()];
+const shared = new Map<CallerKind, MatrixCaller>();
+
+async function callerFor(kind: CallerKind, fresh: boolean) {
+  // A cookie-less caller is new on every call: it never sends back a cookie it was given.
+  if (kind === 'anonymous' || fresh) return createCaller(kind);
+  const existing = shared.get(kind);
+  if (existing) return existing;
+  const created = await createCaller(kind);
+  shared.set(kind, created);
+  return created;
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ env: ENV });
+  phones.unproven = newPhone();
+  phones.provenLocked = newPhone();
+  phones.provenUnlocked = newPhone();
+  phones.otherProven = newPhone();
+  received.set('provenUnlocked', (await seedRatingOf(phones.provenUnlocked, 'Mine to read.')).ratingId);
+  const other = await seedRatingOf(phones.otherProven, 'Not yours to read.');
+  received.set('otherProven', other.ratingId);
+  notificationId = (await seedRatingOf(newPhone(), 'Landing page entry.')).notificationId;
+  const reporter = await createCaller('otherProven');
+  reportId = (await reporter.trpc.profile.reportRating({ ratingId: other.ratingId, reason: REPORT_REASON }))
+    .reportId;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('access-control matrix', () => {
+  it('has exactly one row per procedure of the router', () => {
+    expect(ROUTER_PATHS.length).toBeGreaterThan(0);
+    expect(Object.keys(ROWS).sort()).toEqual([...ROUTER_PATHS].sort());
+  });
+
+  it.each(ROUTER_PATHS)('%s answers each kind of caller as the policy says', async (path) => {
+    const row = ROWS[path];
+    if (!row) throw new Error(`no access-matrix row for ${path}: add one`);
+    const seen: Record<string, Outcome> = {};
+    for (const kind of CALLER_KINDS) {
+      const caller = await callerFor(kind, row.changesSession === true);
+      const input = row.input ? await row.input(caller) : undefined;
+      const { outcome, result } = await outcomeOf(() => procedureAt(caller.trpc, path)(input));
+      seen[kind] = outcome;
+      if (outcome === 'OK' && row.check) await row.check(result, caller);
+    }
+    expect(seen).toEqual(row.access);
+  });
+});
+
+describe('viewer-scoped procedures', () => {
+  it("never act on another phone's data", async () => {
+    const viewer = await callerFor('provenUnlocked', false);
+    const other = await callerFor('otherProven', false);
+    const otherRating = other.receivedRatingId ?? '';
+    // A review of another phone cannot be reported, and the answer is the same as for an unknown id.
+    const refused = await outcomeOf(() =>
+      viewer.trpc.profile.reportRating({ ratingId: otherRating, reason: REPORT_REASON }),
+    );
+    expect(refused.outcome).toBe('NOT_FOUND');
+    const unknown = await outcomeOf(() =>
+      viewer.trpc.profile.reportRating({ ratingId: randomUUID(), reason: REPORT_REASON }),
+    );
+    expect(unknown.outcome).toBe('NOT_FOUND');
+
+    // The display name goes to the viewer's own profile only.
+    await viewer.trpc.profile.updateName({ name: 'Viewer' });
+    await other.trpc.profile.updateName({ name: 'Other' });
+    const names = await t.database.db
+      .select({ phone: claimedProfiles.phoneNumber, name: claimedProfiles.name })
+      .from(claimedProfiles);
+    expect(names.find((row) => row.phone === phones.provenUnlocked)?.name).toBe('Viewer');
+    expect(names.find((row) => row.phone === phones.otherProven)?.name).toBe('Other');
+
+    // Each sees exactly the ratings of its own phone.
+    const mine = await viewer.trpc.profile.ratingsReceived();
+    const theirs = await other.trpc.profile.ratingsReceived();
+    expect(mine.ratings.map((rating) => rating.id)).toEqual([viewer.receivedRatingId]);
+    expect(theirs.ratings.map((rating) => rating.id)).toEqual([otherRating]);
+  });
+});

@@ -1,0 +1,23 @@
+import { appRouter } from '../../src/routers';
+
+export type ProcedureKind = 'query' | 'mutation' | 'subscription';
+
+/**
+ * Every procedure of the router by its dotted path ('rating.submit'), with its kind. Read at run time from
+ * the router itself, so suites built on it cover a new procedure the moment it is added.
+ */
+export function routerProcedures(): Map<string, ProcedureKind> {
+  // tRPC types `_def.procedures` as the nested router record; at run time it is flat, keyed by dotted path.
+  const entries: Array<[string, unknown]> = Object.entries(appRouter._def.procedures);
+  return new Map(
+    entries
+      .map(([path, procedure]): [string, ProcedureKind] => [path, kindOf(procedure)])
+      .sort(([a], [b]) => a.localeCompare(b)),
+  );
+}
+
+function kindOf(procedure: unknown): ProcedureKind {
+  const type = (procedure as { _def?: { type?: unknown } } | undefined)?._def?.type;
+  if (type === 'query' || type === 'mutation' || type === 'subscription') return type;
+  throw new Error('router entry without a procedure type');
+}
