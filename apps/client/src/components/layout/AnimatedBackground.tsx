@@ -16,33 +16,35 @@ function seededRandom(seed: number): () => number {
 // Each streak is placed and timed through CSS custom properties read by AnimatedBackground.module.css.
 type StreakStyle = CSSProperties & Record<`--${string}`, string>;
 
-function createStreakStyles(): StreakStyle[] {
+function createStreaks(): { key: string; style: StreakStyle }[] {
   const random = seededRandom(20_240_214);
   const between = (min: number, max: number) => min + random() * (max - min);
   return Array.from({ length: STREAK_COUNT }, (_, index) => ({
-    '--top': `${between(-5, 105).toFixed(1)}%`,
-    '--left': `${between(-5, 105).toFixed(1)}%`,
-    '--length': `${between(28, 70).toFixed(1)}vmax`,
-    '--thickness': `${between(3, 9).toFixed(1)}vmax`,
-    '--angle': `${between(-38, -12).toFixed(1)}deg`,
-    '--color': COLORS[index % COLORS.length] ?? '#f06595',
-    '--opacity': between(0.3, 0.7).toFixed(2),
-    '--blur': `${between(4, 14).toFixed(0)}px`,
-    '--travel': `${between(3, 9).toFixed(1)}vmax`,
-    '--duration': `${between(12, 26).toFixed(1)}s`,
-    '--delay': `${(-between(0, 26)).toFixed(1)}s`,
+    key: `streak-${index}`,
+    style: {
+      '--top': `${between(-5, 105).toFixed(1)}%`,
+      '--left': `${between(-5, 105).toFixed(1)}%`,
+      '--length': `${between(28, 70).toFixed(1)}vmax`,
+      '--thickness': `${between(3, 9).toFixed(1)}vmax`,
+      '--angle': `${between(-38, -12).toFixed(1)}deg`,
+      '--color': COLORS[index % COLORS.length] ?? '#f06595',
+      '--opacity': between(0.3, 0.7).toFixed(2),
+      '--blur': `${between(4, 14).toFixed(0)}px`,
+      '--travel': `${between(3, 9).toFixed(1)}vmax`,
+      '--duration': `${between(12, 26).toFixed(1)}s`,
+      '--delay': `${(-between(0, 26)).toFixed(1)}s`,
+    },
   }));
 }
 
-const STREAK_STYLES = createStreakStyles();
+const STREAKS = createStreaks();
 
 /** The shared layout's backdrop: 30 blurred coloured streaks under a pulsing glow. Decorative only. */
 export function AnimatedBackground() {
   return (
     <div className={classes.root} aria-hidden="true">
-      {STREAK_STYLES.map((style, index) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: fixed, never reordered list
-        <span key={index} className={classes.streak} style={style} />
+      {STREAKS.map(({ key, style }) => (
+        <span key={key} className={classes.streak} style={style} />
       ))}
       <span className={classes.pulse} />
       <span className={classes.veil} />

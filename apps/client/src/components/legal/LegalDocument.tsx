@@ -1,6 +1,6 @@
 import { Anchor, Container, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import type { ReactNode } from 'react';
+import { Children, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { getContactUrl } from '../../lib/contact-url';
 import classes from './LegalDocument.module.css';
@@ -49,9 +49,9 @@ export function LegalDocument({ title, lastUpdated, intro, sections }: LegalDocu
 export function LegalList({ items }: { items: ReactNode[] }) {
   return (
     <List spacing={6} className={classes.list}>
-      {items.map((item, index) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: static text that never reorders
-        <List.Item key={index}>{item}</List.Item>
+      {/* Children.map keys each item itself: the list is static prose that never reorders. */}
+      {Children.map(items, (item) => (
+        <List.Item>{item}</List.Item>
       ))}
     </List>
   );
