@@ -1,6 +1,6 @@
-// Bundles the server (and the workspace's TypeScript packages) into dist/server/main.js with esbuild; npm
-// packages stay external and are resolved from node_modules. Migrations ship beside it in dist/migrations,
-// the path db/src/database.ts expects relative to the bundle.
+// Bundles the server (and the workspace's TypeScript packages) into dist/server/main.js and dist/server/migrate.js
+// with esbuild; npm packages stay external and are resolved from node_modules. Migrations ship beside them in
+// dist/migrations, the path db/src/database.ts expects relative to the bundle.
 import { cpSync, readFileSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
 
@@ -13,8 +13,9 @@ const external = [
 
 rmSync(new URL('dist', serverRoot), { recursive: true, force: true });
 await build({
-  entryPoints: [new URL('src/main.ts', serverRoot).pathname],
-  outfile: new URL('dist/server/main.js', serverRoot).pathname,
+  // main.js is the server; migrate.js applies the migrations and exits (the deployment's one-shot job).
+  entryPoints: ['src/main.ts', 'src/migrate.ts'].map((entry) => new URL(entry, serverRoot).pathname),
+  outdir: new URL('dist/server', serverRoot).pathname,
   bundle: true,
   platform: 'node',
   target: 'node20',

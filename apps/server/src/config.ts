@@ -136,10 +136,7 @@ export class ConfigError extends Error {
 
 /** Reads and validates the configuration. Throws ConfigError naming every bad variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const present = Object.fromEntries(
-    Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
-  );
-  const parsed = envSchema.safeParse(present);
+  const parsed = envSchema.safeParse(presentValues(env));
   if (!parsed.success) {
     throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
   }
@@ -195,6 +192,36 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       dispatchIntervalMs: e.DISPATCHER_INTERVAL_MS,
     },
   };
+}
+
+/** Unset and empty variables both mean 'use the default'. */
+function presentValues(env: Record<string, string | undefined>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(env).filter(
+      (entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== '',
+    ),
+  );
+}
+
+/**
+ * What the one-shot migration command (src/migrate.ts) needs: only the database, so the migrations job of a
+ * deployment runs without the app's secrets.
+ */
+export function loadMigrationConfig(env: Record<string, string | undefined> = process.env): {
+  databaseUrl: string | undefined;
+  dataDir: string;
+} {
+  const parsed = envSchema
+    .pick({ NODE_ENV: true, DATABASE_URL: true, DATA_DIR: true })
+    .safeParse(presentValues(env));
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
+  }
+  const { NODE_ENV, DATABASE_URL, DATA_DIR } = parsed.data;
+  if (NODE_ENV === 'production' && !DATABASE_URL) {
+    throw new ConfigError(['DATABASE_URL: required in production']);
+  }
+  return { databaseUrl: DATABASE_URL, dataDir: DATA_DIR };
 }
 
 /**
