@@ -1,0 +1,83 @@
+import { spawn } from 'node:child_process';
+import { openSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Polls /readyz until it answers 200; returns the milliseconds since `startedAt`. */
+export async function waitReady(port, child, startedAt, timeoutMs = 120_000) {
+  while (performance.now() - startedAt < timeoutMs) {
+    if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode} before ready`);
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/readyz`);
+      if (res.ok) return performance.now() - startedAt;
+    } catch {
+      // not listening yet
+    }
+    await sleep(25);
+  }
+  throw new Error(`server not ready after ${timeoutMs} ms`);
+}
+
+/** Starts the production bundle with `env` (on top of PATH only), its output going to `logFile`. */
+export async function startServer({ bundle, env, logFile, nodeArgs = [] }) {
+  const port = await freePort();
+  const out = openSync(logFile, 'a');
+  const startedAt = performance.now();
+  const child = spawn(process.execPath, [...nodeArgs, bundle], {
+    env: { PATH: process.env.PATH, HOST: '127.0.0.1', PORT: String(port), ...env },
+    stdio: ['ignore', out, out],
+  });
+  try {
+    const readyMs = await waitReady(port, child, startedAt);
+    return { child, port, readyMs, url: `http://127.0.0.1:${port}` };
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw new Error(
+      `${error.message}; last log lines:\n${readFileSync(logFile, 'utf8').split('\n').slice(-15).join('\n')}`,
+    );
+  }
+}
+
+export function stop(child) {
+  if (child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+/** Samples a process's resident memory (VmRSS, Linux) until stopped; returns the peak in MB. */
+export function sampleRss(pid, everyMs = 200) {
+  let peak = 0;
+  const read = () => {
+    try {
+      const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+      if (match) peak = Math.max(peak, Number(match[1]) / 1024);
+    } catch {
+      // process gone
+    }
+  };
+  read();
+  const timer = setInterval(read, everyMs);
+  return () => {
+    clearInterval(timer);
+    read();
+    return peak;
+  };
+}

@@ -1,0 +1,465 @@
+import { execFileSync, fork } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import postgres from 'postgres';
+import { explainAll } from './lib/explain.mjs';
+import { drive, median, percentile } from './lib/load.mjs';
+import { sampleRss, startServer, stop } from './lib/processes.mjs';
+import {
+  SEED_VERSION,
+  SIZES,
+  seedDatabase,
+  TARGET_PHONE,
+  TARGET_RATINGS,
+  templateIsSeeded,
+} from './lib/seed.mjs';
+import { startSnsStub } from './lib/sns-stub.mjs';
+
+/**
+ * `pnpm bench [--quick] [--no-build] [--reseed] [--profile]`: the production server bundle against real
+ * Postgres and Redis, driven by autocannon from this process, side by side with the baselines of issue 8.
+ */
+const args = new Set(process.argv.slice(2));
+const quick = args.has('--quick');
+const mode = quick ? 'quick' : 'full';
+const REPS = 3;
+const DURATION = quick ? 1 : 6;
+const RATE = 200;
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '..');
+const bundle = path.join(root, 'apps/server/dist/server/main.js');
+const logFile = path.join(here, 'server.log');
+const PG = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432';
+const TEMPLATE = `exrated_bench_template_${mode}`;
+const RUN_DB = `exrated_bench_run_${mode}`;
+const ADMIN_PASSWORD = 'bench-admin-password-0123';
+const BIG = 1_000_000_000;
+const benchStarted = performance.now();
+const say = (line) =>
+  process.stdout.write(`[bench ${((performance.now() - benchStarted) / 1000).toFixed(0)}s] ${line}\n`);
+
+function limitsEnv() {
+  return Object.fromEntries(
+    [
+      'VERIFICATION_SENDS_PER_PHONE_PER_HOUR',
+      'VERIFICATION_SENDS_PER_IP_PER_HOUR',
+      'VERIFICATION_CHECKS_PER_IP_PER_HOUR',
+      'RATINGS_PER_DEVICE_PER_HOUR',
+      'RATINGS_PER_IP_PER_HOUR',
+      'RATING_TEXTS_PER_RECIPIENT_PER_DAY',
+      'RATING_TEXTS_PER_DAY',
+      'ADMIN_LOGINS_PER_IP_PER_15_MIN',
+      'TELEMETRY_PER_IP_PER_MINUTE',
+    ].map((name) => [`LIMIT_${name}`, String(BIG)]),
+  );
+}
+
+function serverEnv(databaseName, snsUrl) {
+  return {
+    NODE_ENV: 'production',
+    PUBLIC_URL: 'http://127.0.0.1',
+    DATABASE_URL: `${PG}/${databaseName}`,
+    REDIS_URL: 'redis://127.0.0.1:6379',
+    REDIS_KEY_PREFIX: `exrated-bench:${process.pid}:`,
+    SESSION_SECRET: 'bench-session-secret-0123456789abcdef',
+    ADMIN_PASSWORD,
+    COOKIE_SECURE: 'false',
+    SMS_PROVIDER: 'sns',
+    AWS_ENDPOINT_URL_SNS: snsUrl,
+    AWS_REGION: 'us-east-1',
+    AWS_ACCESS_KEY_ID: 'AKIDBENCH',
+    AWS_SECRET_ACCESS_KEY: 'bench-secret',
+    AWS_MAX_ATTEMPTS: '1',
+    ...limitsEnv(),
+  };
+}
+
+async function prepareDatabase(adminSql, snsUrl) {
+  const sizes = SIZES[mode];
+  let note = await templateIsSeeded(adminSql, TEMPLATE);
+  let seedSeconds = null;
+  if (args.has('--reseed') || note !== `${SEED_VERSION} ${JSON.stringify(sizes)}`) {
+    say(`seeding template ${TEMPLATE} (${JSON.stringify(sizes)}) — once`);
+    await adminSql.unsafe(`drop database if exists ${TEMPLATE}`);
+    await adminSql.unsafe(`create database ${TEMPLATE}`);
+    // The production bundle applies the committed migrations at start: the template gets exactly them.
+    const migrator = await startServer({ bundle, env: serverEnv(TEMPLATE, snsUrl), logFile });
+    await stop(migrator.child);
+    seedSeconds = await seedDatabase(`${PG}/${TEMPLATE}`, sizes);
+    note = `${SEED_VERSION} ${JSON.stringify(sizes)}`;
+    await adminSql.unsafe(`comment on database ${TEMPLATE} is '${note}'`);
+    say(`seeded in ${seedSeconds.toFixed(1)} s`);
+  }
+  await adminSql.unsafe(`drop database if exists ${RUN_DB} with (force)`);
+  const cloneStarted = performance.now();
+  await adminSql.unsafe(`create database ${RUN_DB} template ${TEMPLATE}`);
+  return { sizes, seedSeconds, cloneSeconds: (performance.now() - cloneStarted) / 1000 };
+}
+
+/** A tiny cookie jar for one simulated browser. */
+function browser(base) {
+  const jar = new Map();
+  const cookie = () => [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
+  async function call(kind, procedure, input) {
+    const payload = JSON.stringify({ json: input });
+    const res =
+      kind === 'query'
+        ? await fetch(`${base}/trpc/${procedure}?input=${encodeURIComponent(payload)}`, {
+            headers: { cookie: cookie() },
+          })
+        : await fetch(`${base}/trpc/${procedure}`, {
+            method: 'POST',
+            headers: { cookie: cookie(), 'content-type': 'application/json' },
+            body: payload,
+          });
+    for (const line of res.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const at = pair.indexOf('=');
+      jar.set(pair.slice(0, at), pair.slice(at + 1));
+    }
+    const body = await res.json();
+    if (!res.ok)
+      throw new Error(`${procedure} answered ${res.status}: ${JSON.stringify(body).slice(0, 300)}`);
+    return body.result.data.json;
+  }
+  return { call, cookie };
+}
+
+/** Requests autocannon abandoned at the end of a closed-loop run still run in the server: let them drain. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, quick ? 300 : 1000));
+
+let phoneCounter = Math.floor(Math.random() * 1_000_000);
+/** A fresh valid US number per call, outside the seeded range, so no same-phone rule interferes. */
+const freshPhone = () => `+1312${String(2_000_000 + (phoneCounter++ % 7_000_000)).padStart(7, '0')}`;
+const ratingInput = () => ({
+  name: 'Alex',
+  relationshipType: 'casual',
+  phoneNumber: freshPhone(),
+  testimonial: 'Kind, funny and always late',
+  scores: [1, 2, 3, 4, 5].map((questionId) => ({ questionId, score: 1 + ((questionId * 3) % 10) })),
+});
+const queryUrl = (base, procedure, input) =>
+  `${base}/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify({ json: input }))}`;
+
+/** Open-loop verification pairs: a new visitor starts a send every 1/rate s, then checks the texted code. */
+async function verificationPairs({ base, sns, pairsPerSecond, duration }) {
+  const send = [];
+  const check = [];
+  let failures = 0;
+  const inFlight = [];
+  const pair = async () => {
+    const visitor = browser(base);
+    const phoneNumber = freshPhone();
+    try {
+      let started = performance.now();
+      await visitor.call('mutation', 'verification.send', { phoneNumber });
+      send.push(performance.now() - started);
+      const code = await sns.takeCode(phoneNumber);
+      started = performance.now();
+      await visitor.call('mutation', 'verification.check', { phoneNumber, code });
+      check.push(performance.now() - started);
+    } catch {
+      failures++;
+    }
+  };
+  const total = Math.round(pairsPerSecond * duration);
+  const began = performance.now();
+  for (let i = 0; i < total; i++) {
+    const due = began + (i * 1000) / pairsPerSecond;
+    const wait = due - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    inFlight.push(pair());
+  }
+  await Promise.all(inFlight);
+  return {
+    pairs: total,
+    failures,
+    sendP95: percentile(send, 95),
+    sendP99: percentile(send, 99),
+    checkP95: percentile(check, 95),
+    checkP99: percentile(check, 99),
+  };
+}
+
+function clientBundle() {
+  const dist = path.join(root, 'apps/client/dist');
+  const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
+  const entry = [...html.matchAll(/(?:src|href)="\/?(assets\/[^"]+\.js)"/g)].map((match) => match[1]);
+  const gzip = (file) => gzipSync(readFileSync(path.join(dist, file)), { level: 9 }).length;
+  const assets = readdirSync(path.join(dist, 'assets')).filter((file) => file.endsWith('.js'));
+  return {
+    entryFiles: entry,
+    entryGzipKb: entry.reduce((sum, file) => sum + gzip(file), 0) / 1024,
+    adminChunks: assets.filter((file) => /admin/i.test(file) && !entry.includes(`assets/${file}`)),
+    adminInEntry: entry.some((file) => /admin/i.test(file)),
+  };
+}
+
+async function embeddedStart() {
+  const times = [];
+  for (let i = 0; i < (quick ? 1 : 3); i++) {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'exrated-bench-embedded-'));
+    try {
+      const server = await startServer({ bundle, env: { DATA_DIR: dataDir, LOG_LEVEL: 'warn' }, logFile });
+      times.push(server.readyMs);
+      await stop(server.child);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
+  return { readyMs: median(times), runs: times };
+}
+
+async function main() {
+  if (!args.has('--no-build')) {
+    say('turbo run build');
+    execFileSync('pnpm', ['exec', 'turbo', 'run', 'build', '--output-logs=errors-only'], {
+      cwd: root,
+      stdio: 'inherit',
+    });
+  }
+  writeFileSync(logFile, '');
+  const sns = await startSnsStub();
+  const adminSql = postgres(`${PG}/postgres`, { max: 1, onnotice: () => undefined });
+  const dataset = await prepareDatabase(adminSql, sns.url);
+  say(`database ${RUN_DB} cloned from ${TEMPLATE} in ${dataset.cloneSeconds.toFixed(1)} s`);
+
+  const server = await startServer({
+    bundle,
+    env: serverEnv(RUN_DB, sns.url),
+    logFile,
+    nodeArgs: args.has('--profile') ? ['--cpu-prof', `--cpu-prof-dir=${path.join(here, 'profiles')}`] : [],
+  });
+  const base = server.url;
+  say(`server ready on ${base} (pid ${server.child.pid})`);
+
+  // Setup through the real API: an admin, and a viewer who proved the phone with 50 ratings and gave 2.
+  const admin = browser(base);
+  await admin.call('mutation', 'admin.login', { password: ADMIN_PASSWORD });
+  const viewer = browser(base);
+  await viewer.call('mutation', 'verification.send', { phoneNumber: TARGET_PHONE });
+  await viewer.call('mutation', 'verification.check', {
+    phoneNumber: TARGET_PHONE,
+    code: await sns.takeCode(TARGET_PHONE),
+  });
+  await viewer.call('mutation', 'rating.submit', ratingInput());
+  await viewer.call('mutation', 'rating.submit', ratingInput());
+  const received = await viewer.call('query', 'profile.ratingsReceived', undefined);
+  const receivedCount = Array.isArray(received) ? received.length : (received.ratings?.length ?? Number.NaN);
+  const rater = browser(base);
+  await rater.call('query', 'rating.questions', undefined);
+  await rater.call('mutation', 'rating.submit', ratingInput());
+
+  const questionsRes = await fetch(`${base}/trpc/rating.questions`);
+  const questions = (await questionsRes.json()).result.data.json;
+  const questionsFile = path.join(os.tmpdir(), `exrated-bench-questions-${process.pid}.json`);
+  writeFileSync(questionsFile, JSON.stringify(questions));
+  const baselines = fork(path.join(here, 'baselines.mjs'), [], {
+    env: { PATH: process.env.PATH, DATABASE_URL: `${PG}/${RUN_DB}`, BENCH_QUESTIONS_FILE: questionsFile },
+    stdio: 'inherit',
+  });
+  const basePort = await new Promise((resolve, reject) => {
+    baselines.once('message', (message) => resolve(message.port));
+    baselines.once('exit', (code) => reject(new Error(`baselines exited with ${code}`)));
+  });
+  const bare = `http://127.0.0.1:${basePort}`;
+  say(`baselines ready on ${bare}`);
+
+  const json = { 'content-type': 'application/json' };
+  const profilesInput = { page: 1, pageSize: 50 };
+  const searchInput = { page: 1, pageSize: 50, search: 'ordan' };
+  const errorLogsInput = { page: 1, severity: 'high', search: 'property 42' };
+  const adminHeaders = { cookie: admin.cookie() };
+  const scenarios = {
+    a: { url: `${bare}/a/rating.questions` },
+    a2: { url: `${bare}/trpc/rating.questions` },
+    questions: { url: `${base}/trpc/rating.questions` },
+    b: {
+      url: `${bare}/b/rating.submit`,
+      method: 'POST',
+      headers: json,
+      makeBody: () => JSON.stringify(ratingInput()),
+    },
+    submit: {
+      url: `${base}/trpc/rating.submit`,
+      method: 'POST',
+      headers: { ...json, cookie: rater.cookie() },
+      makeBody: () => JSON.stringify({ json: ratingInput() }),
+    },
+    c: { url: `${bare}/c/admin.profiles` },
+    profiles: { url: queryUrl(base, 'admin.profiles', profilesInput), headers: adminHeaders },
+    profilesSearch: { url: queryUrl(base, 'admin.profiles', searchInput), headers: adminHeaders },
+    errorLogs: { url: queryUrl(base, 'admin.errorLogs', errorLogsInput), headers: adminHeaders },
+    ratingsReceived: {
+      url: queryUrl(base, 'profile.ratingsReceived', undefined),
+      headers: { cookie: viewer.cookie() },
+    },
+  };
+  const closed = ['a', 'a2', 'questions', 'b', 'submit', 'c', 'profiles', 'profilesSearch'];
+  const open = ['questions', 'submit', 'profiles', 'profilesSearch', 'errorLogs', 'ratingsReceived'];
+  const runs = {
+    closed: Object.fromEntries(closed.map((name) => [name, []])),
+    open: Object.fromEntries(open.map((name) => [name, []])),
+    verification: [],
+  };
+  const peakRss = sampleRss(server.child.pid);
+  for (let rep = 1; rep <= REPS; rep++) {
+    for (const name of closed) {
+      const result = await drive({ ...scenarios[name], duration: DURATION });
+      runs.closed[name].push(result);
+      await settle();
+      say(
+        `rep ${rep} closed ${name}: ${result.rps.toFixed(0)} req/s${result.failures ? `, ${result.failures} failed` : ''}`,
+      );
+    }
+    for (const name of open) {
+      const result = await drive({ ...scenarios[name], duration: DURATION, rate: RATE });
+      runs.open[name].push(result);
+      await settle();
+      say(
+        `rep ${rep} open@${RATE} ${name}: p95 ${result.p95} ms p99 ${result.p99} ms${result.failures ? `, ${result.failures} failed` : ''}`,
+      );
+    }
+    const pairs = await verificationPairs({ base, sns, pairsPerSecond: RATE / 2, duration: DURATION });
+    runs.verification.push(pairs);
+    say(
+      `rep ${rep} verification pairs: send p99 ${pairs.sendP99.toFixed(1)} ms, check p99 ${pairs.checkP99.toFixed(1)} ms${pairs.failures ? `, ${pairs.failures} failed` : ''}`,
+    );
+  }
+  const rssMb = peakRss();
+  const explain = await explainAll(`${PG}/${RUN_DB}`, {
+    searchInput,
+    errorLogsInput,
+    targetPhone: TARGET_PHONE,
+  });
+
+  await stop(baselines);
+  await stop(server.child);
+  rmSync(questionsFile, { force: true });
+  say('embedded (PGlite) start-to-ready');
+  const embedded = await embeddedStart();
+  await sns.close();
+  await adminSql.unsafe(`drop database if exists ${RUN_DB} with (force)`);
+  await adminSql.end();
+
+  const rps = (name) => median(runs.closed[name].map((run) => run.rps));
+  const ratio = (ours, baseline) =>
+    median(runs.closed[ours].map((run, i) => run.rps / runs.closed[baseline][i].rps));
+  const lat = (name, key) => median(runs.open[name].map((run) => run[key]));
+  const ver = (key) => median(runs.verification.map((run) => run[key]));
+  const failures = (list) => list.reduce((sum, run) => sum + run.failures, 0);
+  const client = clientBundle();
+
+  const budgets = [
+    ['rating.questions / a2 (stock tRPC)', ratio('questions', 'a2'), '>= 0.80', (v) => v >= 0.8],
+    ['rating.questions / a (bare Fastify)', ratio('questions', 'a'), 'report', () => null],
+    [`rating.questions p99 @${RATE}/s`, lat('questions', 'p99'), '< 25 ms', (v) => v < 25],
+    ['rating.submit / b (bare SQL)', ratio('submit', 'b'), '>= 0.50', (v) => v >= 0.5],
+    [`rating.submit p99 @${RATE}/s`, lat('submit', 'p99'), '< 100 ms', (v) => v < 100],
+    [`verification.send p99 (${RATE / 2} pairs/s)`, ver('sendP99'), '< 50 ms', (v) => v < 50],
+    [`verification.check p99 (${RATE / 2} pairs/s)`, ver('checkP99'), '< 50 ms', (v) => v < 50],
+    ['admin.profiles / c (1+2x50 queries)', ratio('profiles', 'c'), '>= 20', (v) => v >= 20],
+    ['admin.profiles search / c', ratio('profilesSearch', 'c'), '>= 20', (v) => v >= 20],
+    [`admin.profiles p95 @${RATE}/s`, lat('profiles', 'p95'), '< 100 ms', (v) => v < 100],
+    [`admin.profiles search p95 @${RATE}/s`, lat('profilesSearch', 'p95'), '< 100 ms', (v) => v < 100],
+    [`admin.errorLogs p95 @${RATE}/s`, lat('errorLogs', 'p95'), '< 50 ms', (v) => v < 50],
+    [
+      `profile.ratingsReceived (${receivedCount} ratings) p95 @${RATE}/s`,
+      lat('ratingsReceived', 'p95'),
+      '< 20 ms',
+      (v) => v < 20,
+    ],
+    ['server peak RSS under load (MB)', rssMb, '< 250', (v) => v < 250],
+    ['embedded default start-to-ready (ms)', embedded.readyMs, '< 6000', (v) => v < 6000],
+    ['public entry JS gzip (KB)', client.entryGzipKb, '<= 170', (v) => v <= 170 && !client.adminInEntry],
+  ].map(([name, value, target, check]) => ({ name, value, target, met: check(value) }));
+
+  const throughput = Object.fromEntries(closed.map((name) => [name, rps(name)]));
+  const results = {
+    date: new Date().toISOString(),
+    mode,
+    machine: {
+      cpus: os.cpus().length,
+      model: os.cpus()[0]?.model,
+      node: process.version,
+      note: 'shared with other workloads',
+    },
+    method: {
+      reps: REPS,
+      durationSeconds: DURATION,
+      closedLoopConnections: 50,
+      openLoopRate: RATE,
+      statistic: 'median of 3',
+    },
+    dataset: {
+      ...dataset.sizes,
+      ratingScores: dataset.sizes.ratings * 5,
+      seedSeconds: dataset.seedSeconds,
+      cloneSeconds: dataset.cloneSeconds,
+      targetPhoneRatings: TARGET_RATINGS,
+    },
+    throughput,
+    failures: {
+      closed: Object.fromEntries(closed.map((name) => [name, failures(runs.closed[name])])),
+      open: Object.fromEntries(open.map((name) => [name, failures(runs.open[name])])),
+      verification: failures(runs.verification),
+    },
+    latency: Object.fromEntries(
+      open.map((name) => [name, { p50: lat(name, 'p50'), p95: lat(name, 'p95'), p99: lat(name, 'p99') }]),
+    ),
+    verification: {
+      sendP95: ver('sendP95'),
+      sendP99: ver('sendP99'),
+      checkP95: ver('checkP95'),
+      checkP99: ver('checkP99'),
+    },
+    rssMb,
+    embedded,
+    client,
+    explain,
+    budgets,
+    runs,
+  };
+  writeFileSync(path.join(here, 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
+
+  const fmt = (v) => (Number.isFinite(v) ? (Math.abs(v) >= 100 ? v.toFixed(0) : v.toFixed(2)) : String(v));
+  console.log(
+    `\nExRated bench (${mode}, ${results.date}, ${results.machine.cpus} cores ${results.machine.model}, Node ${process.version})`,
+  );
+  console.log(`Closed-loop throughput at 50 connections, req/s (median of ${REPS}):`);
+  console.table(
+    Object.fromEntries(
+      closed.map((name) => [
+        name,
+        { 'req/s': Math.round(throughput[name]), failed: results.failures.closed[name] },
+      ]),
+    ),
+  );
+  console.log('Budgets:');
+  console.table(
+    budgets.map(({ name, value, target, met }) => ({
+      measure: name,
+      value: fmt(value),
+      target,
+      met: met === null ? '-' : met ? 'yes' : 'NO',
+    })),
+  );
+  console.log('EXPLAIN:');
+  console.table(
+    Object.fromEntries(
+      Object.entries(explain).map(([name, plan]) => [
+        name,
+        { indexes: plan.indexes.join(', '), seqScans: plan.seqScans.join(', ') || '-', ms: plan.executionMs },
+      ]),
+    ),
+  );
+  say(`done; wrote bench/results.json`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
