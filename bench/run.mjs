@@ -8,6 +8,7 @@ import postgres from 'postgres';
 import { explainAll } from './lib/explain.mjs';
 import { drive, median, percentile } from './lib/load.mjs';
 import { sampleRss, startServer, stop } from './lib/processes.mjs';
+import { summarize } from './lib/profile-summary.mjs';
 import {
   SEED_VERSION,
   SIZES,
@@ -320,7 +321,7 @@ async function main() {
       runs.open[name].push(result);
       await settle();
       say(
-        `rep ${rep} open@${RATE} ${name}: p95 ${result.p95} ms p99 ${result.p99} ms${result.failures ? `, ${result.failures} failed` : ''}`,
+        `rep ${rep} open@${RATE} ${name}: achieved ${result.rps.toFixed(0)} req/s, p95 ${result.p95.toFixed(1)} ms p99 ${result.p99.toFixed(1)} ms${result.failures ? `, ${result.failures} failed` : ''}`,
       );
     }
     const pairs = await verificationPairs({ base, sns, pairsPerSecond: RATE / 2, duration: DURATION });
@@ -339,6 +340,23 @@ async function main() {
   await stop(baselines);
   await stop(server.child);
   rmSync(questionsFile, { force: true });
+  const profileDir = path.join(here, 'profiles');
+  const cpuProfile = args.has('--profile')
+    ? summarize(
+        JSON.parse(
+          readFileSync(
+            path.join(
+              profileDir,
+              readdirSync(profileDir)
+                .filter((file) => file.endsWith('.cpuprofile'))
+                .sort()
+                .at(-1),
+            ),
+            'utf8',
+          ),
+        ),
+      )
+    : null;
   say('embedded (PGlite) start-to-ready');
   const embedded = await embeddedStart();
   await sns.close();
@@ -408,7 +426,15 @@ async function main() {
       verification: failures(runs.verification),
     },
     latency: Object.fromEntries(
-      open.map((name) => [name, { p50: lat(name, 'p50'), p95: lat(name, 'p95'), p99: lat(name, 'p99') }]),
+      open.map((name) => [
+        name,
+        {
+          achievedRps: lat(name, 'rps'),
+          p50: lat(name, 'p50'),
+          p95: lat(name, 'p95'),
+          p99: lat(name, 'p99'),
+        },
+      ]),
     ),
     verification: {
       sendP95: ver('sendP95'),
@@ -420,6 +446,7 @@ async function main() {
     embedded,
     client,
     explain,
+    cpuProfile,
     budgets,
     runs,
   };
@@ -435,6 +462,15 @@ async function main() {
       closed.map((name) => [
         name,
         { 'req/s': Math.round(throughput[name]), failed: results.failures.closed[name] },
+      ]),
+    ),
+  );
+  console.log(`Open loop at ${RATE} req/s offered (achieved rate below ${RATE} means the server saturated):`);
+  console.table(
+    Object.fromEntries(
+      Object.entries(results.latency).map(([name, l]) => [
+        name,
+        { 'achieved req/s': Math.round(l.achievedRps), p50: fmt(l.p50), p95: fmt(l.p95), p99: fmt(l.p99) },
       ]),
     ),
   );
