@@ -19,8 +19,8 @@ export interface LocalSns {
   url: string;
   /** Every request, oldest first. */
   received: ReceivedSnsRequest[];
-  /** How the server answers from now on. */
-  setReply(reply: (params: URLSearchParams) => SnsReply): void;
+  /** How the server answers from now on (a promise holds the reply, to play a slow provider). */
+  setReply(reply: (params: URLSearchParams) => SnsReply | Promise<SnsReply>): void;
   close(): Promise<void>;
 }
 
@@ -66,12 +66,12 @@ function readBody(req: IncomingMessage): Promise<string> {
 
 export async function startLocalSns(): Promise<LocalSns> {
   const received: ReceivedSnsRequest[] = [];
-  let reply: (params: URLSearchParams) => SnsReply = () => ({ status: 500, body: '' });
+  let reply: (params: URLSearchParams) => SnsReply | Promise<SnsReply> = () => ({ status: 500, body: '' });
   const server: Server = createServer(async (req, res) => {
     const params = new URLSearchParams(await readBody(req));
     received.push({ params, authorization: req.headers.authorization });
     const { status, body } =
-      req.method === 'POST' && req.url === '/' ? reply(params) : { status: 404, body: '' };
+      req.method === 'POST' && req.url === '/' ? await reply(params) : { status: 404, body: '' };
     res.writeHead(status, { 'content-type': 'text/xml' });
     res.end(body);
   });

@@ -1,0 +1,131 @@
+import { notifications } from '@exrated/db/schema';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildApp } from '../../src/app';
+import { loadConfig } from '../../src/config';
+import { type ControllableSns, startControllableSns } from '../support/controllable-sns';
+import { ratingInput, usPhone } from '../support/rating-fixtures';
+import {
+  createTestApp,
+  HttpBrowser,
+  injectWithCookies,
+  TEST_ADMIN_PASSWORD,
+  type TestApp,
+} from '../support/test-app';
+import { trpcHttp } from '../support/verification';
+
+/**
+ * The SMS provider failing, then recovering: rating texts wait in the outbox (notifications pending), back off,
+ * and once SNS answers again each is delivered exactly once. The app talks to a local SNS server through the
+ * real SDK (SMS_PROVIDER=sns); its clock is moved forward instead of waiting out the back-off.
+ */
+let sns: ControllableSns;
+let t: TestApp;
+let app: FastifyInstance;
+/** A second instance on the same database, whose dispatcher races the first one's. */
+let twin: FastifyInstance;
+let clockOffsetMs = 0;
+const http: Pick<TestApp, 'http'> = { http: (options, browser) => injectWithCookies(app, options, browser) };
+
+beforeAll(async () => {
+  sns = await startControllableSns();
+  vi.stubEnv('AWS_ENDPOINT_URL_SNS', sns.url);
+  vi.stubEnv('AWS_REGION', 'eu-west-2');
+  vi.stubEnv('AWS_ACCESS_KEY_ID', 'AKIDEXAMPLE');
+  vi.stubEnv('AWS_SECRET_ACCESS_KEY', 'example-secret');
+  vi.stubEnv('AWS_MAX_ATTEMPTS', '1');
+  t = await createTestApp({ withoutRedis: true });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    SESSION_SECRET: 'test-session-secret-that-is-long-enough-0123456789',
+    ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
+    PUBLIC_URL: 'http://localhost:3000',
+    CLIENT_DIST_DIR: '/nonexistent',
+    SMS_PROVIDER: 'sns',
+    NOTIFICATION_RETRY_BASE_SECONDS: '30',
+    NOTIFICATION_MAX_ATTEMPTS: '6',
+  });
+  const build = () =>
+    buildApp(config, {
+      database: t.database,
+      redis: null,
+      logger: false,
+      runDispatcher: false,
+      now: () => new Date(Date.now() + clockOffsetMs),
+    });
+  app = await build();
+  twin = await build();
+});
+
+afterAll(async () => {
+  await app?.close();
+  await twin?.close();
+  await t?.close();
+  await sns?.close();
+  vi.unstubAllEnvs();
+});
+
+async function notificationRows() {
+  return t.database.db
+    .select({ id: notifications.id, status: notifications.status, attempts: notifications.attempts })
+    .from(notifications);
+}
+
+describe('SMS endpoint failing, then recovering', () => {
+  it('keeps the texts pending while SNS fails and delivers each exactly once after it recovers', async () => {
+    sns.setMode({ kind: 'fail' });
+    const browser = new HttpBrowser();
+    const phones = [usPhone(501), usPhone(502), usPhone(503)];
+    for (const phone of phones) {
+      const reply = await trpcHttp(
+        http,
+        browser,
+        'mutation',
+        'rating.submit',
+        ratingInput({ phoneNumber: phone }),
+      );
+      // The rating is stored whatever the provider does; its text waits.
+      expect(reply.status).toBe(200);
+      expect(reply.data).toMatchObject({ notificationStatus: 'pending' });
+    }
+    let rows = await notificationRows();
+    expect(rows).toHaveLength(3);
+    expect(rows.every((row) => row.status === 'pending' && row.attempts === 1)).toBe(true);
+
+    // Still failing after the first back-off (30 s): a second attempt each, still pending.
+    clockOffsetMs += 31_000;
+    expect(await app.services.dispatcher.runOnce()).toMatchObject({ claimed: 3, sent: 0, failed: 3 });
+    // Not due yet (the second back-off is 60 s): nothing is tried.
+    clockOffsetMs += 10_000;
+    expect(await app.services.dispatcher.runOnce()).toMatchObject({ claimed: 0 });
+    rows = await notificationRows();
+    expect(rows.every((row) => row.status === 'pending' && row.attempts === 2)).toBe(true);
+    expect(sns.accepted()).toHaveLength(0);
+    expect(sns.refusedCount()).toBe(6);
+
+    sns.setMode({ kind: 'ok' });
+    clockOffsetMs += 60_000;
+    // Two instances' dispatchers race for the due texts, and run again later: each text goes out once.
+    const [first, second] = await Promise.all([
+      app.services.dispatcher.runOnce(),
+      twin.services.dispatcher.runOnce(),
+    ]);
+    expect(first.sent + second.sent).toBe(3);
+    expect(first.failed + second.failed).toBe(0);
+    clockOffsetMs += 10 * 60_000;
+    expect(await app.services.dispatcher.runOnce()).toMatchObject({ claimed: 0 });
+    expect(await twin.services.dispatcher.runOnce()).toMatchObject({ claimed: 0 });
+
+    rows = await notificationRows();
+    expect(rows.every((row) => row.status === 'sent')).toBe(true);
+    const delivered = sns.acceptedByNotification();
+    expect([...delivered.keys()].sort()).toEqual(rows.map((row) => row.id).sort());
+    expect([...delivered.values()]).toEqual([1, 1, 1]);
+    expect(
+      sns
+        .accepted()
+        .map((text) => text.to)
+        .sort(),
+    ).toEqual([...phones].sort());
+  });
+});

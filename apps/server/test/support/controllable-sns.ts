@@ -1,0 +1,63 @@
+import { type LocalSns, snsXml, startLocalSns } from './local-sns';
+
+/**
+ * The local SNS server with a switch: publishes are accepted, refused (a 500 InternalError, as during a
+ * provider outage) or held for a while before being accepted. Opt-out checks always answer "not opted out".
+ * It counts the texts it accepted, so a test can prove each notification was delivered exactly once.
+ */
+export type SnsMode = { kind: 'ok' } | { kind: 'fail' } | { kind: 'slow'; delayMs: number };
+
+export interface ControllableSns {
+  sns: LocalSns;
+  url: string;
+  setMode(mode: SnsMode): void;
+  /** Accepted rating texts per notification id (from the /r/<id> link in the text). */
+  acceptedByNotification(): Map<string, number>;
+  /** Every accepted text, oldest first. */
+  accepted(): Array<{ to: string; message: string }>;
+  /** Publish requests seen while refusing. */
+  refusedCount(): number;
+  close(): Promise<void>;
+}
+
+const RATING_LINK = /\/r\/([0-9a-f-]{36})\b/;
+
+export async function startControllableSns(): Promise<ControllableSns> {
+  const sns = await startLocalSns();
+  let mode: SnsMode = { kind: 'ok' };
+  const accepted: Array<{ to: string; message: string }> = [];
+  let refused = 0;
+  let messageCount = 0;
+  sns.setReply(async (params) => {
+    const action = params.get('Action');
+    if (action === 'CheckIfPhoneNumberIsOptedOut') return snsXml.optedOut(false);
+    if (action !== 'Publish') return snsXml.error('InvalidAction', `unexpected ${action}`);
+    const current = mode;
+    if (current.kind === 'fail') {
+      refused += 1;
+      return snsXml.error('InternalError', 'The service is unavailable', 500);
+    }
+    if (current.kind === 'slow') await new Promise((resolve) => setTimeout(resolve, current.delayMs));
+    accepted.push({ to: params.get('PhoneNumber') ?? '', message: params.get('Message') ?? '' });
+    messageCount += 1;
+    return snsXml.publishOk(`stub-message-${messageCount}`);
+  });
+  return {
+    sns,
+    url: sns.url,
+    setMode(next) {
+      mode = next;
+    },
+    acceptedByNotification() {
+      const counts = new Map<string, number>();
+      for (const { message } of accepted) {
+        const id = RATING_LINK.exec(message)?.[1];
+        if (id) counts.set(id, (counts.get(id) ?? 0) + 1);
+      }
+      return counts;
+    },
+    accepted: () => [...accepted],
+    refusedCount: () => refused,
+    close: () => sns.close(),
+  };
+}
