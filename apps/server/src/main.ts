@@ -30,6 +30,10 @@ async function main() {
       process.exit(1);
     }, 15_000);
     timer.unref();
+    // A keep-alive connection whose request finishes after the signal would otherwise hold close() until the
+    // client drops it (browsers and proxies keep them for a minute or more): close each once it goes idle.
+    const idleSweep = setInterval(() => app.server.closeIdleConnections(), 100);
+    idleSweep.unref();
     try {
       await app.close();
       process.exit(0);

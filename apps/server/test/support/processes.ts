@@ -131,6 +131,34 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   return { baseUrl, port, child, output: () => output, exited, stop };
 }
 
+/**
+ * The environment for a server process on a test's own database, Redis key prefix and local SNS server, with
+ * a fast dispatcher (200 ms) and a 1 s retry back-off so the tests need not wait.
+ */
+export function faultServerEnv(options: {
+  databaseUrl: string;
+  redisUrl?: string | null;
+  redisKeyPrefix?: string;
+  snsUrl: string;
+  extra?: Record<string, string>;
+}): Record<string, string> {
+  return {
+    DATABASE_URL: options.databaseUrl,
+    ...(options.redisUrl ? { REDIS_URL: options.redisUrl } : {}),
+    ...(options.redisKeyPrefix ? { REDIS_KEY_PREFIX: options.redisKeyPrefix } : {}),
+    SMS_PROVIDER: 'sns',
+    AWS_ENDPOINT_URL_SNS: options.snsUrl,
+    AWS_REGION: 'eu-west-2',
+    AWS_ACCESS_KEY_ID: 'AKIDEXAMPLE',
+    AWS_SECRET_ACCESS_KEY: 'example-secret',
+    AWS_MAX_ATTEMPTS: '1',
+    DISPATCHER_INTERVAL_MS: '200',
+    NOTIFICATION_RETRY_BASE_SECONDS: '1',
+    LOG_LEVEL: 'warn',
+    ...options.extra,
+  };
+}
+
 export interface FetchReply {
   status: number;
   data: unknown;
@@ -141,6 +169,9 @@ export interface FetchReply {
 export class FetchBrowser {
   private readonly cookies = new Map<string, string>();
 
+  /** `forwardedFor`: the client address a trusted proxy reports (the server runs with TRUST_PROXY=1). */
+  constructor(private readonly options: { forwardedFor?: string } = {}) {}
+
   async call(
     baseUrl: string,
     kind: 'query' | 'mutation',
@@ -150,6 +181,7 @@ export class FetchBrowser {
   ): Promise<FetchReply> {
     const encoded = input === undefined ? undefined : JSON.stringify({ json: input });
     const headers: Record<string, string> = {};
+    if (this.options.forwardedFor) headers['x-forwarded-for'] = this.options.forwardedFor;
     if (this.cookies.size > 0) {
       headers.cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
     }
