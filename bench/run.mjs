@@ -129,8 +129,20 @@ function browser(base) {
   return { call, cookie };
 }
 
-/** Requests autocannon abandoned at the end of a closed-loop run still run in the server: let them drain. */
-const settle = () => new Promise((resolve) => setTimeout(resolve, quick ? 300 : 1000));
+/**
+ * Requests autocannon abandoned at the end of a run still run in the server and the database: wait until no
+ * statement of the run database is active (or 60 s), so they do not load the next measurement.
+ */
+async function settle(adminSql) {
+  const until = performance.now() + 60_000;
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  while (performance.now() < until) {
+    const [row] = await adminSql`select count(*)::int as active from pg_stat_activity
+      where datname = ${RUN_DB} and state <> 'idle' and pid <> pg_backend_pid()`;
+    if (row.active === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
 
 let phoneCounter = Math.floor(Math.random() * 1_000_000);
 /** A fresh valid US number per call, outside the seeded range, so no same-phone rule interferes. */
@@ -311,7 +323,7 @@ async function main() {
     for (const name of closed) {
       const result = await drive({ ...scenarios[name], duration: DURATION });
       runs.closed[name].push(result);
-      await settle();
+      await settle(adminSql);
       say(
         `rep ${rep} closed ${name}: ${result.rps.toFixed(0)} req/s${result.failures ? `, ${result.failures} failed` : ''}`,
       );
@@ -319,7 +331,7 @@ async function main() {
     for (const name of open) {
       const result = await drive({ ...scenarios[name], duration: DURATION, rate: RATE });
       runs.open[name].push(result);
-      await settle();
+      await settle(adminSql);
       say(
         `rep ${rep} open@${RATE} ${name}: achieved ${result.rps.toFixed(0)} req/s, p95 ${result.p95.toFixed(1)} ms p99 ${result.p99.toFixed(1)} ms${result.failures ? `, ${result.failures} failed` : ''}`,
       );

@@ -1,0 +1,1 @@
+CREATE INDEX "claimed_profiles_created_idx" ON "claimed_profiles" USING btree ("created_at","id");
