@@ -3,19 +3,18 @@
 // steady mixed traffic for --minutes, injects a fault in the middle (SNS failing, Redis cut), then checks that
 // nothing was lost or sent twice and that memory stayed flat. Writes soak/results.json.
 //   pnpm --filter @exrated/server build && pnpm soak --minutes 10
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createWriteStream, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer, type Server, type Socket, connect as tcpConnect } from 'node:net';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Redis } from 'ioredis';
 import postgres from 'postgres';
-import { type SnsReply, snsXml, startLocalSns } from '../test/support/local-sns';
+import { startControllableSns } from '../test/support/controllable-sns';
+import { FetchBrowser, type ServerProcess, startServerProcess } from '../test/support/processes';
+import { startTcpProxy } from '../test/support/tcp-proxy';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const SERVER_ENTRY = path.join(REPO_ROOT, 'apps/server/dist/server/main.js');
 const OUT_DIR = path.join(REPO_ROOT, 'soak');
 const POSTGRES_SERVER_URL = process.env.SOAK_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_HOST = '127.0.0.1';
@@ -66,105 +65,28 @@ interface Reply {
   error?: string;
 }
 
-/** One browser: keeps its cookies and speaks tRPC over HTTP like the client (JSON, same origin). */
+/** One browser (the fault suites' FetchBrowser) whose failures, network ones included, become a Reply. */
 class Browser {
-  private readonly cookies = new Map<string, string>();
+  private readonly browser = new FetchBrowser();
   constructor(private readonly baseUrl: string) {}
 
   async call(kind: 'query' | 'mutation', procedure: string, input?: unknown): Promise<Reply> {
-    const encoded = input === undefined ? undefined : JSON.stringify({ json: input });
-    const headers: Record<string, string> = { origin: this.baseUrl, 'user-agent': 'exrated-soak' };
-    if (this.cookies.size > 0) {
-      headers.cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-    }
-    const url =
-      kind === 'query' && encoded
-        ? `${this.baseUrl}/trpc/${procedure}?input=${encodeURIComponent(encoded)}`
-        : `${this.baseUrl}/trpc/${procedure}`;
     try {
-      const response = await fetch(url, {
-        method: kind === 'query' ? 'GET' : 'POST',
-        headers: kind === 'query' ? headers : { ...headers, 'content-type': 'application/json' },
-        body: kind === 'query' ? undefined : (encoded ?? '{}'),
+      const reply = await this.browser.call(this.baseUrl, kind, procedure, input, {
         signal: AbortSignal.timeout(15_000),
       });
-      for (const cookie of response.headers.getSetCookie()) {
-        const [pair = ''] = cookie.split(';');
-        const separator = pair.indexOf('=');
-        const name = pair.slice(0, separator);
-        const value = pair.slice(separator + 1);
-        if (value === '' || /max-age=0/i.test(cookie)) this.cookies.delete(name);
-        else this.cookies.set(name, value);
-      }
-      const body = (await response.json()) as {
-        result?: { data?: { json?: unknown } };
-        error?: { json?: { message?: string; data?: { code?: string } } };
-      };
-      const error = body.error?.json;
       return {
-        ok: response.ok,
-        status: response.status,
-        data: body.result?.data?.json,
-        error: error ? `${error.data?.code ?? 'ERROR'}: ${error.message ?? ''}` : undefined,
+        ok: reply.status >= 200 && reply.status < 300,
+        status: reply.status,
+        data: reply.data,
+        error: reply.error
+          ? `${reply.error.data?.code ?? reply.error.code}: ${reply.error.message}`
+          : undefined,
       };
     } catch (error) {
       return { ok: false, status: 0, data: undefined, error: String(error) };
     }
   }
-}
-
-/** A TCP proxy in front of Redis that can cut every connection and refuse new ones (the Redis fault). */
-function startRedisProxy(): Promise<{ port: number; cut(): void; restore(): void; close(): Promise<void> }> {
-  const live = new Set<Socket>();
-  let cut = false;
-  const server: Server = createServer((client) => {
-    if (cut) {
-      client.destroy();
-      return;
-    }
-    const upstream = tcpConnect(REDIS_PORT, REDIS_HOST);
-    for (const socket of [client, upstream]) {
-      live.add(socket);
-      socket.on('close', () => live.delete(socket));
-      socket.on('error', () => undefined);
-    }
-    client.pipe(upstream).pipe(client);
-    client.on('close', () => upstream.destroy());
-    upstream.on('close', () => client.destroy());
-  });
-  return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      resolve({
-        port,
-        cut() {
-          cut = true;
-          for (const socket of live) socket.destroy();
-        },
-        restore() {
-          cut = false;
-        },
-        close: () =>
-          new Promise<void>((done) => {
-            for (const socket of live) socket.destroy();
-            server.close(() => done());
-          }),
-      });
-    }),
-  );
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -189,35 +111,7 @@ function percentile(values: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 }
 
-async function waitForReady(baseUrl: string, server: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null)
-      throw new Error(`the server exited with ${server.exitCode}; see soak/server.log`);
-    const ready = await fetch(`${baseUrl}/readyz`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (ready) return;
-    await sleep(250);
-  }
-  throw new Error('the server did not become ready within 60 s; see soak/server.log');
-}
-
-async function stopServer(server: ChildProcess): Promise<void> {
-  if (server.exitCode !== null) return;
-  const exited = new Promise((resolve) => server.once('exit', resolve));
-  server.kill('SIGTERM');
-  await Promise.race([exited, sleep(20_000)]);
-  if (server.exitCode === null) server.kill('SIGKILL');
-}
-
 async function main() {
-  if (!existsSync(SERVER_ENTRY)) {
-    throw new Error(
-      'Build the server first: pnpm --filter @exrated/client build && pnpm --filter @exrated/server build',
-    );
-  }
   mkdirSync(OUT_DIR, { recursive: true });
   const runId = randomBytes(4).toString('hex');
   const databaseName = `exrated_soak_${runId}`;
@@ -228,74 +122,18 @@ async function main() {
     pathname: `/${databaseName}`,
   }).toString();
 
-  // SNS stub: remembers every code it texted and counts successful publishes per notification link.
-  const sns = await startLocalSns();
-  let snsFailing = false;
-  const codes = new Map<string, string>();
-  const publishesPerNotification = new Map<string, number>();
-  let publishesRefused = 0;
-  sns.setReply((params): SnsReply => {
-    const action = params.get('Action');
-    if (snsFailing) {
-      publishesRefused += action === 'Publish' ? 1 : 0;
-      return snsXml.error('InternalError', 'soak fault: SNS unavailable', 500);
-    }
-    if (action === 'CheckIfPhoneNumberIsOptedOut') return snsXml.optedOut(false);
-    if (action !== 'Publish') return snsXml.optInOk();
-    const message = params.get('Message') ?? '';
-    const code = /Your ExRated code is (\d{6})\./.exec(message)?.[1];
-    if (code) codes.set(params.get('PhoneNumber') ?? '', code);
-    const notificationId = /\/r\/([0-9a-f-]{36})/.exec(message)?.[1];
-    if (notificationId) {
-      publishesPerNotification.set(notificationId, (publishesPerNotification.get(notificationId) ?? 0) + 1);
-    }
-    return snsXml.publishOk(`soak-${randomBytes(6).toString('hex')}`);
-  });
-  const redisProxy = await startRedisProxy();
+  // The fault suites' SNS stub: accepts or refuses publishes and counts accepted texts per notification.
+  const sns = await startControllableSns();
+  const codeSentTo = (phone: string) =>
+    sns
+      .accepted()
+      .findLast((text) => text.to === phone)
+      ?.message.match(/Your ExRated code is (\d{6})\./)?.[1];
+  const redisProxy = await startTcpProxy({ host: REDIS_HOST, port: REDIS_PORT });
 
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
   const adminPassword = randomBytes(18).toString('base64url');
   const unlimited = '1000000';
-  const log = createWriteStream(path.join(OUT_DIR, 'server.log'));
-  const server = spawn(process.execPath, ['--enable-source-maps', SERVER_ENTRY], {
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      PUBLIC_URL: baseUrl,
-      DATABASE_URL: databaseUrl,
-      REDIS_URL: `redis://127.0.0.1:${redisProxy.port}`,
-      REDIS_KEY_PREFIX: redisPrefix,
-      SMS_PROVIDER: 'sns',
-      SESSION_SECRET: randomBytes(32).toString('base64url'),
-      ADMIN_PASSWORD: adminPassword,
-      CLIENT_DIST_DIR: '/nonexistent',
-      AWS_ENDPOINT_URL_SNS: sns.url,
-      AWS_REGION: 'eu-west-2',
-      AWS_ACCESS_KEY_ID: 'AKIDSOAK',
-      AWS_SECRET_ACCESS_KEY: 'soak-secret',
-      AWS_MAX_ATTEMPTS: '1',
-      AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
-      // One client IP drives everything, so the per-IP and per-device caps are raised out of the way.
-      LIMIT_VERIFICATION_SENDS_PER_PHONE_PER_HOUR: unlimited,
-      LIMIT_VERIFICATION_SENDS_PER_IP_PER_HOUR: unlimited,
-      LIMIT_VERIFICATION_CHECKS_PER_IP_PER_HOUR: unlimited,
-      LIMIT_RATINGS_PER_DEVICE_PER_HOUR: unlimited,
-      LIMIT_RATINGS_PER_IP_PER_HOUR: unlimited,
-      LIMIT_RATING_TEXTS_PER_DAY: unlimited,
-      LIMIT_ADMIN_LOGINS_PER_IP_PER_15_MIN: unlimited,
-      // Fast retries so texts held back by the SNS fault are delivered within the drain wait.
-      NOTIFICATION_RETRY_BASE_SECONDS: '5',
-      NOTIFICATION_MAX_ATTEMPTS: '10',
-      DISPATCHER_INTERVAL_MS: '1000',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  server.stdout?.pipe(log);
-  server.stderr?.pipe(log);
-  const serverPid = server.pid ?? 0;
+  let server: ServerProcess | undefined;
 
   const samples: Sample[] = [];
   const rss: Array<{ at: number; kb: number }> = [];
@@ -309,7 +147,10 @@ async function main() {
   let verifySeq = 0;
 
   const cleanup = async () => {
-    await stopServer(server);
+    if (server) {
+      await server.stop();
+      writeFileSync(path.join(OUT_DIR, 'server.log'), server.output());
+    }
     await sns.close();
     await redisProxy.close();
     const redis = new Redis(REDIS_PORT, REDIS_HOST, { maxRetriesPerRequest: 1 });
@@ -321,7 +162,36 @@ async function main() {
   };
 
   try {
-    await waitForReady(baseUrl, server);
+    server = await startServerProcess({
+      NODE_ENV: 'production',
+      DATABASE_URL: databaseUrl,
+      REDIS_URL: `redis://127.0.0.1:${redisProxy.port}`,
+      REDIS_KEY_PREFIX: redisPrefix,
+      SMS_PROVIDER: 'sns',
+      SESSION_SECRET: randomBytes(32).toString('base64url'),
+      ADMIN_PASSWORD: adminPassword,
+      AWS_ENDPOINT_URL_SNS: sns.url,
+      AWS_REGION: 'eu-west-2',
+      AWS_ACCESS_KEY_ID: 'AKIDSOAK',
+      AWS_SECRET_ACCESS_KEY: 'soak-secret',
+      AWS_MAX_ATTEMPTS: '1',
+      // One client IP drives everything, so the per-IP and per-device caps are raised out of the way.
+      LIMIT_VERIFICATION_SENDS_PER_PHONE_PER_HOUR: unlimited,
+      LIMIT_VERIFICATION_SENDS_PER_IP_PER_HOUR: unlimited,
+      LIMIT_VERIFICATION_CHECKS_PER_IP_PER_HOUR: unlimited,
+      LIMIT_RATINGS_PER_DEVICE_PER_HOUR: unlimited,
+      LIMIT_RATINGS_PER_IP_PER_HOUR: unlimited,
+      LIMIT_RATING_TEXTS_PER_DAY: unlimited,
+      LIMIT_ADMIN_LOGINS_PER_IP_PER_15_MIN: unlimited,
+      // Fast retries so texts held back by the SNS fault are delivered within the drain wait.
+      NOTIFICATION_RETRY_BASE_SECONDS: '5',
+      NOTIFICATION_MAX_ATTEMPTS: '10',
+      DISPATCHER_INTERVAL_MS: '1000',
+      // Warnings and errors only: a 10-minute run at info level is mostly request lines.
+      LOG_LEVEL: 'warn',
+    });
+    const { baseUrl } = server;
+    const serverPid = server.child.pid ?? 0;
     const browsers = Array.from({ length: BROWSERS }, () => new Browser(baseUrl));
     const adminBrowser = new Browser(baseUrl);
     const login = await adminBrowser.call('mutation', 'admin.login', { password: adminPassword });
@@ -379,7 +249,7 @@ async function main() {
           );
           if (!sent.ok) return;
           await timed('verification.check', async () => {
-            const code = codes.get(phone);
+            const code = codeSentTo(phone);
             if (!code)
               return { ok: false, status: 0, data: undefined, error: 'no code reached the SNS stub' };
             const checked = await browser.call('mutation', 'verification.check', {
@@ -431,21 +301,24 @@ async function main() {
         fault.start = Date.now();
         fault.snsFailing.start = fault.start;
         fault.redisCut.start = fault.start;
-        snsFailing = true;
-        redisProxy.cut();
+        sns.setMode({ kind: 'fail' });
+        // Redis down: open connections dropped and new ones refused, as when the server dies.
+        redisProxy.cutAll();
+        void redisProxy.refuse();
         console.log(`[soak] fault injected: SNS failing ${faultSeconds} s, Redis cut ${faultSeconds / 2} s`);
       }, faultStartMs),
       setTimeout(
         () => {
-          redisProxy.restore();
-          fault.redisCut.end = Date.now();
-          console.log('[soak] Redis restored');
+          void redisProxy.restore().then(() => {
+            fault.redisCut.end = Date.now();
+            console.log('[soak] Redis restored');
+          });
         },
         faultStartMs + (faultSeconds * 1000) / 2,
       ),
       setTimeout(
         () => {
-          snsFailing = false;
+          sns.setMode({ kind: 'ok' });
           fault.snsFailing.end = Date.now();
           fault.end = fault.snsFailing.end;
           console.log('[soak] SNS restored; fault over');
@@ -510,6 +383,7 @@ async function main() {
     const missingRatings = acceptedRatings.filter((id) => !byId.has(id));
     const wrongScores = ratingRows.filter((row) => row.scores !== 5).length;
     const wrongNotifications = ratingRows.filter((row) => row.notifications !== 1).length;
+    const publishesPerNotification = sns.acceptedByNotification();
     const duplicates = [...publishesPerNotification.values()].filter((count) => count > 1).length;
     const sentWithoutPublish = sentRows.filter((row) => !publishesPerNotification.has(row.id)).length;
     const notificationStatus = Object.fromEntries(statusRows.map((row) => [row.status, row.count]));
@@ -604,7 +478,7 @@ async function main() {
       },
       notifications: {
         status: notificationStatus,
-        publishesRefusedDuringFault: publishesRefused,
+        publishesRefusedDuringFault: sns.refusedCount(),
         distinctPublished: publishesPerNotification.size,
         publishedMoreThanOnce: duplicates,
         sentWithoutPublish,
