@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, loadMigrationConfig } from './config';
 
 const dataDir = `/tmp/exrated-config-test-${process.pid}`;
 
@@ -79,5 +79,26 @@ describe('loadConfig', () => {
       '10.0.0.0/8',
       '127.0.0.1',
     ]);
+  });
+});
+
+describe('loadMigrationConfig', () => {
+  it('needs only the database in production, not the app secrets', () => {
+    expect(
+      loadMigrationConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://exrated@db:5432/exrated' }),
+    ).toEqual({ databaseUrl: 'postgres://exrated@db:5432/exrated', dataDir: '.data' });
+  });
+
+  it('refuses production without DATABASE_URL and a URL that is not Postgres', () => {
+    expect(() => loadMigrationConfig({ NODE_ENV: 'production' })).toThrow(
+      'DATABASE_URL: required in production',
+    );
+    expect(() => loadMigrationConfig({ DATABASE_URL: 'mysql://db/exrated' })).toThrow(
+      'DATABASE_URL: must be a postgres:// URL',
+    );
+  });
+
+  it('uses the embedded database outside production', () => {
+    expect(loadMigrationConfig({ DATA_DIR: dataDir })).toEqual({ databaseUrl: undefined, dataDir });
   });
 });

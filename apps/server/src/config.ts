@@ -194,6 +194,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   };
 }
 
+/** For the entry points: a bad configuration prints what is wrong and exits 1 instead of a stack trace. */
+export function configOrExit<T>(load: () => T): T {
+  try {
+    return load();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
 /** Unset and empty variables both mean 'use the default'. */
 function presentValues(env: Record<string, string | undefined>): Record<string, string> {
   return Object.fromEntries(

@@ -1,17 +1,8 @@
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
+import { configOrExit, loadConfig } from './config';
 
 async function main() {
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(`${error.message}\n`);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = configOrExit(() => loadConfig());
 
   const app = await buildApp(config);
   await app.listen({ host: config.host, port: config.port });

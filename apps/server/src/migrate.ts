@@ -1,5 +1,5 @@
 import { createDatabase } from '@exrated/db';
-import { ConfigError, loadMigrationConfig } from './config';
+import { configOrExit, loadMigrationConfig } from './config';
 
 /**
  * One-shot migrations (the `migrate` service of docker/compose.yaml, or a release step): applies the committed
@@ -7,16 +7,7 @@ import { ConfigError, loadMigrationConfig } from './config';
  * so this step is what makes a failing migration stop a release before any replica is replaced.
  */
 async function main() {
-  let config: ReturnType<typeof loadMigrationConfig>;
-  try {
-    config = loadMigrationConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(`${error.message}\n`);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = configOrExit(() => loadMigrationConfig());
   const started = Date.now();
   const database = await createDatabase({
     url: config.databaseUrl,
