@@ -5,7 +5,11 @@ import { type LocalSns, snsXml, startLocalSns } from './local-sns';
  * provider outage) or held for a while before being accepted. Opt-out checks always answer "not opted out".
  * It counts the texts it accepted, so a test can prove each notification was delivered exactly once.
  */
-export type SnsMode = { kind: 'ok' } | { kind: 'fail' } | { kind: 'slow'; delayMs: number };
+export type SnsMode =
+  | { kind: 'ok' }
+  /** Refused, after `delayMs` when given (a provider that times out slowly). */
+  | { kind: 'fail'; delayMs?: number }
+  | { kind: 'slow'; delayMs: number };
 
 export interface ControllableSns {
   sns: LocalSns;
@@ -34,6 +38,7 @@ export async function startControllableSns(): Promise<ControllableSns> {
     if (action !== 'Publish') return snsXml.error('InvalidAction', `unexpected ${action}`);
     const current = mode;
     if (current.kind === 'fail') {
+      if (current.delayMs) await new Promise((resolve) => setTimeout(resolve, current.delayMs));
       refused += 1;
       return snsXml.error('InternalError', 'The service is unavailable', 500);
     }
