@@ -68,6 +68,8 @@ interface OpenedDatabase extends DatabaseHandle {
 function openPostgres(url: string, maxConnections: number): OpenedDatabase {
   const client = postgres(url, {
     max: maxConnections,
+    // A peer that accepts and then stalls (a proxy with nothing behind it) fails requests after 10 s, not 30.
+    connect_timeout: 10,
     onnotice: () => {},
     connection: { application_name: 'exrated' },
   });

@@ -97,9 +97,13 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const codeStore =
     overrides.codeStore ?? (redis ? new RedisCodeStore(redis, config.redisKeyPrefix) : new MemoryCodeStore());
   const now = overrides.now ?? (() => new Date());
-  const settings = new SettingsStore(database.db, (values) => {
-    app.log.level = values.logLevel;
-  });
+  const settings = new SettingsStore(
+    database.db,
+    { maintenanceMode: false, logLevel: config.logLevel },
+    (values) => {
+      app.log.level = values.logLevel;
+    },
+  );
   const adminPassword = config.adminPassword ?? randomBytes(12).toString('base64url');
   if (!config.adminPassword) {
     // Printed once, outside production only (production refuses to start without ADMIN_PASSWORD).

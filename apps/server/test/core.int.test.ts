@@ -26,6 +26,20 @@ describe('health', () => {
   });
 });
 
+describe('settings', () => {
+  it('apply LOG_LEVEL until an operator saves settings, then the saved ones', async () => {
+    const configured = await createTestApp({ env: { LOG_LEVEL: 'warn' } });
+    try {
+      const { settings } = configured.app.services;
+      expect(await settings.get()).toEqual({ maintenanceMode: false, logLevel: 'warn' });
+      await settings.save({ maintenanceMode: true, logLevel: 'debug' });
+      expect(await settings.get()).toEqual({ maintenanceMode: true, logLevel: 'debug' });
+    } finally {
+      await configured.close();
+    }
+  });
+});
+
 describe('readiness', () => {
   it('fails with 503 when the database does not answer', async () => {
     const down = await createTestApp();

@@ -2,17 +2,16 @@ import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../database';
 import { type AppSettings, appSettings, type LogLevel } from '../schema';
 
-const DEFAULT_SETTINGS = { maintenanceMode: false, logLevel: 'info' as LogLevel };
-
+/** The saved operator settings, or null while none were ever saved. */
 export async function readAppSettings(
   db: Executor,
-): Promise<Pick<AppSettings, 'maintenanceMode' | 'logLevel'>> {
+): Promise<Pick<AppSettings, 'maintenanceMode' | 'logLevel'> | null> {
   const [row] = await db
     .select({ maintenanceMode: appSettings.maintenanceMode, logLevel: appSettings.logLevel })
     .from(appSettings)
     .where(eq(appSettings.id, 1))
     .limit(1);
-  return row ?? DEFAULT_SETTINGS;
+  return row ?? null;
 }
 
 export async function saveAppSettings(

@@ -16,6 +16,8 @@ export class SettingsStore {
 
   constructor(
     private readonly db: Database,
+    /** Until an operator saves settings, the configured ones apply (LOG_LEVEL, maintenance off). */
+    private readonly defaults: AppSettingsValues,
     private readonly onChange: (values: AppSettingsValues) => void,
     private readonly maxAgeMs = 2000,
     private readonly now: () => number = Date.now,
@@ -23,7 +25,7 @@ export class SettingsStore {
 
   async get(): Promise<AppSettingsValues> {
     if (this.cached && this.now() - this.cached.readAt < this.maxAgeMs) return this.cached.values;
-    const values = await readAppSettings(this.db);
+    const values = (await readAppSettings(this.db)) ?? this.defaults;
     this.remember(values);
     return values;
   }
