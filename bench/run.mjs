@@ -211,19 +211,26 @@ function clientBundle() {
   };
 }
 
+/**
+ * The bundle with no configuration (PGlite in DATA_DIR): the first start in an empty data dir (which runs
+ * PGlite's initdb and the migrations), then a restart on the same dir.
+ */
 async function embeddedStart() {
-  const times = [];
+  const fresh = [];
+  const restart = [];
   for (let i = 0; i < (quick ? 1 : 3); i++) {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'exrated-bench-embedded-'));
     try {
-      const server = await startServer({ bundle, env: { DATA_DIR: dataDir, LOG_LEVEL: 'warn' }, logFile });
-      times.push(server.readyMs);
-      await stop(server.child);
+      for (const times of [fresh, restart]) {
+        const server = await startServer({ bundle, env: { DATA_DIR: dataDir, LOG_LEVEL: 'warn' }, logFile });
+        times.push(server.readyMs);
+        await stop(server.child);
+      }
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
   }
-  return { readyMs: median(times), runs: times };
+  return { freshMs: median(fresh), restartMs: median(restart), fresh, restart };
 }
 
 async function main() {
@@ -403,7 +410,13 @@ async function main() {
       (v) => v < 20,
     ],
     ['server peak RSS under load (MB)', rssMb, '< 250', (v) => v < 250],
-    ['embedded default start-to-ready (ms)', embedded.readyMs, '< 6000', (v) => v < 6000],
+    [
+      'embedded default first start (empty data dir) to ready (ms)',
+      embedded.freshMs,
+      '< 6000',
+      (v) => v < 6000,
+    ],
+    ['embedded default restart to ready (ms)', embedded.restartMs, '< 6000', (v) => v < 6000],
     ['public entry JS gzip (KB)', client.entryGzipKb, '<= 170', (v) => v <= 170 && !client.adminInEntry],
   ].map(([name, value, target, check]) => ({ name, value, target, met: check(value) }));
 
