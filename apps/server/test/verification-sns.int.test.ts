@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { SnsSmsSender } from '../src/services/sms/sns-sms-sender';
-import { type LocalSns, snsXml, startLocalSns } from './support/local-sns';
+import { type LocalSns, snsXml, startLocalSns, stubLocalSnsEnvironment } from './support/local-sns';
 import {
   createTestApp,
   HttpBrowser,
@@ -21,11 +21,7 @@ const http: Pick<TestApp, 'http'> = { http: (options, browser) => injectWithCook
 
 beforeAll(async () => {
   sns = await startLocalSns();
-  vi.stubEnv('AWS_ENDPOINT_URL_SNS', sns.url);
-  vi.stubEnv('AWS_REGION', 'eu-west-2');
-  vi.stubEnv('AWS_ACCESS_KEY_ID', 'AKIDEXAMPLE');
-  vi.stubEnv('AWS_SECRET_ACCESS_KEY', 'example-secret');
-  vi.stubEnv('AWS_MAX_ATTEMPTS', '1');
+  stubLocalSnsEnvironment(sns.url);
   // The test app brings the console sender; this app, on the same database, builds the configured one.
   t = await createTestApp();
   const config = loadConfig({

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../src/app';
 import { loadConfig } from '../../src/config';
 import { type ControllableSns, startControllableSns } from '../support/controllable-sns';
+import { stubLocalSnsEnvironment } from '../support/local-sns';
 import { ratingInput, usPhone } from '../support/rating-fixtures';
 import {
   createTestApp,
@@ -29,11 +30,7 @@ const http: Pick<TestApp, 'http'> = { http: (options, browser) => injectWithCook
 
 beforeAll(async () => {
   sns = await startControllableSns();
-  vi.stubEnv('AWS_ENDPOINT_URL_SNS', sns.url);
-  vi.stubEnv('AWS_REGION', 'eu-west-2');
-  vi.stubEnv('AWS_ACCESS_KEY_ID', 'AKIDEXAMPLE');
-  vi.stubEnv('AWS_SECRET_ACCESS_KEY', 'example-secret');
-  vi.stubEnv('AWS_MAX_ATTEMPTS', '1');
+  stubLocalSnsEnvironment(sns.url);
   t = await createTestApp({ withoutRedis: true });
   const config = loadConfig({
     NODE_ENV: 'test',

@@ -12,7 +12,7 @@ import { ConfigError, loadConfig } from '../../src/config';
 import { ConsoleSmsSender } from '../../src/services/sms/console-sms-sender';
 import { SnsSmsSender } from '../../src/services/sms/sns-sms-sender';
 import { GENERIC_ERROR_MESSAGE } from '../../src/trpc/init';
-import { type LocalSns, snsXml, startLocalSns } from '../support/local-sns';
+import { type LocalSns, snsXml, startLocalSns, stubLocalSnsEnvironment } from '../support/local-sns';
 import { captureLogs } from '../support/log-capture';
 import { ratingInput } from '../support/rating-fixtures';
 import { routerProcedures } from '../support/router-procedures';
@@ -100,11 +100,7 @@ beforeAll(async () => {
   CLIENT_DIST = await copyBuiltClient();
   sns = await startLocalSns();
   sns.setReply(() => snsXml.publishOk('sns-1'));
-  vi.stubEnv('AWS_ENDPOINT_URL_SNS', sns.url);
-  vi.stubEnv('AWS_REGION', 'us-east-1');
-  vi.stubEnv('AWS_ACCESS_KEY_ID', 'AKIDEXAMPLE');
-  vi.stubEnv('AWS_SECRET_ACCESS_KEY', 'example-secret');
-  vi.stubEnv('AWS_MAX_ATTEMPTS', '1');
+  stubLocalSnsEnvironment(sns.url);
   t = await createTestApp({
     env: { CLIENT_DIST_DIR: CLIENT_DIST, LIMIT_ADMIN_LOGINS_PER_IP_PER_15_MIN: '2' },
   });

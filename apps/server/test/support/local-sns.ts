@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { vi } from 'vitest';
 
 /**
  * A small local server speaking the SNS query protocol (POST /, form-encoded Action=..., XML replies), so the
@@ -85,4 +86,20 @@ export async function startLocalSns(): Promise<LocalSns> {
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/** The standard AWS environment that points the real SDK at a local SNS endpoint: fake credentials, no retries. */
+export function localSnsEnvironment(url: string): Record<string, string> {
+  return {
+    AWS_ENDPOINT_URL_SNS: url,
+    AWS_REGION: 'eu-west-2',
+    AWS_ACCESS_KEY_ID: 'AKIDEXAMPLE',
+    AWS_SECRET_ACCESS_KEY: 'example-secret',
+    AWS_MAX_ATTEMPTS: '1',
+  };
+}
+
+/** Sets that environment for this test file (vitest restores it with vi.unstubAllEnvs). */
+export function stubLocalSnsEnvironment(url: string) {
+  for (const [name, value] of Object.entries(localSnsEnvironment(url))) vi.stubEnv(name, value);
 }

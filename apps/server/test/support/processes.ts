@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { portAnswers } from '@exrated/db/testing';
+import { localSnsEnvironment } from './local-sns';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 export const SERVER_ENTRY = path.join(REPO_ROOT, 'apps/server/dist/server/main.js');
@@ -147,11 +148,7 @@ export function faultServerEnv(options: {
     ...(options.redisUrl ? { REDIS_URL: options.redisUrl } : {}),
     ...(options.redisKeyPrefix ? { REDIS_KEY_PREFIX: options.redisKeyPrefix } : {}),
     SMS_PROVIDER: 'sns',
-    AWS_ENDPOINT_URL_SNS: options.snsUrl,
-    AWS_REGION: 'eu-west-2',
-    AWS_ACCESS_KEY_ID: 'AKIDEXAMPLE',
-    AWS_SECRET_ACCESS_KEY: 'example-secret',
-    AWS_MAX_ATTEMPTS: '1',
+    ...localSnsEnvironment(options.snsUrl),
     DISPATCHER_INTERVAL_MS: '200',
     NOTIFICATION_RETRY_BASE_SECONDS: '1',
     LOG_LEVEL: 'warn',

@@ -1,5 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type LocalSns, snsXml, startLocalSns } from '../../../test/support/local-sns';
+import {
+  type LocalSns,
+  snsXml,
+  startLocalSns,
+  stubLocalSnsEnvironment,
+} from '../../../test/support/local-sns';
 import { SmsDeliveryError } from './sms-sender';
 import { PHONE_FORMAT_NOT_SUPPORTED, SnsSmsSender } from './sns-sms-sender';
 
@@ -11,11 +16,7 @@ let sns: LocalSns;
 
 beforeAll(async () => {
   sns = await startLocalSns();
-  vi.stubEnv('AWS_ENDPOINT_URL_SNS', sns.url);
-  vi.stubEnv('AWS_REGION', 'us-east-1');
-  vi.stubEnv('AWS_ACCESS_KEY_ID', 'AKIDEXAMPLE');
-  vi.stubEnv('AWS_SECRET_ACCESS_KEY', 'example-secret');
-  vi.stubEnv('AWS_MAX_ATTEMPTS', '1');
+  stubLocalSnsEnvironment(sns.url);
 });
 
 afterEach(() => {
@@ -48,7 +49,7 @@ describe('SnsSmsSender', () => {
     expect(params.get('MessageAttributes.entry.2.Name')).toBeNull();
     // Signed with the credentials from the environment.
     expect(authorization).toContain('Credential=AKIDEXAMPLE/');
-    expect(authorization).toContain('/us-east-1/sns/aws4_request');
+    expect(authorization).toContain('/eu-west-2/sns/aws4_request');
     sender.close();
   });
 
