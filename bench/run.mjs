@@ -24,6 +24,13 @@ import { startSnsStub } from './lib/sns-stub.mjs';
  * Postgres and Redis, driven by autocannon from this process, side by side with the baselines of issue 8.
  */
 const args = new Set(process.argv.slice(2));
+// `--only=submit,b,verification,embedded` runs just those measurements (for profiling one path); the budgets
+// of the others then read NaN and the results go to results.only.json instead of results.json.
+const only = process.argv
+  .find((arg) => arg.startsWith('--only='))
+  ?.slice('--only='.length)
+  .split(',');
+const selected = (name) => !only || only.includes(name);
 const quick = args.has('--quick');
 const mode = quick ? 'quick' : 'full';
 const REPS = 3;
@@ -318,8 +325,10 @@ async function main() {
       headers: { cookie: viewer.cookie() },
     },
   };
-  const closed = ['a', 'a2', 'questions', 'b', 'submit', 'c', 'profiles', 'profilesSearch'];
-  const open = ['questions', 'submit', 'profiles', 'profilesSearch', 'errorLogs', 'ratingsReceived'];
+  const closed = ['a', 'a2', 'questions', 'b', 'submit', 'c', 'profiles', 'profilesSearch'].filter(selected);
+  const open = ['questions', 'submit', 'profiles', 'profilesSearch', 'errorLogs', 'ratingsReceived'].filter(
+    selected,
+  );
   const runs = {
     closed: Object.fromEntries(closed.map((name) => [name, []])),
     open: Object.fromEntries(open.map((name) => [name, []])),
@@ -343,6 +352,7 @@ async function main() {
         `rep ${rep} open@${RATE} ${name}: achieved ${result.rps.toFixed(0)} req/s, p95 ${result.p95.toFixed(1)} ms p99 ${result.p99.toFixed(1)} ms${result.failures ? `, ${result.failures} failed` : ''}`,
       );
     }
+    if (!selected('verification')) continue;
     const pairs = await verificationPairs({ base, sns, pairsPerSecond: RATE / 2, duration: DURATION });
     runs.verification.push(pairs);
     say(
@@ -377,15 +387,19 @@ async function main() {
       )
     : null;
   say('embedded (PGlite) start-to-ready');
-  const embedded = await embeddedStart();
+  const embedded = selected('embedded')
+    ? await embeddedStart()
+    : { freshMs: Number.NaN, restartMs: Number.NaN };
   await sns.close();
   await adminSql.unsafe(`drop database if exists ${RUN_DB} with (force)`);
   await adminSql.end();
 
   const rps = (name) => median(runs.closed[name].map((run) => run.rps));
   const ratio = (ours, baseline) =>
-    median(runs.closed[ours].map((run, i) => run.rps / runs.closed[baseline][i].rps));
-  const lat = (name, key) => median(runs.open[name].map((run) => run[key]));
+    median(
+      (runs.closed[ours] ?? []).map((run, i) => run.rps / (runs.closed[baseline]?.[i]?.rps ?? Number.NaN)),
+    );
+  const lat = (name, key) => median((runs.open[name] ?? []).map((run) => run[key]));
   const ver = (key) => median(runs.verification.map((run) => run[key]));
   const failures = (list) => list.reduce((sum, run) => sum + run.failures, 0);
   const client = clientBundle();
@@ -475,7 +489,10 @@ async function main() {
     budgets,
     runs,
   };
-  writeFileSync(path.join(here, 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
+  writeFileSync(
+    path.join(here, only ? 'results.only.json' : 'results.json'),
+    `${JSON.stringify(results, null, 2)}\n`,
+  );
 
   const fmt = (v) => (Number.isFinite(v) ? (Math.abs(v) >= 100 ? v.toFixed(0) : v.toFixed(2)) : String(v));
   console.log(
@@ -517,7 +534,7 @@ async function main() {
       ]),
     ),
   );
-  say(`done; wrote bench/results.json`);
+  say(`done; wrote bench/${only ? 'results.only.json' : 'results.json'}`);
 }
 
 main().catch((error) => {

@@ -45,6 +45,10 @@ export const errorLogs = pgTable(
     index('error_logs_phone_created_idx').on(t.phoneNumber, t.createdAt.desc()),
     index('error_logs_created_at_idx').on(t.createdAt.desc()),
     index('error_logs_severity_created_idx').on(t.severity, t.createdAt.desc()),
+    // The error log search and phone filter are substring matches: trigram indexes (pg_trgm) serve them.
+    index('error_logs_message_trgm_idx').using('gin', t.errorMessage.op('gin_trgm_ops')),
+    index('error_logs_component_trgm_idx').using('gin', t.componentName.op('gin_trgm_ops')),
+    index('error_logs_phone_trgm_idx').using('gin', t.phoneNumber.op('gin_trgm_ops')),
     check('error_logs_severity_check', sql`${t.severity} in ('low', 'medium', 'high', 'critical')`),
   ],
 );
