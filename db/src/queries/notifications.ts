@@ -12,6 +12,8 @@ export async function insertNotification(
     status: Extract<NotificationStatus, 'pending' | 'suppressed'>;
     statusReason: string | null;
     createdAt: Date;
+    /** A row its request sends right away is created leased to it, with that attempt counted. */
+    attempts: number;
     nextAttemptAt: Date;
   },
 ) {
@@ -29,27 +31,20 @@ export interface ClaimedNotification {
 }
 
 /**
- * Claims pending notifications for sending, in ONE statement: the rows are locked with FOR UPDATE SKIP LOCKED
- * and their lease (next_attempt_at) is pushed to `leaseUntil` while locked, so no other instance can claim
- * them again until the lease runs out, even after this transaction ends or this process dies.
- * `due` claims every pending row whose time has come; `fresh` claims one just-created row that no attempt
- * has touched yet (the send right after commit), whatever its lease says.
+ * Claims the pending notifications whose time has come, in ONE statement: the rows are locked with FOR UPDATE
+ * SKIP LOCKED and their lease (next_attempt_at) is pushed to `leaseUntil` while locked, so no other instance
+ * can claim them again until the lease runs out, even after this transaction ends or this process dies.
  */
 export async function claimNotifications(
   db: Executor,
-  params: { leaseUntil: Date } & ({ mode: 'due'; now: Date; limit: number } | { mode: 'fresh'; id: string }),
+  params: { leaseUntil: Date; now: Date; limit: number },
 ): Promise<ClaimedNotification[]> {
-  const pending = eq(notifications.status, 'pending');
   const claimable = db
     .select({ id: notifications.id })
     .from(notifications)
-    .where(
-      params.mode === 'due'
-        ? and(pending, lte(notifications.nextAttemptAt, params.now))
-        : and(pending, eq(notifications.id, params.id), eq(notifications.attempts, 0)),
-    )
+    .where(and(eq(notifications.status, 'pending'), lte(notifications.nextAttemptAt, params.now)))
     .orderBy(asc(notifications.nextAttemptAt))
-    .limit(params.mode === 'due' ? params.limit : 1)
+    .limit(params.limit)
     .for('update', { skipLocked: true });
   return db
     .update(notifications)

@@ -44,6 +44,28 @@ describe.each(implementations)('rate limiter (%s)', (_name, make) => {
     expect(results.filter((result) => result.allowed)).toHaveLength(5);
   });
 
+  it('counts several caps in order and stops at the first refusal', async () => {
+    const limiter = make();
+    const tight = { limit: 1, windowSeconds: 60 };
+    const loose = { limit: 10, windowSeconds: 600 };
+    const first = await limiter.hitInOrder([
+      { key: 'order:a', rule: tight },
+      { key: 'order:b', rule: loose },
+    ]);
+    expect(first.map((result) => [result.allowed, result.count])).toEqual([
+      [true, 1],
+      [true, 1],
+    ]);
+    expect(first[1]?.retryAfterSeconds).toBeGreaterThan(590);
+    const second = await limiter.hitInOrder([
+      { key: 'order:a', rule: tight },
+      { key: 'order:b', rule: loose },
+    ]);
+    expect(second.map((result) => result.allowed)).toEqual([false]);
+    // The cap after the refused one was not counted.
+    expect((await limiter.peek('order:b', loose)).count).toBe(1);
+  });
+
   it('opens a new window when the old one expires', async () => {
     const limiter = make();
     const rule = { limit: 1, windowSeconds: 1 };

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Executor } from '@exrated/db';
+import type { ClaimedNotification } from '@exrated/db/queries';
 import {
   countRatingsGiven,
   findLatestRatingOfPhoneByRater,
@@ -17,7 +18,7 @@ import { RetryAfter } from '../trpc/init';
 import { describeWait } from '../trpc/rate-limit';
 import { ratingTextMessage } from './notifications/rating-text';
 import { isSmsCountryAllowed, parsePhone } from './phone';
-import type { RateLimitResult, RateLimitRule } from './rate-limiter';
+import type { RateLimitHit, RateLimitResult } from './rate-limiter';
 
 export const MAINTENANCE_MESSAGE = 'ExRated is down for maintenance. Please try again later.';
 /** Spec section 9: ratings needed to see your own. */
@@ -48,8 +49,8 @@ class MissingRow extends Error {}
 
 /**
  * `rating.submit`: the abuse limits, then rating + scores + notification in ONE transaction (all rows or
- * none), then the text through the dispatcher's claim. Every step of spec section 7 goes to ctx.audit,
- * which writes them all in one insert when the request ends.
+ * none), then the text. Every step of spec section 7 goes to ctx.audit, which writes them all in one insert
+ * when the request ends.
  */
 export async function submitRating(
   ctx: RatingContext,
@@ -66,44 +67,65 @@ export async function submitRating(
 
   ctx.audit.log('rating_submission_started', { relationshipType: input.relationshipType });
   const now = ctx.now();
+  const ratingId = randomUUID();
   const notificationId = randomUUID();
+  const message = ratingTextMessage({
+    scores: input.scores,
+    publicUrl: ctx.config.publicUrl,
+    notificationId,
+  });
   let stage: Stage = 'rating';
-  let saved: { ratingId: string; delivery: Delivery };
+  let saved: { delivery: Delivery; attempts: number };
   try {
     saved = await ctx.db.transaction(async (tx) => {
       await lockRatingsOfPhone(tx, input.phoneNumber);
-      await refuseRepeatRating(ctx, tx, input.phoneNumber, raterPhone, now);
-      const delivery = await decideDelivery(ctx, tx, input.phoneNumber);
-      const rating = await insertRating(tx, {
-        name: input.name,
-        relationshipType: input.relationshipType,
-        phoneNumber: input.phoneNumber,
-        testimonial: input.testimonial,
-        gratitude: input.gratitude,
-        selfReflection: input.selfReflection,
-        feedback: input.feedback,
-        createdBy: null,
-        createdByPhone: raterPhone,
-        deviceSessionId: ctx.session.id,
-        createdAt: now,
-      });
-      if (!rating) throw new MissingRow('No rating data returned after insert');
+      // Both read after the lock: a parallel submission of the same rater has committed, or not started.
+      const [, optedOut] = await Promise.all([
+        refuseRepeatRating(ctx, tx, input.phoneNumber, raterPhone, now),
+        isPhoneOptedOut(tx, input.phoneNumber),
+      ]);
+      const decided = await decideDelivery(ctx, input.phoneNumber, optedOut);
+      // A text to send goes out right after commit, so its row is created leased to this request (the timer
+      // leaves it alone meanwhile, and retries it once the lease ends if this process dies before sending).
+      const lease =
+        decided.status === 'pending' ? ctx.dispatcher.freshLease() : { attempts: 0, nextAttemptAt: now };
+      // The three inserts go out together (one round trip, in the order issued); each is still its own
+      // statement, so a failure names the step that failed.
+      const [rating, scores, notification] = await Promise.allSettled([
+        insertRating(tx, {
+          id: ratingId,
+          name: input.name,
+          relationshipType: input.relationshipType,
+          phoneNumber: input.phoneNumber,
+          testimonial: input.testimonial,
+          gratitude: input.gratitude,
+          selfReflection: input.selfReflection,
+          feedback: input.feedback,
+          createdBy: null,
+          createdByPhone: raterPhone,
+          deviceSessionId: ctx.session.id,
+          createdAt: now,
+        }),
+        insertRatingScores(tx, { ratingId, scores: input.scores }),
+        insertNotification(tx, {
+          id: notificationId,
+          ratingId,
+          message,
+          status: decided.status,
+          statusReason: decided.reason,
+          createdAt: now,
+          ...lease,
+        }),
+      ]);
+      if (rating.status === 'rejected') throw rating.reason;
+      if (!rating.value) throw new MissingRow('No rating data returned after insert');
       stage = 'scores';
-      await insertRatingScores(tx, { ratingId: rating.id, scores: input.scores });
+      if (scores.status === 'rejected') throw scores.reason;
       stage = 'notification';
-      const notification = await insertNotification(tx, {
-        id: notificationId,
-        ratingId: rating.id,
-        message: ratingTextMessage({ scores: input.scores, publicUrl: ctx.config.publicUrl, notificationId }),
-        status: delivery.status,
-        statusReason: delivery.reason,
-        createdAt: now,
-        // Leased to this request from the start: the timer leaves it alone while the send below runs, and
-        // picks it up once the lease ends if this process dies before sending.
-        nextAttemptAt: ctx.dispatcher.leaseUntil(),
-      });
-      if (!notification) throw new MissingRow('Failed to send notification: the notification was not saved.');
-      return { ratingId: rating.id, delivery };
+      if (notification.status === 'rejected') throw notification.reason;
+      if (!notification.value)
+        throw new MissingRow('Failed to send notification: the notification was not saved.');
+      return { delivery: decided, attempts: lease.attempts };
     });
   } catch (error) {
     if (error instanceof TRPCError) {
@@ -113,7 +135,7 @@ export async function submitRating(
     throw submissionFailure(ctx, stage, error);
   }
 
-  const { ratingId, delivery } = saved;
+  const { delivery, attempts } = saved;
   ctx.audit.log('rating_created', { ratingId, relationshipType: input.relationshipType });
   ctx.audit.log('rating_scores_created', { ratingId, count: input.scores.length });
   ctx.audit.log('notification_created', {
@@ -124,7 +146,15 @@ export async function submitRating(
   });
 
   const notificationStatus =
-    delivery.status === 'pending' ? await sendNow(ctx, ratingId, notificationId) : 'sent';
+    delivery.status === 'pending'
+      ? await sendNow(ctx, {
+          id: notificationId,
+          ratingId,
+          phoneNumber: input.phoneNumber,
+          message,
+          attempts,
+        })
+      : 'sent';
   const ratingsGiven = await countRatingsGiven(ctx.db, {
     deviceSessionId: ctx.session.id,
     provenPhone: raterPhone,
@@ -138,54 +168,41 @@ export async function submitRating(
   return { ratingId, notificationStatus, ratingsGiven, isUnlocked: ratingsGiven >= RATINGS_TO_UNLOCK };
 }
 
-/** The send right after commit, through the dispatcher's claim so it can never race a retry. */
-async function sendNow(
-  ctx: RatingContext,
-  ratingId: string,
-  notificationId: string,
-): Promise<'sent' | 'pending'> {
-  ctx.audit.log('sms_notification_attempted', { ratingId, notificationId });
+/** The send right after commit, of the row this request created leased to itself. */
+async function sendNow(ctx: RatingContext, text: ClaimedNotification): Promise<'sent' | 'pending'> {
+  const ids = { ratingId: text.ratingId, notificationId: text.id };
+  ctx.audit.log('sms_notification_attempted', ids);
   try {
-    const outcome = await ctx.dispatcher.deliverFresh(notificationId);
+    const outcome = await ctx.dispatcher.deliverFresh(text);
     if (outcome.status === 'failed') {
-      ctx.audit.log('sms_notification_failed', {
-        ratingId,
-        notificationId,
-        error: outcome.error,
-        willRetry: true,
-      });
+      ctx.audit.log('sms_notification_failed', { ...ids, error: outcome.error, willRetry: true });
       ctx.audit.error({
         action: 'sms_notification_failed',
         message: `Failed to send notification: ${outcome.error}`,
         severity: 'high',
         errorType: 'sms',
         componentName: 'rating.submit',
-        details: { ratingId, notificationId },
+        details: ids,
       });
       return 'pending';
     }
-    if (outcome.status === 'sent') ctx.audit.log('sms_notification_sent', { ratingId, notificationId });
+    if (outcome.status === 'sent') ctx.audit.log('sms_notification_sent', ids);
     if (outcome.status === 'suppressed') {
-      ctx.audit.log('sms_notification_suppressed', { ratingId, notificationId, reason: outcome.reason });
+      ctx.audit.log('sms_notification_suppressed', { ...ids, reason: outcome.reason });
     }
-    // 'suppressed' (opted out at the provider) and 'not_claimed' (another sender has it) read as handled.
+    // 'suppressed' (opted out at the provider) reads as handled.
     return 'sent';
   } catch (error) {
-    // The claim itself failed (database trouble): the row is still pending, and the dispatcher retries it.
+    // The send could not even start (database trouble): the row is still pending, and the dispatcher retries it.
     const message = error instanceof Error ? error.message : String(error);
-    ctx.log.error({ err: error, notificationId }, 'could not start the rating text');
-    ctx.audit.log('sms_notification_failed', {
-      ratingId,
-      notificationId,
-      error: 'not started',
-      willRetry: true,
-    });
+    ctx.log.error({ err: error, notificationId: text.id }, 'could not start the rating text');
+    ctx.audit.log('sms_notification_failed', { ...ids, error: 'not started', willRetry: true });
     ctx.audit.error({
       action: 'sms_notification_failed',
       message: `Failed to send notification: ${message}`,
       severity: 'high',
       componentName: 'rating.submit',
-      details: { ratingId, notificationId },
+      details: ids,
     });
     return 'pending';
   }
@@ -237,7 +254,7 @@ function submissionFailure(ctx: RatingContext, stage: Stage, error: unknown): TR
  */
 async function enforceSubmissionCaps(ctx: RatingContext) {
   const { limits } = ctx.config;
-  const checks = [
+  const caps = [
     {
       key: `rating-submit:device:${ctx.session.id}`,
       rule: { limit: limits.ratingsPerDevicePerHour, windowSeconds: HOUR_SECONDS },
@@ -249,33 +266,41 @@ async function enforceSubmissionCaps(ctx: RatingContext) {
       message: (wait: string) => `Too many ratings from your network. Please try again ${wait}.`,
     },
   ];
-  for (const check of checks) {
-    const result = await hitCap(ctx, check.key, check.rule);
-    if (result && !result.allowed) {
-      ctx.audit.log('rating_submission_failed', { reason: 'rate_limited', cap: check.key.split(':')[1] });
-      throw new TRPCError({
-        code: 'TOO_MANY_REQUESTS',
-        message: check.message(describeWait(result.retryAfterSeconds)),
-        cause: new RetryAfter(result.retryAfterSeconds),
-      });
-    }
-  }
+  const refused = firstRefusal(caps, await hitCaps(ctx, caps));
+  if (!refused) return;
+  ctx.audit.log('rating_submission_failed', { reason: 'rate_limited', cap: refused.cap.key.split(':')[1] });
+  throw new TRPCError({
+    code: 'TOO_MANY_REQUESTS',
+    message: refused.cap.message(describeWait(refused.result.retryAfterSeconds)),
+    cause: new RetryAfter(refused.result.retryAfterSeconds),
+  });
 }
 
-async function hitCap(ctx: RatingContext, key: string, rule: RateLimitRule): Promise<RateLimitResult | null> {
+/** The caps counted in order up to the first refusal, in one round trip; none when the limiter is away. */
+async function hitCaps(ctx: RatingContext, caps: readonly RateLimitHit[]): Promise<RateLimitResult[]> {
   try {
-    return await ctx.rateLimiter.hit(key, rule);
+    return await ctx.rateLimiter.hitInOrder(caps);
   } catch (error) {
-    ctx.log.warn({ err: error, key }, 'rate limiter unavailable; rating cap not applied');
+    ctx.log.warn(
+      { err: error, caps: caps.map((cap) => cap.key) },
+      'rate limiter unavailable; rating caps not applied',
+    );
     ctx.audit.error({
       action: 'rating_rate_limit_unavailable',
       message: error instanceof Error ? error.message : String(error),
       severity: 'medium',
       componentName: 'rating.submit',
-      details: { cap: key.split(':').slice(0, 2).join(':') },
+      details: { caps: caps.map((cap) => cap.key.split(':').slice(0, 2).join(':')) },
     });
-    return null;
+    return [];
   }
+}
+
+function firstRefusal<Cap extends RateLimitHit>(caps: readonly Cap[], results: readonly RateLimitResult[]) {
+  const index = results.findIndex((result) => !result.allowed);
+  const cap = caps[index];
+  const result = results[index];
+  return cap && result ? { cap, result } : null;
 }
 
 /** Terms: no excessive ratings of the same person. One rating of a number per rater per N days. */
@@ -308,24 +333,27 @@ async function refuseRepeatRating(
  * Whether the text may go out. Over a cap, to a country outside the allow-list or to an opted-out number, the
  * rating is still saved and its text suppressed, with the reason kept on the row.
  */
-async function decideDelivery(ctx: RatingContext, tx: Executor, phoneNumber: string): Promise<Delivery> {
+async function decideDelivery(ctx: RatingContext, phoneNumber: string, optedOut: boolean): Promise<Delivery> {
   const parsed = parsePhone(phoneNumber);
   if (!parsed || !isSmsCountryAllowed(parsed, ctx.config.allowedSmsCountries)) {
     return { status: 'suppressed', reason: 'country_not_allowed' };
   }
-  if (await isPhoneOptedOut(tx, phoneNumber)) return { status: 'suppressed', reason: 'opted_out' };
+  if (optedOut) return { status: 'suppressed', reason: 'opted_out' };
   const { limits } = ctx.config;
-  const recipient = await hitCap(ctx, `rating-text:recipient:${phoneNumber}`, {
-    limit: limits.ratingTextsPerRecipientPerDay,
-    windowSeconds: DAY_SECONDS,
-  });
-  if (recipient && !recipient.allowed) return { status: 'suppressed', reason: 'recipient_daily_cap' };
-  const global = await hitCap(ctx, 'rating-text:global', {
-    limit: limits.ratingTextsPerDay,
-    windowSeconds: DAY_SECONDS,
-  });
-  if (global && !global.allowed) return { status: 'suppressed', reason: 'global_daily_cap' };
-  return { status: 'pending', reason: null };
+  const caps = [
+    {
+      key: `rating-text:recipient:${phoneNumber}`,
+      rule: { limit: limits.ratingTextsPerRecipientPerDay, windowSeconds: DAY_SECONDS },
+      reason: 'recipient_daily_cap',
+    },
+    {
+      key: 'rating-text:global',
+      rule: { limit: limits.ratingTextsPerDay, windowSeconds: DAY_SECONDS },
+      reason: 'global_daily_cap',
+    },
+  ];
+  const refused = firstRefusal(caps, await hitCaps(ctx, caps));
+  return refused ? { status: 'suppressed', reason: refused.cap.reason } : { status: 'pending', reason: null };
 }
 
 /**

@@ -20,6 +20,9 @@ export const ADMIN_SESSION_IDLE_MS = 30 * 60 * 1000;
 export const ADMIN_SESSION_ABSOLUTE_MS = 8 * 60 * 60 * 1000;
 // A session used constantly is written at most this often, not on every request.
 const TOUCH_INTERVAL_MS = 10 * 60 * 1000;
+// The admin idle limit is 30 minutes, so its last-seen time is kept to the minute: writing it on every request
+// made every admin request a commit on the same row, and concurrent ones queued behind each other.
+const ADMIN_TOUCH_INTERVAL_MS = 60 * 1000;
 
 /** The cookies of one request/response; an HTTP implementation and an in-memory one for tests. */
 export interface CookieJar {
@@ -103,6 +106,7 @@ export class SessionService {
       cookies.clear(this.names.admin);
       return null;
     }
+    if (now.getTime() - session.lastSeenAt.getTime() < ADMIN_TOUCH_INTERVAL_MS) return session;
     await touchAdminSession(this.db, session.id, now);
     return { ...session, lastSeenAt: now };
   }

@@ -96,7 +96,7 @@ describe('Redis stopped mid-run', () => {
     expect(sms.outbox().some((message) => message.to === usPhone(801) && message.kind === 'rating')).toBe(
       true,
     );
-    expect(logs.text().includes('rate limiter unavailable; rating cap not applied')).toBe(true);
+    expect(logs.text().includes('rate limiter unavailable; rating caps not applied')).toBe(true);
     expect(logs.text().includes('verification code store unavailable')).toBe(true);
     const ready = await app.inject({ method: 'GET', url: '/readyz' });
     expect(ready.statusCode).toBe(503);

@@ -48,8 +48,9 @@ export interface DispatcherDeps {
 
 /**
  * Delivers rating texts from the notifications table, which is the outbox: the send right after a rating
- * commits (`deliverFresh`) and the periodic retry of everything still pending (`runOnce`) claim rows through
- * the same locking statement, so two instances, or a request and the timer, never send one text twice.
+ * commits (`deliverFresh`, on a row created leased to its request) and the periodic retry of everything still
+ * pending (`runOnce`, which claims due rows with a locking statement), so two instances, or a request and the
+ * timer, never send one text twice.
  * Failures back off exponentially (retryBaseSeconds * 2^(attempts - 1)) until maxAttempts, then `failed`.
  */
 export class NotificationDispatcher {
@@ -85,20 +86,22 @@ export class NotificationDispatcher {
     return this.running;
   }
 
-  /** The send right after a rating commits; the caller logs the outcome with its request. */
-  async deliverFresh(notificationId: string): Promise<DeliveryOutcome> {
-    const [claimed] = await claimNotifications(this.deps.db, {
-      mode: 'fresh',
-      id: notificationId,
-      leaseUntil: this.leaseUntil(),
-    });
-    if (!claimed) return { status: 'not_claimed', notificationId };
-    return this.deliver(claimed, { checkOptOutList: false });
+  /**
+   * The send right after a rating commits; the caller logs the outcome with its request. The row was inserted
+   * already leased to this request with its first attempt counted (`freshLease`), so no claim is needed: the
+   * timer leaves it alone until the lease ends, and retries it then if this process died before sending.
+   */
+  deliverFresh(notification: ClaimedNotification): Promise<DeliveryOutcome> {
+    return this.deliver(notification, { checkOptOutList: false });
+  }
+
+  /** What a just-created notification row carries so that `deliverFresh` may send it without a claim. */
+  freshLease() {
+    return { attempts: 1, nextAttemptAt: this.leaseUntil() };
   }
 
   private async dispatchDue(): Promise<DispatchSummary> {
     const claimed = await claimNotifications(this.deps.db, {
-      mode: 'due',
       now: this.deps.now(),
       limit: BATCH_SIZE,
       leaseUntil: this.leaseUntil(),
@@ -208,7 +211,7 @@ export class NotificationDispatcher {
   }
 
   /** When a claim made now runs out. */
-  leaseUntil() {
+  private leaseUntil() {
     return new Date(this.deps.now().getTime() + LEASE_MS);
   }
 }
