@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import postgres from 'postgres';
 import { explainAll } from './lib/explain.mjs';
+import { auditPages, describeRun, LIGHTHOUSE_PAGES } from './lib/lighthouse.mjs';
 import { drive, median, percentile } from './lib/load.mjs';
 import { sampleRss, startServer, stop } from './lib/processes.mjs';
 import { summarize } from './lib/profile-summary.mjs';
@@ -36,13 +37,16 @@ const mode = quick ? 'quick' : 'full';
 const REPS = 3;
 const DURATION = quick ? 1 : 6;
 const RATE = 200;
+// Lighthouse runs take 10-20 s each here: the median of 3 per page fits the full run, one keeps quick short.
+const LIGHTHOUSE_RUNS = quick ? 1 : 3;
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
 const bundle = path.join(root, 'apps/server/dist/server/main.js');
 const logFile = path.join(here, 'server.log');
 const PG = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432';
 const TEMPLATE = `exrated_bench_template_${mode}`;
-const RUN_DB = `exrated_bench_run_${mode}`;
+// Per process: two benches at once (one profiling, one measuring) must not drop each other's database.
+const RUN_DB = `exrated_bench_run_${mode}_${process.pid}`;
 const ADMIN_PASSWORD = 'bench-admin-password-0123';
 const BIG = 1_000_000_000;
 const benchStarted = performance.now();
@@ -365,6 +369,15 @@ async function main() {
     errorLogsInput,
     targetPhone: TARGET_PHONE,
   });
+  let lighthouse = null;
+  if (selected('lighthouse')) {
+    await settle(adminSql);
+    say(`lighthouse, mobile preset, ${LIGHTHOUSE_RUNS} run(s) per page`);
+    lighthouse = await auditPages(base, {
+      runs: LIGHTHOUSE_RUNS,
+      onRun: (page, sample) => say(describeRun(page, sample)),
+    });
+  }
 
   await stop(baselines);
   await stop(server.child);
@@ -403,6 +416,7 @@ async function main() {
   const ver = (key) => median(runs.verification.map((run) => run[key]));
   const failures = (list) => list.reduce((sum, run) => sum + run.failures, 0);
   const client = clientBundle();
+  const score = (page, category) => lighthouse?.[page][category] ?? Number.NaN;
 
   const budgets = [
     ['rating.questions / a2 (stock tRPC)', ratio('questions', 'a2'), '>= 0.80', (v) => v >= 0.8],
@@ -432,6 +446,10 @@ async function main() {
     ],
     ['embedded default restart to ready (ms)', embedded.restartMs, '< 6000', (v) => v < 6000],
     ['public entry JS gzip (KB)', client.entryGzipKb, '<= 170', (v) => v <= 170 && !client.adminInEntry],
+    ...LIGHTHOUSE_PAGES.flatMap((page) => [
+      [`Lighthouse ${page} performance (mobile)`, score(page, 'performance'), '>= 90', (v) => v >= 90],
+      [`Lighthouse ${page} accessibility`, score(page, 'accessibility'), '>= 95', (v) => v >= 95],
+    ]),
   ].map(([name, value, target, check]) => ({ name, value, target, met: check(value) }));
 
   const throughput = Object.fromEntries(closed.map((name) => [name, rps(name)]));
@@ -484,6 +502,7 @@ async function main() {
     rssMb,
     embedded,
     client,
+    lighthouse: lighthouse && { preset: 'mobile', runsPerPage: LIGHTHOUSE_RUNS, pages: lighthouse },
     explain,
     cpuProfile,
     budgets,
