@@ -7,7 +7,7 @@ import { gzipSync } from 'node:zlib';
 import postgres from 'postgres';
 import { explainAll } from './lib/explain.mjs';
 import { auditPages, describeRun, LIGHTHOUSE_PAGES } from './lib/lighthouse.mjs';
-import { drive, median, percentile } from './lib/load.mjs';
+import { drive, drivePaced, median, percentile } from './lib/load.mjs';
 import { sampleRss, startServer, stop } from './lib/processes.mjs';
 import { summarize } from './lib/profile-summary.mjs';
 import {
@@ -349,7 +349,7 @@ async function main() {
       );
     }
     for (const name of open) {
-      const result = await drive({ ...scenarios[name], duration: DURATION, rate: RATE });
+      const result = await drivePaced({ ...scenarios[name], duration: DURATION, rate: RATE });
       runs.open[name].push(result);
       await settle(adminSql);
       say(
@@ -467,6 +467,7 @@ async function main() {
       durationSeconds: DURATION,
       closedLoopConnections: 50,
       openLoopRate: RATE,
+      openLoop: 'evenly paced (one request every 1000/rate ms), latency from the due time',
       statistic: 'median of 3',
     },
     dataset: {
@@ -526,7 +527,9 @@ async function main() {
       ]),
     ),
   );
-  console.log(`Open loop at ${RATE} req/s offered (achieved rate below ${RATE} means the server saturated):`);
+  console.log(
+    `Open loop at ${RATE} req/s offered, evenly paced (achieved below ${RATE} means the server saturated):`,
+  );
   console.table(
     Object.fromEntries(
       Object.entries(results.latency).map(([name, l]) => [

@@ -4,7 +4,7 @@ import postgres from 'postgres';
  * The bench dataset, seeded ONCE into a template database with set-based SQL (generate_series) and cloned
  * with `create database ... template ...` for every run. The full size is the issue's; quick is a tenth.
  */
-export const SEED_VERSION = 'exrated-bench-seed-v1';
+export const SEED_VERSION = 'exrated-bench-seed-v2';
 export const TARGET_PHONE = '+14155550100';
 export const TARGET_RATINGS = 50;
 
