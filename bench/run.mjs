@@ -49,6 +49,8 @@ const TEMPLATE = `exrated_bench_template_${mode}`;
 const RUN_DB = `exrated_bench_run_${mode}_${process.pid}`;
 const ADMIN_PASSWORD = 'bench-admin-password-0123';
 const BIG = 1_000_000_000;
+// The production start command's flags (apps/server/package.json `start`, docker/Dockerfile CMD).
+const SERVER_NODE_ARGS = ['--max-old-space-size=128'];
 const benchStarted = performance.now();
 const say = (line) =>
   process.stdout.write(`[bench ${((performance.now() - benchStarted) / 1000).toFixed(0)}s] ${line}\n`);
@@ -98,7 +100,12 @@ async function prepareDatabase(adminSql, snsUrl) {
     await adminSql.unsafe(`drop database if exists ${TEMPLATE}`);
     await adminSql.unsafe(`create database ${TEMPLATE}`);
     // The production bundle applies the committed migrations at start: the template gets exactly them.
-    const migrator = await startServer({ bundle, env: serverEnv(TEMPLATE, snsUrl), logFile });
+    const migrator = await startServer({
+      bundle,
+      env: serverEnv(TEMPLATE, snsUrl),
+      logFile,
+      nodeArgs: SERVER_NODE_ARGS,
+    });
     await stop(migrator.child);
     seedSeconds = await seedDatabase(`${PG}/${TEMPLATE}`, sizes);
     note = `${SEED_VERSION} ${JSON.stringify(sizes)}`;
@@ -233,7 +240,12 @@ async function embeddedStart() {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'exrated-bench-embedded-'));
     try {
       for (const times of [fresh, restart]) {
-        const server = await startServer({ bundle, env: { DATA_DIR: dataDir, LOG_LEVEL: 'warn' }, logFile });
+        const server = await startServer({
+          bundle,
+          env: { DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+          logFile,
+          nodeArgs: SERVER_NODE_ARGS,
+        });
         times.push(server.readyMs);
         await stop(server.child);
       }
@@ -262,7 +274,10 @@ async function main() {
     bundle,
     env: serverEnv(RUN_DB, sns.url),
     logFile,
-    nodeArgs: args.has('--profile') ? ['--cpu-prof', `--cpu-prof-dir=${path.join(here, 'profiles')}`] : [],
+    nodeArgs: [
+      ...SERVER_NODE_ARGS,
+      ...(args.has('--profile') ? ['--cpu-prof', `--cpu-prof-dir=${path.join(here, 'profiles')}`] : []),
+    ],
   });
   const base = server.url;
   say(`server ready on ${base} (pid ${server.child.pid})`);
