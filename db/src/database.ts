@@ -1,5 +1,9 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { gunzip } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
@@ -10,6 +14,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import * as schema from './schema';
+import { readTar } from './tar';
 
 export type Schema = typeof schema;
 /** The Drizzle database every query takes: postgres.js in production, PGlite for the embedded default. */
@@ -35,6 +40,12 @@ export interface DatabaseOptions {
   /** Applies the committed migrations before returning (idempotent). Default true. */
   migrate?: boolean | undefined;
   migrationsFolder?: string | undefined;
+  /**
+   * A migrated PGlite cluster as a gzipped tarball (createPgliteTemplate). When the folder `dataDir` holds
+   * no cluster yet it is unpacked there instead of running PGlite's initdb, which takes seconds of WASM.
+   * Without it, or when the file is absent (the source tree), the first open runs initdb.
+   */
+  pgliteTemplate?: string | undefined;
 }
 
 /**
@@ -43,6 +54,12 @@ export interface DatabaseOptions {
  */
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../migrations', import.meta.url));
 
+/**
+ * Where apps/server/scripts/build.mjs writes the PGlite template: dist/pglite-template.tar.gz, beside the
+ * bundle's migrations. The source tree has none.
+ */
+export const PGLITE_TEMPLATE_FILE = fileURLToPath(new URL('../pglite-template.tar.gz', import.meta.url));
+
 // Two instances starting together must not both run the same migration: hold a lock while migrating.
 const MIGRATION_LOCK_KEY = 7_351_901;
 
@@ -50,7 +67,7 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
   const migrationsFolder = options.migrationsFolder ?? MIGRATIONS_FOLDER;
   const handle = options.url
     ? openPostgres(options.url, options.maxConnections ?? 10)
-    : await openPglite(options.dataDir ?? '.data/pglite');
+    : await openPglite(options.dataDir ?? '.data/pglite', options.pgliteTemplate);
   if (options.migrate ?? true) {
     try {
       await handle.migrate(migrationsFolder);
@@ -95,10 +112,46 @@ function openPostgres(url: string, maxConnections: number): OpenedDatabase {
   };
 }
 
-async function openPglite(dataDir: string): Promise<OpenedDatabase> {
-  if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
+function startPglite(dataDir: string): Promise<PGlite> {
   // pg_trgm backs the admin substring searches (migration 0002); Postgres ships it, PGlite loads it here.
-  const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+  return PGlite.create(dataDir, { extensions: { pg_trgm } });
+}
+
+/** A cluster started in memory as openPglite starts one, migrated: the tarball `pgliteTemplate` takes. */
+export async function createPgliteTemplate(migrationsFolder = MIGRATIONS_FOLDER): Promise<Uint8Array> {
+  const client = await startPglite('memory://');
+  try {
+    await migratePglite(drizzlePglite(client, { casing: 'snake_case' }), { migrationsFolder });
+    // Flushes everything to the data files, so a start from the tarball has next to no WAL to replay.
+    await client.exec('checkpoint');
+    return new Uint8Array(await (await client.dumpDataDir('gzip')).arrayBuffer());
+  } finally {
+    await client.close();
+  }
+}
+
+// PGlite, like Postgres, takes a PG_VERSION file as "a cluster lives here".
+const CLUSTER_MARKER = 'PG_VERSION';
+
+async function unpackPgliteTemplate(template: string, dataDir: string): Promise<void> {
+  const entries = readTar(await promisify(gunzip)(await readFile(template)));
+  // The marker goes last: an unpack cut short leaves no cluster behind, and the next start unpacks again.
+  entries.sort((a, b) => Number(a.path === CLUSTER_MARKER) - Number(b.path === CLUSTER_MARKER));
+  for (const entry of entries) {
+    const target = path.join(dataDir, entry.path);
+    if (entry.type === 'directory') mkdirSync(target, { recursive: true, mode: entry.mode });
+    else writeFileSync(target, entry.data, { mode: entry.mode });
+  }
+}
+
+async function openPglite(dataDir: string, template: string | undefined): Promise<OpenedDatabase> {
+  if (!dataDir.startsWith('memory://')) {
+    mkdirSync(dataDir, { recursive: true });
+    if (template && existsSync(template) && !existsSync(path.join(dataDir, CLUSTER_MARKER))) {
+      await unpackPgliteTemplate(template, dataDir);
+    }
+  }
+  const client = await startPglite(dataDir);
   const db = drizzlePglite(client, { schema, casing: 'snake_case' });
   return {
     db,
