@@ -1,6 +1,8 @@
 // Bundles the server (and the workspace's TypeScript packages) into dist/server/main.js and dist/server/migrate.js
 // with esbuild; npm packages stay external and are resolved from node_modules. Migrations ship beside them in
-// dist/migrations, the path db/src/database.ts expects relative to the bundle.
+// dist/migrations, and a migrated PGlite cluster in dist/pglite-template.tar.gz: the paths db/src/database.ts
+// expects relative to the bundle.
+import { execFileSync } from 'node:child_process';
 import { cpSync, readFileSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
 
@@ -27,3 +29,9 @@ await build({
 cpSync(new URL('../../db/migrations', serverRoot), new URL('dist/migrations', serverRoot), {
   recursive: true,
 });
+// The embedded default's first start unpacks this instead of running PGlite's initdb (seconds of WASM).
+execFileSync(
+  process.execPath,
+  ['--import', 'tsx', 'scripts/pglite-template.ts', 'dist/pglite-template.tar.gz', 'dist/migrations'],
+  { cwd: serverRoot, stdio: 'inherit' },
+);

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { createDatabase, type DatabaseHandle } from '@exrated/db';
+import { createDatabase, type DatabaseHandle, PGLITE_TEMPLATE_FILE } from '@exrated/db';
 import fastifyCookie from '@fastify/cookie';
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -89,6 +89,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     (await createDatabase({
       url: config.databaseUrl,
       dataDir: `${config.dataDir}/pglite`,
+      pgliteTemplate: PGLITE_TEMPLATE_FILE,
       maxConnections: config.databasePoolSize,
     }));
   const ownsDatabase = !overrides.database;

@@ -1,4 +1,4 @@
-import { createDatabase } from '@exrated/db';
+import { createDatabase, PGLITE_TEMPLATE_FILE } from '@exrated/db';
 import { configOrExit, loadMigrationConfig } from './config';
 
 /**
@@ -12,6 +12,7 @@ async function main() {
   const database = await createDatabase({
     url: config.databaseUrl,
     dataDir: `${config.dataDir}/pglite`,
+    pgliteTemplate: PGLITE_TEMPLATE_FILE,
     maxConnections: 1,
   });
   await database.close();
