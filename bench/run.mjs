@@ -230,8 +230,8 @@ function clientBundle() {
 }
 
 /**
- * The bundle with no configuration (PGlite in DATA_DIR): the first start in an empty data dir (which runs
- * PGlite's initdb and the migrations), then a restart on the same dir.
+ * The bundle with no configuration (PGlite in DATA_DIR): the first start in an empty data dir (which unpacks
+ * the build's migrated cluster, dist/pglite-template.tar.gz, and runs the migrations), then a restart on it.
  */
 async function embeddedStart() {
   const fresh = [];
