@@ -1,10 +1,8 @@
-import 'react-international-phone/style.css';
-
 import { Input } from '@mantine/core';
 import { useId, useRef, useState } from 'react';
-import { type CountryIso2, defaultCountries, PhoneInput, parseCountry } from 'react-international-phone';
-import { PHONE_INPUT_MAX_LENGTH, SUPPORTED_PHONE_COUNTRIES } from '../../lib/phone-validation';
-import { COUNTRY_FLAGS } from './flags';
+import { type CountryIso2, defaultCountries, parseCountry } from 'react-international-phone';
+import { PHONE_INPUT_MAX_LENGTH } from '../../lib/phone-validation';
+import { PhoneField } from './PhoneField';
 import classes from './PhoneNumberInput.module.css';
 
 export const PHONE_SUPPORT_HINT = 'Only USA, UK, Canada, and Australia are fully supported at this time';
@@ -67,15 +65,10 @@ export function PhoneNumberInput({
         data-error={visibleError ? true : undefined}
         data-disabled={disabled ? true : undefined}
       >
-        <PhoneInput
+        <PhoneField
           value={value}
           defaultCountry={country}
-          preferredCountries={[...SUPPORTED_PHONE_COUNTRIES]}
-          flags={COUNTRY_FLAGS}
-          disableDialCodeAndPrefix
-          showDisabledDialCodeAndPrefix
           disabled={disabled}
-          placeholder="555 555 5555"
           inputProps={{
             id: inputId,
             name,
@@ -84,11 +77,11 @@ export function PhoneNumberInput({
             autoComplete: 'tel-national',
             'aria-invalid': visibleError ? true : undefined,
           }}
-          onChange={(phone, meta) => {
-            if (shownText.current !== null && shownText.current !== meta.inputValue) setTouched(true);
-            shownText.current = meta.inputValue;
+          onChange={(phone, inputValue) => {
+            if (shownText.current !== null && shownText.current !== inputValue) setTouched(true);
+            shownText.current = inputValue;
             // With the dial code shown separately, an empty national part still yields '+1': treat it as empty.
-            onChange(meta.inputValue.trim() === '' ? '' : phone);
+            onChange(inputValue.trim() === '' ? '' : phone);
           }}
           onBlur={() => setTouched(true)}
         />
