@@ -5,7 +5,7 @@ import './global.css';
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode, useState } from 'react';
+import { StrictMode, startTransition, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { AppErrorBoundary } from './components/AppErrorBoundary';
@@ -37,8 +37,13 @@ installGlobalErrorReporting();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+const root = createRoot(container);
+// As a transition the first render yields to the browser every few milliseconds instead of holding the main
+// thread for the whole tree (hundreds of ms on a slow phone), so input and paint are never blocked for long.
+startTransition(() => {
+  root.render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+});
