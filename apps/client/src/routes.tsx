@@ -7,10 +7,11 @@ import { AppLayout } from './components/layout/AppLayout';
 import { RouteErrorFallback } from './components/RouteErrorFallback';
 import { LandingPage } from './pages/landing/LandingPage';
 import { NotFoundPage } from './pages/not-found/NotFoundPage';
+import { loadVerifyPage } from './pages/verify/load-verify-page';
 
 const RatePage = lazy(() => import('./pages/rate/RatePage'));
 const NotificationLandingPage = lazy(() => import('./pages/notification/NotificationLandingPage'));
-const VerifyPage = lazy(() => import('./pages/verify/VerifyPage'));
+const VerifyPage = lazy(loadVerifyPage);
 const UnlockPage = lazy(() => import('./pages/unlock/UnlockPage'));
 const ProfilePage = lazy(() => import('./pages/profile/ProfilePage'));
 const SettingsPage = lazy(() => import('./pages/settings/SettingsPage'));

@@ -1,19 +1,23 @@
-import { Alert, Container, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Center, Container, Loader, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconShieldCheck } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { useTRPC } from '../../lib/trpc';
 import { useViewer } from '../../lib/viewer';
+import { loadVerifyPage } from '../verify/load-verify-page';
 import { verifyPathReturningTo } from '../verify/return-to';
-import { RateForm } from './RateForm';
 import classes from './RatePage.module.css';
 import { mustVerifyFirst, readRateFlags } from './rate-flow';
 import { phoneFromSharedLink } from './rating-form-rules';
 
 /** Spec section 9: entry waits about 500 ms while the profile is checked. */
 const VERIFY_CHECK_MS = 500;
+
+// A visitor who is sent on to /verify never sees the form: it is fetched only for those who stay.
+const loadRateForm = () => import('./RateForm');
+const RateForm = lazy(() => loadRateForm().then((module) => ({ default: module.RateForm })));
 
 /**
  * /rate and /rate/:id (the id changes nothing on screen). A visitor without a proven phone who did not come
@@ -33,7 +37,15 @@ export default function RatePage() {
   const needsCheck = !flags.fromRedirect && !flags.fromVerifiedProfile && !flags.fromHomePage;
   const [waited, setWaited] = useState(!needsCheck);
   const checking = needsCheck && (!waited || viewer.loading);
-  const redirecting = !checking && mustVerifyFirst(flags, viewer);
+  const mustVerify = mustVerifyFirst(flags, viewer);
+  const redirecting = !checking && mustVerify;
+  // Known as soon as the profile is: the next screen's code loads during the check instead of after it.
+  const next = viewer.loading ? null : mustVerify ? 'verify' : 'form';
+
+  useEffect(() => {
+    if (next === 'verify') void loadVerifyPage();
+    if (next === 'form') void loadRateForm();
+  }, [next]);
 
   // /rate/:id shows the same form; the id is only logged (DESIGN.md section 2).
   useEffect(() => {
@@ -64,22 +76,37 @@ export default function RatePage() {
           <Text c="gray.4">Be honest. It's anonymous... for now.</Text>
         </Stack>
         {checking || redirecting ? (
-          <Alert
-            color="yellow"
-            variant="light"
-            icon={<IconShieldCheck size={20} />}
-            role="status"
-            aria-live="polite"
-          >
-            <Stack gap={6} align="center" py="xs">
-              <Loader size="sm" color="yellow" />
-              <Text size="sm">Verifying your profile...</Text>
-            </Stack>
-          </Alert>
+          <VerifyingNotice />
         ) : (
-          <RateForm flags={flags} viewer={viewer} initialPhone={phoneFromSharedLink(params.get('phone'))} />
+          <Suspense
+            fallback={
+              <Center py="xl">
+                <Loader aria-label="Loading the rating form" />
+              </Center>
+            }
+          >
+            <RateForm flags={flags} viewer={viewer} initialPhone={phoneFromSharedLink(params.get('phone'))} />
+          </Suspense>
         )}
       </Stack>
     </Container>
+  );
+}
+
+/** Shown while the profile is checked and while a visitor is sent on to /verify. */
+function VerifyingNotice() {
+  return (
+    <Alert
+      color="yellow"
+      variant="light"
+      icon={<IconShieldCheck size={20} />}
+      role="status"
+      aria-live="polite"
+    >
+      <Stack gap={6} align="center" py="xs">
+        <Loader size="sm" color="yellow" />
+        <Text size="sm">Verifying your profile...</Text>
+      </Stack>
+    </Alert>
   );
 }
