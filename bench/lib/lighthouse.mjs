@@ -26,6 +26,7 @@ const METRICS = {
 };
 
 async function auditOnce(url, port) {
+  const started = performance.now();
   const result = await lighthouse(url, {
     port,
     logLevel: 'error',
@@ -34,7 +35,7 @@ async function auditOnce(url, port) {
     // Only the report's picture of the page: about 2 s a run here, no audit reads it.
     disableFullPageScreenshot: true,
   });
-  const { categories, audits, runtimeError } = result.lhr;
+  const { categories, audits, runtimeError, environment } = result.lhr;
   if (runtimeError) throw new Error(`lighthouse ${url}: ${runtimeError.code} ${runtimeError.message}`);
   const accessibilityIds = categories.accessibility.auditRefs.map((ref) => ref.id);
   return {
@@ -42,6 +43,9 @@ async function auditOnce(url, port) {
     accessibility: Math.round(categories.accessibility.score * 100),
     metrics: Object.fromEntries(Object.entries(METRICS).map(([key, id]) => [key, audits[id].numericValue])),
     failingAccessibility: accessibilityIds.filter((id) => audits[id].score !== null && audits[id].score < 1),
+    // Lighthouse's measure of this machine's speed at the time: simulated metrics scale with it.
+    benchmarkIndex: Math.round(environment.benchmarkIndex),
+    seconds: Math.round((performance.now() - started) / 100) / 10,
   };
 }
 
@@ -54,6 +58,7 @@ function summarize(runs) {
       Object.keys(METRICS).map((key) => [key, median(runs.map((run) => run.metrics[key]))]),
     ),
     failingAccessibility: [...new Set(runs.flatMap((run) => run.failingAccessibility))],
+    benchmarkIndex: median(runs.map((run) => run.benchmarkIndex)),
     runs,
   };
 }
@@ -85,9 +90,12 @@ export async function auditPages(baseUrl, { runs = 1, onRun = () => undefined } 
   }
 }
 
-export function describeRun(page, { performance, accessibility, metrics, failingAccessibility }) {
+export function describeRun(
+  page,
+  { performance, accessibility, metrics, failingAccessibility, benchmarkIndex },
+) {
   const ms = (value) => `${Math.round(value)} ms`;
-  return `lighthouse ${page}: performance ${performance}, accessibility ${accessibility} (FCP ${ms(metrics.fcpMs)}, LCP ${ms(metrics.lcpMs)}, TBT ${ms(metrics.tbtMs)}, CLS ${metrics.cls.toFixed(3)}, SI ${ms(metrics.speedIndexMs)})${failingAccessibility.length ? `; failing: ${failingAccessibility.join(', ')}` : ''}`;
+  return `lighthouse ${page}: performance ${performance}, accessibility ${accessibility} (FCP ${ms(metrics.fcpMs)}, LCP ${ms(metrics.lcpMs)}, TBT ${ms(metrics.tbtMs)}, CLS ${metrics.cls.toFixed(3)}, SI ${ms(metrics.speedIndexMs)}, benchmark index ${benchmarkIndex})${failingAccessibility.length ? `; failing: ${failingAccessibility.join(', ')}` : ''}`;
 }
 
 // `node bench/lib/lighthouse.mjs <baseUrl> [runs]` audits an already running server.
