@@ -112,10 +112,29 @@ async function prepareDatabase(adminSql, snsUrl) {
     await adminSql.unsafe(`comment on database ${TEMPLATE} is '${note}'`);
     say(`seeded in ${seedSeconds.toFixed(1)} s`);
   }
-  await adminSql.unsafe(`drop database if exists ${RUN_DB} with (force)`);
+  await dropDatabasesOfDeadRuns(adminSql);
   const cloneStarted = performance.now();
   await adminSql.unsafe(`create database ${RUN_DB} template ${TEMPLATE}`);
   return { sizes, seedSeconds, cloneSeconds: (performance.now() - cloneStarted) / 1000 };
+}
+
+/** Run databases left by benches that were killed before their cleanup (named after their process id). */
+async function dropDatabasesOfDeadRuns(adminSql) {
+  const rows = await adminSql`select datname from pg_database where datname like 'exrated_bench_run_%'`;
+  for (const { datname } of rows) {
+    const pid = Number(datname.split('_').at(-1));
+    if (Number.isInteger(pid) && pid !== process.pid && isAlive(pid)) continue;
+    await adminSql.unsafe(`drop database if exists ${datname} with (force)`);
+  }
+}
+
+function isAlive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** A tiny cookie jar for one simulated browser. */
