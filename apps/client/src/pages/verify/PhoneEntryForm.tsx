@@ -1,9 +1,15 @@
 import { Alert, Button, Skeleton, Stack } from '@mantine/core';
-import type { FormEvent, ReactNode } from 'react';
-import { PhoneNumberInput } from '../../components/phone-input/PhoneNumberInput';
+import { type FormEvent, lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { PRIMARY_ACTION_PROPS } from '../../components/StatusCard';
 import { useDefaultCountry } from '../../lib/default-country';
 import { isValidPhoneNumber } from '../../lib/phone-validation';
+
+// The phone field and its country data load beside the screen's text instead of before it: the card shows at
+// once, with a placeholder where the field goes (as it does while the country is looked up).
+const loadPhoneNumberInput = () => import('../../components/phone-input/PhoneNumberInput');
+const PhoneNumberInput = lazy(() =>
+  loadPhoneNumberInput().then((module) => ({ default: module.PhoneNumberInput })),
+);
 
 interface PhoneEntryFormProps {
   phone: string;
@@ -25,6 +31,11 @@ export function PhoneEntryForm(props: PhoneEntryFormProps) {
   const { phone, busy, error, busyLabel } = props;
   const country = useDefaultCountry();
   const valid = isValidPhoneNumber(phone);
+  // Fetched while the country is looked up, not after.
+  useEffect(() => {
+    void loadPhoneNumberInput();
+  }, []);
+  const fieldPlaceholder = <Skeleton height={84} radius="md" aria-label="Loading the phone number field" />;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     props.onSubmit();
@@ -34,15 +45,17 @@ export function PhoneEntryForm(props: PhoneEntryFormProps) {
       <Stack gap="md">
         {props.notice}
         {country.isPending ? (
-          <Skeleton height={84} radius="md" aria-label="Loading the phone number field" />
+          fieldPlaceholder
         ) : (
-          <PhoneNumberInput
-            value={phone}
-            onChange={props.onPhoneChange}
-            defaultCountry={country.data?.country}
-            error={valid ? null : props.invalidMessage}
-            disabled={busy}
-          />
+          <Suspense fallback={fieldPlaceholder}>
+            <PhoneNumberInput
+              value={phone}
+              onChange={props.onPhoneChange}
+              defaultCountry={country.data?.country}
+              error={valid ? null : props.invalidMessage}
+              disabled={busy}
+            />
+          </Suspense>
         )}
         {error ? (
           <Alert variant="light" color="red" role="alert">
