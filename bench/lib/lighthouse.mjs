@@ -49,6 +49,19 @@ async function auditOnce(url, port) {
   };
 }
 
+/**
+ * Lighthouse sometimes fails to record the trace of a load (NO_NAVSTART, NO_FCP) and asks to be run again:
+ * one more try, so a long bench run is not lost to it.
+ */
+async function auditWithRetry(url, port) {
+  try {
+    return await auditOnce(url, port);
+  } catch (error) {
+    console.warn(`${error.message}; running it again`);
+    return auditOnce(url, port);
+  }
+}
+
 /** Each score and metric is the median over the runs on its own; failing audits are those of any run. */
 function summarize(runs) {
   return {
@@ -78,7 +91,7 @@ export async function auditPages(baseUrl, { runs = 1, onRun = () => undefined } 
     for (const page of LIGHTHOUSE_PAGES) {
       const samples = [];
       for (let i = 0; i < runs; i++) {
-        const sample = await auditOnce(`${baseUrl}${page}`, chrome.port);
+        const sample = await auditWithRetry(`${baseUrl}${page}`, chrome.port);
         samples.push(sample);
         onRun(page, sample);
       }
