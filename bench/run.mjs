@@ -8,7 +8,7 @@ import postgres from 'postgres';
 import { explainAll } from './lib/explain.mjs';
 import { auditPages, describeRun, LIGHTHOUSE_PAGES } from './lib/lighthouse.mjs';
 import { drive, drivePaced, median, percentile } from './lib/load.mjs';
-import { sampleRss, startServer, stop } from './lib/processes.mjs';
+import { killOnExit, sampleRss, startServer, stop } from './lib/processes.mjs';
 import { summarize } from './lib/profile-summary.mjs';
 import {
   SEED_VERSION,
@@ -322,10 +322,12 @@ async function main() {
   const questions = (await questionsRes.json()).result.data.json;
   const questionsFile = path.join(os.tmpdir(), `exrated-bench-questions-${process.pid}.json`);
   writeFileSync(questionsFile, JSON.stringify(questions));
-  const baselines = fork(path.join(here, 'baselines.mjs'), [], {
-    env: { PATH: process.env.PATH, DATABASE_URL: `${PG}/${RUN_DB}`, BENCH_QUESTIONS_FILE: questionsFile },
-    stdio: 'inherit',
-  });
+  const baselines = killOnExit(
+    fork(path.join(here, 'baselines.mjs'), [], {
+      env: { PATH: process.env.PATH, DATABASE_URL: `${PG}/${RUN_DB}`, BENCH_QUESTIONS_FILE: questionsFile },
+      stdio: 'inherit',
+    }),
+  );
   const basePort = await new Promise((resolve, reject) => {
     baselines.once('message', (message) => resolve(message.port));
     baselines.once('exit', (code) => reject(new Error(`baselines exited with ${code}`)));

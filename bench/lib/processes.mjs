@@ -15,6 +15,20 @@ export function freePort() {
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
+// Servers and baselines the bench started: killed if it exits early (an error mid-run), so no server keeps
+// running, retrying its texts against a stub that is gone, and loading the next measurement.
+const children = new Set();
+process.on('exit', () => {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+});
+
+/** Kills `child` when the bench process exits, whatever the reason. */
+export function killOnExit(child) {
+  children.add(child);
+  child.once('exit', () => children.delete(child));
+  return child;
+}
+
 /** Polls /readyz until it answers 200; returns the milliseconds since `startedAt`. */
 export async function waitReady(port, child, startedAt, timeoutMs = 120_000) {
   while (performance.now() - startedAt < timeoutMs) {
@@ -39,6 +53,7 @@ export async function startServer({ bundle, env, logFile, nodeArgs = [] }) {
     env: { PATH: process.env.PATH, HOST: '127.0.0.1', PORT: String(port), ...env },
     stdio: ['ignore', out, out],
   });
+  killOnExit(child);
   try {
     const readyMs = await waitReady(port, child, startedAt);
     return { child, port, readyMs, url: `http://127.0.0.1:${port}` };
