@@ -10,24 +10,21 @@ import {
   isPhoneOptedOut,
   lockRatingsOfPhone,
 } from '@exrated/db/queries';
-import type { DeviceSession } from '@exrated/db/schema';
 import { TRPCError } from '@trpc/server';
 import type { RatingSubmitInput } from '../routers/rating-input';
-import type { Context } from '../trpc/context';
 import { RetryAfter } from '../trpc/init';
-import { describeWait } from '../trpc/rate-limit';
 import { ratingTextMessage } from './notifications/rating-text';
-import { isSmsCountryAllowed, parsePhone } from './phone';
-import type { RateLimitHit, RateLimitResult } from './rate-limiter';
+import {
+  DAY_SECONDS,
+  type Delivery,
+  decideDelivery,
+  enforceSubmissionCaps,
+  type RatingContext,
+} from './rating-limits';
 
 export const MAINTENANCE_MESSAGE = 'ExRated is down for maintenance. Please try again later.';
 /** Spec section 9: ratings needed to see your own. */
 export const RATINGS_TO_UNLOCK = 2;
-
-const HOUR_SECONDS = 3600;
-const DAY_SECONDS = 24 * HOUR_SECONDS;
-
-type RatingContext = Context & { session: DeviceSession };
 
 export interface RatingSubmitResult {
   ratingId: string;
@@ -41,7 +38,6 @@ export interface RatingSubmitResult {
   isUnlocked: boolean;
 }
 
-type Delivery = { status: 'pending'; reason: null } | { status: 'suppressed'; reason: string };
 type Stage = 'rating' | 'scores' | 'notification';
 
 /** Thrown inside the transaction when an insert returned nothing, so the rollback covers it too. */
@@ -248,61 +244,6 @@ function submissionFailure(ctx: RatingContext, stage: Stage, error: unknown): TR
   return new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: userMessage });
 }
 
-/**
- * Per device and per IP submission caps. Like every rating cap they fail open (DESIGN.md section 3): when
- * Redis is away the rating is accepted and the fault is logged.
- */
-async function enforceSubmissionCaps(ctx: RatingContext) {
-  const { limits } = ctx.config;
-  const caps = [
-    {
-      key: `rating-submit:device:${ctx.session.id}`,
-      rule: { limit: limits.ratingsPerDevicePerHour, windowSeconds: HOUR_SECONDS },
-      message: (wait: string) => `You have submitted too many ratings. Please try again ${wait}.`,
-    },
-    {
-      key: `rating-submit:ip:${ctx.request.ipAddress ?? 'unknown'}`,
-      rule: { limit: limits.ratingsPerIpPerHour, windowSeconds: HOUR_SECONDS },
-      message: (wait: string) => `Too many ratings from your network. Please try again ${wait}.`,
-    },
-  ];
-  const refused = firstRefusal(caps, await hitCaps(ctx, caps));
-  if (!refused) return;
-  ctx.audit.log('rating_submission_failed', { reason: 'rate_limited', cap: refused.cap.key.split(':')[1] });
-  throw new TRPCError({
-    code: 'TOO_MANY_REQUESTS',
-    message: refused.cap.message(describeWait(refused.result.retryAfterSeconds)),
-    cause: new RetryAfter(refused.result.retryAfterSeconds),
-  });
-}
-
-/** The caps counted in order up to the first refusal, in one round trip; none when the limiter is away. */
-async function hitCaps(ctx: RatingContext, caps: readonly RateLimitHit[]): Promise<RateLimitResult[]> {
-  try {
-    return await ctx.rateLimiter.hitInOrder(caps);
-  } catch (error) {
-    ctx.log.warn(
-      { err: error, caps: caps.map((cap) => cap.key) },
-      'rate limiter unavailable; rating caps not applied',
-    );
-    ctx.audit.error({
-      action: 'rating_rate_limit_unavailable',
-      message: error instanceof Error ? error.message : String(error),
-      severity: 'medium',
-      componentName: 'rating.submit',
-      details: { caps: caps.map((cap) => cap.key.split(':').slice(0, 2).join(':')) },
-    });
-    return [];
-  }
-}
-
-function firstRefusal<Cap extends RateLimitHit>(caps: readonly Cap[], results: readonly RateLimitResult[]) {
-  const index = results.findIndex((result) => !result.allowed);
-  const cap = caps[index];
-  const result = results[index];
-  return cap && result ? { cap, result } : null;
-}
-
 /** Terms: no excessive ratings of the same person. One rating of a number per rater per N days. */
 async function refuseRepeatRating(
   ctx: RatingContext,
@@ -327,33 +268,6 @@ async function refuseRepeatRating(
     message: `You have already rated this person. You can rate the same number once every ${days} days; try again in ${daysLeft} day${daysLeft === 1 ? '' : 's'}.`,
     cause: new RetryAfter(retryAfterSeconds),
   });
-}
-
-/**
- * Whether the text may go out. Over a cap, to a country outside the allow-list or to an opted-out number, the
- * rating is still saved and its text suppressed, with the reason kept on the row.
- */
-async function decideDelivery(ctx: RatingContext, phoneNumber: string, optedOut: boolean): Promise<Delivery> {
-  const parsed = parsePhone(phoneNumber);
-  if (!parsed || !isSmsCountryAllowed(parsed, ctx.config.allowedSmsCountries)) {
-    return { status: 'suppressed', reason: 'country_not_allowed' };
-  }
-  if (optedOut) return { status: 'suppressed', reason: 'opted_out' };
-  const { limits } = ctx.config;
-  const caps = [
-    {
-      key: `rating-text:recipient:${phoneNumber}`,
-      rule: { limit: limits.ratingTextsPerRecipientPerDay, windowSeconds: DAY_SECONDS },
-      reason: 'recipient_daily_cap',
-    },
-    {
-      key: 'rating-text:global',
-      rule: { limit: limits.ratingTextsPerDay, windowSeconds: DAY_SECONDS },
-      reason: 'global_daily_cap',
-    },
-  ];
-  const refused = firstRefusal(caps, await hitCaps(ctx, caps));
-  return refused ? { status: 'suppressed', reason: refused.cap.reason } : { status: 'pending', reason: null };
 }
 
 /**

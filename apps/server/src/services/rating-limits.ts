@@ -1,0 +1,100 @@
+// The abuse limits of `rating.submit` (DESIGN.md section 4): who may submit, and whether the text may go out.
+import type { DeviceSession } from '@exrated/db/schema';
+import { TRPCError } from '@trpc/server';
+import type { Context } from '../trpc/context';
+import { RetryAfter } from '../trpc/init';
+import { describeWait } from '../trpc/rate-limit';
+import { isSmsCountryAllowed, parsePhone } from './phone';
+import type { RateLimitHit, RateLimitResult } from './rate-limiter';
+
+export type RatingContext = Context & { session: DeviceSession };
+export type Delivery = { status: 'pending'; reason: null } | { status: 'suppressed'; reason: string };
+
+const HOUR_SECONDS = 3600;
+export const DAY_SECONDS = 24 * HOUR_SECONDS;
+
+/**
+ * Per device and per IP submission caps. Like every rating cap they fail open (DESIGN.md section 3): when
+ * Redis is away the rating is accepted and the fault is logged.
+ */
+export async function enforceSubmissionCaps(ctx: RatingContext) {
+  const { limits } = ctx.config;
+  const caps = [
+    {
+      key: `rating-submit:device:${ctx.session.id}`,
+      rule: { limit: limits.ratingsPerDevicePerHour, windowSeconds: HOUR_SECONDS },
+      message: (wait: string) => `You have submitted too many ratings. Please try again ${wait}.`,
+    },
+    {
+      key: `rating-submit:ip:${ctx.request.ipAddress ?? 'unknown'}`,
+      rule: { limit: limits.ratingsPerIpPerHour, windowSeconds: HOUR_SECONDS },
+      message: (wait: string) => `Too many ratings from your network. Please try again ${wait}.`,
+    },
+  ];
+  const refused = firstRefusal(caps, await hitCaps(ctx, caps));
+  if (!refused) return;
+  ctx.audit.log('rating_submission_failed', { reason: 'rate_limited', cap: refused.cap.key.split(':')[1] });
+  throw new TRPCError({
+    code: 'TOO_MANY_REQUESTS',
+    message: refused.cap.message(describeWait(refused.result.retryAfterSeconds)),
+    cause: new RetryAfter(refused.result.retryAfterSeconds),
+  });
+}
+
+/** The caps counted in order up to the first refusal, in one round trip; none when the limiter is away. */
+async function hitCaps(ctx: RatingContext, caps: readonly RateLimitHit[]): Promise<RateLimitResult[]> {
+  try {
+    return await ctx.rateLimiter.hitInOrder(caps);
+  } catch (error) {
+    ctx.log.warn(
+      { err: error, caps: caps.map((cap) => cap.key) },
+      'rate limiter unavailable; rating caps not applied',
+    );
+    ctx.audit.error({
+      action: 'rating_rate_limit_unavailable',
+      message: error instanceof Error ? error.message : String(error),
+      severity: 'medium',
+      componentName: 'rating.submit',
+      details: { caps: caps.map((cap) => cap.key.split(':').slice(0, 2).join(':')) },
+    });
+    return [];
+  }
+}
+
+function firstRefusal<Cap extends RateLimitHit>(caps: readonly Cap[], results: readonly RateLimitResult[]) {
+  const index = results.findIndex((result) => !result.allowed);
+  const cap = caps[index];
+  const result = results[index];
+  return cap && result ? { cap, result } : null;
+}
+
+/**
+ * Whether the text may go out. Over a cap, to a country outside the allow-list or to an opted-out number, the
+ * rating is still saved and its text suppressed, with the reason kept on the row.
+ */
+export async function decideDelivery(
+  ctx: RatingContext,
+  phoneNumber: string,
+  optedOut: boolean,
+): Promise<Delivery> {
+  const parsed = parsePhone(phoneNumber);
+  if (!parsed || !isSmsCountryAllowed(parsed, ctx.config.allowedSmsCountries)) {
+    return { status: 'suppressed', reason: 'country_not_allowed' };
+  }
+  if (optedOut) return { status: 'suppressed', reason: 'opted_out' };
+  const { limits } = ctx.config;
+  const caps = [
+    {
+      key: `rating-text:recipient:${phoneNumber}`,
+      rule: { limit: limits.ratingTextsPerRecipientPerDay, windowSeconds: DAY_SECONDS },
+      reason: 'recipient_daily_cap',
+    },
+    {
+      key: 'rating-text:global',
+      rule: { limit: limits.ratingTextsPerDay, windowSeconds: DAY_SECONDS },
+      reason: 'global_daily_cap',
+    },
+  ];
+  const refused = firstRefusal(caps, await hitCaps(ctx, caps));
+  return refused ? { status: 'suppressed', reason: refused.cap.reason } : { status: 'pending', reason: null };
+}
