@@ -1,16 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app';
-import { loadConfig } from '../src/config';
 import { SnsSmsSender } from '../src/services/sms/sns-sms-sender';
 import { type LocalSns, snsXml, startLocalSns, stubLocalSnsEnvironment } from './support/local-sns';
-import {
-  createTestApp,
-  HttpBrowser,
-  injectWithCookies,
-  TEST_ADMIN_PASSWORD,
-  type TestApp,
-} from './support/test-app';
+import { createTestApp, HttpBrowser, injectWithCookies, type TestApp, testConfig } from './support/test-app';
 import { trpcHttp } from './support/verification';
 
 /** SMS_PROVIDER=sns end to end: the app texts the code through the real SDK to an SNS-compatible endpoint. */
@@ -24,12 +17,7 @@ beforeAll(async () => {
   stubLocalSnsEnvironment(sns.url);
   // The test app brings the console sender; this app, on the same database, builds the configured one.
   t = await createTestApp();
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    SESSION_SECRET: 'test-session-secret-that-is-long-enough-0123456789',
-    ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
-    PUBLIC_URL: 'http://localhost:3000',
-    CLIENT_DIST_DIR: '/nonexistent',
+  const config = testConfig({
     SMS_PROVIDER: 'sns',
     SNS_SENDER_ID: 'ExRated',
   });

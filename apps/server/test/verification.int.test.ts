@@ -4,7 +4,6 @@ import { eq } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../src/app';
-import { loadConfig } from '../src/config';
 import { SmsDeliveryError, type SmsMessage, type SmsSender } from '../src/services/sms/sms-sender';
 import { PHONE_FORMAT_NOT_SUPPORTED } from '../src/services/sms/sns-sms-sender';
 import type { CodeStore } from '../src/services/verification/code-store';
@@ -12,7 +11,7 @@ import { MemoryCodeStore } from '../src/services/verification/memory-code-store'
 import { RedisCodeStore } from '../src/services/verification/redis-code-store';
 import { INVALID_CODE, VERIFICATION_UNAVAILABLE } from '../src/services/verification/verification-service';
 import { RetryAfter } from '../src/trpc/init';
-import { createTestApp, HttpBrowser, type TestApp } from './support/test-app';
+import { createTestApp, HttpBrowser, type TestApp, testConfig } from './support/test-app';
 import { latestCode, sessionOf, trpcHttp } from './support/verification';
 
 const US = '+14155550100';
@@ -618,14 +617,7 @@ describe('Redis down', () => {
   it('answers verification as temporarily unavailable, logs it, and keeps serving', async () => {
     const t = await createTestApp();
     // A second app on the same database whose Redis is a closed port.
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      SESSION_SECRET: 'test-session-secret-that-is-long-enough-0123456789',
-      ADMIN_PASSWORD: 'test-admin-password-123',
-      PUBLIC_URL: 'http://localhost:3000',
-      REDIS_URL: 'redis://127.0.0.1:1',
-      CLIENT_DIST_DIR: '/nonexistent',
-    });
+    const config = testConfig({ REDIS_URL: 'redis://127.0.0.1:1' });
     const app = await buildApp(config, { database: t.database, logger: false });
     try {
       const phone = '+14155550160';

@@ -2,13 +2,12 @@ import { createTestDatabase, type TestDatabase } from '@exrated/db/testing';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../../src/app';
-import { loadConfig } from '../../src/config';
 import { ConsoleSmsSender } from '../../src/services/sms/console-sms-sender';
 import { captureLogs } from '../support/log-capture';
 import { waitFor } from '../support/processes';
 import { ratingInput, ratingTableCounts, usPhone } from '../support/rating-fixtures';
 import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy';
-import { HttpBrowser, injectWithCookies, TEST_ADMIN_PASSWORD, type TestApp } from '../support/test-app';
+import { HttpBrowser, injectWithCookies, type TestApp, testConfig } from '../support/test-app';
 import { type TrpcHttpReply, trpcHttp } from '../support/verification';
 
 /**
@@ -36,12 +35,7 @@ beforeAll(async () => {
   const throughProxy = new URL(database.url);
   throughProxy.hostname = '127.0.0.1';
   throughProxy.port = String(proxy.port);
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    SESSION_SECRET: 'test-session-secret-that-is-long-enough-0123456789',
-    ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
-    PUBLIC_URL: 'http://localhost:3000',
-    CLIENT_DIST_DIR: '/nonexistent',
+  const config = testConfig({
     DATABASE_URL: throughProxy.toString(),
     DATABASE_POOL_SIZE: '4',
     LOG_LEVEL: 'warn',

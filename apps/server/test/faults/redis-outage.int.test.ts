@@ -2,14 +2,13 @@ import { createTestDatabase, type TestDatabase } from '@exrated/db/testing';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../../src/app';
-import { loadConfig } from '../../src/config';
 import { ConsoleSmsSender } from '../../src/services/sms/console-sms-sender';
 import { VERIFICATION_UNAVAILABLE } from '../../src/services/verification/verification-service';
 import { captureLogs } from '../support/log-capture';
 import { type OwnRedis, startOwnRedis } from '../support/own-redis';
 import { waitFor } from '../support/processes';
 import { ratingInput, ratingTableCounts, usPhone } from '../support/rating-fixtures';
-import { HttpBrowser, injectWithCookies, TEST_ADMIN_PASSWORD, type TestApp } from '../support/test-app';
+import { HttpBrowser, injectWithCookies, type TestApp, testConfig } from '../support/test-app';
 import { latestCode, trpcHttp } from '../support/verification';
 
 /**
@@ -26,12 +25,7 @@ const http: Pick<TestApp, 'http'> = { http: (options, browser) => injectWithCook
 beforeAll(async () => {
   redis = await startOwnRedis();
   database = await createTestDatabase(inject('testDatabaseServerUrl'));
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    SESSION_SECRET: 'test-session-secret-that-is-long-enough-0123456789',
-    ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
-    PUBLIC_URL: 'http://localhost:3000',
-    CLIENT_DIST_DIR: '/nonexistent',
+  const config = testConfig({
     REDIS_URL: redis.url,
     LOG_LEVEL: 'warn',
   });

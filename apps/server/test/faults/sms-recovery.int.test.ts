@@ -2,17 +2,10 @@ import { notifications } from '@exrated/db/schema';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../src/app';
-import { loadConfig } from '../../src/config';
 import { type ControllableSns, startControllableSns } from '../support/controllable-sns';
 import { stubLocalSnsEnvironment } from '../support/local-sns';
 import { ratingInput, usPhone } from '../support/rating-fixtures';
-import {
-  createTestApp,
-  HttpBrowser,
-  injectWithCookies,
-  TEST_ADMIN_PASSWORD,
-  type TestApp,
-} from '../support/test-app';
+import { createTestApp, HttpBrowser, injectWithCookies, type TestApp, testConfig } from '../support/test-app';
 import { trpcHttp } from '../support/verification';
 
 /**
@@ -32,12 +25,7 @@ beforeAll(async () => {
   sns = await startControllableSns();
   stubLocalSnsEnvironment(sns.url);
   t = await createTestApp({ withoutRedis: true });
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    SESSION_SECRET: 'test-session-secret-that-is-long-enough-0123456789',
-    ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
-    PUBLIC_URL: 'http://localhost:3000',
-    CLIENT_DIST_DIR: '/nonexistent',
+  const config = testConfig({
     SMS_PROVIDER: 'sns',
     NOTIFICATION_RETRY_BASE_SECONDS: '30',
     NOTIFICATION_MAX_ATTEMPTS: '6',

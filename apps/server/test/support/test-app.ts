@@ -73,6 +73,18 @@ export async function injectWithCookies(
   return response;
 }
 
+/** The configuration every test app starts from (no client build, fixed secret and admin password), plus `env`. */
+export function testConfig(env: Record<string, string | undefined> = {}) {
+  return loadConfig({
+    NODE_ENV: 'test',
+    SESSION_SECRET: 'test-session-secret-that-is-long-enough-0123456789',
+    ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
+    PUBLIC_URL: 'http://localhost:3000',
+    CLIENT_DIST_DIR: '/nonexistent',
+    ...env,
+  });
+}
+
 /**
  * The real app on this test file's own database and Redis prefix, as DESIGN.md section 8 says. Every
  * external port but SMS is real; SMS is the console sender whose outbox the test reads.
@@ -82,15 +94,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const redisUrl = options.withoutRedis ? null : inject('testRedisUrl');
   const prefix = `test:${randomBytes(6).toString('hex')}:`;
   const redis = redisUrl ? new Redis(redisUrl, { maxRetriesPerRequest: 1 }) : null;
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    SESSION_SECRET: 'test-session-secret-that-is-long-enough-0123456789',
-    ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
-    PUBLIC_URL: 'http://localhost:3000',
-    REDIS_KEY_PREFIX: prefix,
-    CLIENT_DIST_DIR: '/nonexistent',
-    ...options.env,
-  });
+  const config = testConfig({ REDIS_KEY_PREFIX: prefix, ...options.env });
   const sms = (options.overrides?.sms as ConsoleSmsSender | undefined) ?? new ConsoleSmsSender(() => {});
   const app = await buildApp(config, { logger: false, ...options.overrides, sms, database, redis });
   await app.ready();
