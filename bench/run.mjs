@@ -8,7 +8,7 @@ import postgres from 'postgres';
 import { explainAll } from './lib/explain.mjs';
 import { auditPages, describeRun, LIGHTHOUSE_PAGES } from './lib/lighthouse.mjs';
 import { drive, drivePaced, median, percentile } from './lib/load.mjs';
-import { killOnExit, sampleRss, startServer, stop } from './lib/processes.mjs';
+import { cpuMs, killOnExit, sampleRss, startServer, stop } from './lib/processes.mjs';
 import { summarize } from './lib/profile-summary.mjs';
 import {
   SEED_VERSION,
@@ -382,21 +382,31 @@ async function main() {
   }
   await settle(adminSql);
   say(`warmed up (${WARMUP} s per path)`);
+  // Server CPU per answered request: steadier than throughput on shared cores, and what a budget costs.
+  const BASELINES = new Set(['a', 'a2', 'b', 'c']);
+  const measured = async (name, run) => {
+    const pid = BASELINES.has(name) ? baselines.pid : server.child.pid;
+    const before = cpuMs(pid);
+    const result = await run();
+    return { ...result, cpuMsPerRequest: (cpuMs(pid) - before) / result.requests };
+  };
   for (let rep = 1; rep <= REPS; rep++) {
     for (const name of closed) {
-      const result = await drive({ ...scenarios[name], duration: DURATION });
+      const result = await measured(name, () => drive({ ...scenarios[name], duration: DURATION }));
       runs.closed[name].push(result);
       await settle(adminSql);
       say(
-        `rep ${rep} closed ${name}: ${result.rps.toFixed(0)} req/s${result.failures ? `, ${result.failures} failed` : ''}`,
+        `rep ${rep} closed ${name}: ${result.rps.toFixed(0)} req/s, ${result.cpuMsPerRequest.toFixed(2)} ms CPU/req${result.failures ? `, ${result.failures} failed` : ''}`,
       );
     }
     for (const name of open) {
-      const result = await drivePaced({ ...scenarios[name], duration: DURATION, rate: RATE });
+      const result = await measured(name, () =>
+        drivePaced({ ...scenarios[name], duration: DURATION, rate: RATE }),
+      );
       runs.open[name].push(result);
       await settle(adminSql);
       say(
-        `rep ${rep} open@${RATE} ${name}: achieved ${result.rps.toFixed(0)} req/s, p95 ${result.p95.toFixed(1)} ms p99 ${result.p99.toFixed(1)} ms${result.failures ? `, ${result.failures} failed` : ''}`,
+        `rep ${rep} open@${RATE} ${name}: achieved ${result.rps.toFixed(0)} req/s, ${result.cpuMsPerRequest.toFixed(2)} ms CPU/req, p95 ${result.p95.toFixed(1)} ms p99 ${result.p99.toFixed(1)} ms${result.failures ? `, ${result.failures} failed` : ''}`,
       );
     }
     if (!selected('verification')) continue;
@@ -496,6 +506,7 @@ async function main() {
   ].map(([name, value, target, check]) => ({ name, value, target, met: check(value) }));
 
   const throughput = Object.fromEntries(closed.map((name) => [name, rps(name)]));
+  const cpuPerRequest = (list) => median(list.map((run) => run.cpuMsPerRequest));
   const results = {
     date: new Date().toISOString(),
     mode,
@@ -521,6 +532,10 @@ async function main() {
       targetPhoneRatings: TARGET_RATINGS,
     },
     throughput,
+    cpuMsPerRequest: {
+      closed: Object.fromEntries(closed.map((name) => [name, cpuPerRequest(runs.closed[name])])),
+      open: Object.fromEntries(open.map((name) => [name, cpuPerRequest(runs.open[name])])),
+    },
     failures: {
       closed: Object.fromEntries(closed.map((name) => [name, failures(runs.closed[name])])),
       open: Object.fromEntries(open.map((name) => [name, failures(runs.open[name])])),
@@ -561,12 +576,18 @@ async function main() {
   console.log(
     `\nExRated bench (${mode}, ${results.date}, ${results.machine.cpus} cores ${results.machine.model}, Node ${process.version})`,
   );
-  console.log(`Closed-loop throughput at 50 connections, req/s (median of ${REPS}):`);
+  console.log(
+    `Closed-loop throughput at 50 connections, req/s, and the serving process's CPU per request (median of ${REPS}):`,
+  );
   console.table(
     Object.fromEntries(
       closed.map((name) => [
         name,
-        { 'req/s': Math.round(throughput[name]), failed: results.failures.closed[name] },
+        {
+          'req/s': Math.round(throughput[name]),
+          'CPU ms/req': fmt(results.cpuMsPerRequest.closed[name]),
+          failed: results.failures.closed[name],
+        },
       ]),
     ),
   );
@@ -577,7 +598,13 @@ async function main() {
     Object.fromEntries(
       Object.entries(results.latency).map(([name, l]) => [
         name,
-        { 'achieved req/s': Math.round(l.achievedRps), p50: fmt(l.p50), p95: fmt(l.p95), p99: fmt(l.p99) },
+        {
+          'achieved req/s': Math.round(l.achievedRps),
+          'CPU ms/req': fmt(results.cpuMsPerRequest.open[name]),
+          p50: fmt(l.p50),
+          p95: fmt(l.p95),
+          p99: fmt(l.p99),
+        },
       ]),
     ),
   );

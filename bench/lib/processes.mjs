@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { openSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 
@@ -75,6 +75,16 @@ export function stop(child) {
     });
     child.kill('SIGTERM');
   });
+}
+
+/** The unit of /proc/<pid>/stat's CPU times (USER_HZ), asked once. */
+const TICKS_PER_SECOND = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim());
+
+/** CPU time (user + system) a process has used so far, in ms (Linux). */
+export function cpuMs(pid) {
+  // Fields after the command name, which may hold spaces: utime and stime are the 12th and 13th.
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
 }
 
 /** Samples a process's resident memory (VmRSS, Linux) until stopped; returns the peak in MB. */

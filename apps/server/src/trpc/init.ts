@@ -1,6 +1,7 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import superjson from 'superjson';
 import type { Context } from './context';
+import { serializeOutput } from './output-serializer';
 
 /** Thrown as the cause of TOO_MANY_REQUESTS so the client can say when to retry. */
 export class RetryAfter extends Error {
@@ -66,7 +67,11 @@ function publicMessage(error: TRPCError, issues: ValidationIssue[] | null, messa
  * stack or SQL (DESIGN.md section 7).
  */
 const t = initTRPC.context<Context>().create({
-  transformer: superjson,
+  // superjson both ways (DESIGN.md section 7); outputs are written by a faster path to the same format.
+  transformer: {
+    input: superjson,
+    output: { serialize: serializeOutput, deserialize: (value) => superjson.deserialize(value) },
+  },
   errorFormatter({ shape, error }) {
     const issues = error.code === 'BAD_REQUEST' ? validationIssues(error.cause) : null;
     const fieldErrors = issues
