@@ -17,6 +17,7 @@ import { healthRoutes } from './plugins/health';
 import { securityPlugin } from './plugins/security';
 import { type AppRouter, appRouter } from './routers';
 import { NotificationDispatcher } from './services/notifications/dispatcher';
+import { UnlockedViewers } from './services/profile/unlocked-viewers';
 import { MemoryRateLimiter, type RateLimiter, RedisRateLimiter } from './services/rate-limiter';
 import { startRetentionJob } from './services/retention';
 import { cookieNamesFor, SessionService } from './services/sessions';
@@ -149,6 +150,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     logger: app.log,
     now,
     dispatcher,
+    unlockedViewers: new UnlockedViewers(),
   };
   app.decorate('services', services);
   await settings.get();

@@ -7,6 +7,7 @@ import type { Redis } from 'ioredis';
 import type { Config } from '../config';
 import { AuditWriter, type RequestMeta } from '../services/audit-writer';
 import type { NotificationDispatcher } from '../services/notifications/dispatcher';
+import type { UnlockedViewers } from '../services/profile/unlocked-viewers';
 import type { RateLimiter } from '../services/rate-limiter';
 import type { CookieJar, SessionService } from '../services/sessions';
 import type { SettingsStore } from '../services/settings-store';
@@ -31,6 +32,7 @@ export interface AppServices {
   now: () => Date;
   /** Sends rating texts: right after a rating commits, and retries of pending ones on a timer. */
   dispatcher: NotificationDispatcher;
+  unlockedViewers: UnlockedViewers;
 }
 
 export interface RequestInfo extends RequestMeta {
