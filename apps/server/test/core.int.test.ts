@@ -58,7 +58,7 @@ describe('readiness', () => {
 describe('security', () => {
   it('sends security headers', async () => {
     const response = await t.http({ method: 'GET', url: '/healthz' });
-    expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(response.headers['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['strict-transport-security']).toBeUndefined();
   });

@@ -113,12 +113,14 @@ export const createCallerFactory = t.createCallerFactory;
 
 /**
  * Postgres text and jsonb cannot hold U+0000: such input would otherwise fail deep inside a query as an
- * internal error (or silently lose its audit entry). No field has a use for it, so it is refused up front.
+ * internal error (or silently lose its audit entry). No field has a use for it, so it is refused up front,
+ * by the first middleware every procedure runs (procedures.ts).
  */
-export const baseProcedure = t.procedure.use(async ({ getRawInput, next }) => {
-  if (containsNulCharacter(await getRawInput())) {
+export function refuseNulCharacters(rawInput: unknown) {
+  if (containsNulCharacter(rawInput)) {
     throw new TRPCError({ code: 'BAD_REQUEST', message: NUL_CHARACTER_MESSAGE });
   }
-  return next();
-});
+}
+
+export const procedure = t.procedure;
 export { TRPCError };

@@ -1,14 +1,19 @@
 import { countRatingsGiven } from '@exrated/db/queries';
 import { TRPCError } from '@trpc/server';
-import { baseProcedure } from './init';
+import { procedure, refuseNulCharacters } from './init';
 
 /**
  * The four procedure kinds of DESIGN.md section 2. Authorization lives here and only here: a resolver never
  * checks who its caller is, and the viewer's phone always comes from the session, never from input.
  */
 
-/** Anyone. Audit entries the procedure records are written once, after it ends, whatever its outcome. */
-export const publicProcedure = baseProcedure.use(async ({ ctx, next, path }) => {
+/**
+ * Anyone. Input holding U+0000 is refused first; audit entries the procedure records are written once, after
+ * it ends, whatever its outcome. One middleware for both: each tRPC middleware layer costs every request
+ * (tRPC copies its options per layer), and every procedure starts here.
+ */
+export const publicProcedure = procedure.use(async ({ ctx, next, path, getRawInput }) => {
+  refuseNulCharacters(await getRawInput());
   const result = await next();
   if (!result.ok && result.error.code === 'INTERNAL_SERVER_ERROR') {
     ctx.log.error({ err: result.error.cause ?? result.error, path }, 'procedure failed');

@@ -216,6 +216,19 @@ describe('content security policy', () => {
     expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
   });
 
+  it('gives API responses a policy that lets nothing load or frame them, without the page-only headers', async () => {
+    const response = await t.http({ method: 'GET', url: '/trpc/rating.questions' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'");
+    expect(response.headers['x-frame-options']).toBe('DENY');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['referrer-policy']).toBe('no-referrer');
+    expect(response.headers['cross-origin-resource-policy']).toBe('same-origin');
+    for (const pageOnly of ['cross-origin-opener-policy', 'origin-agent-cluster', 'x-xss-protection']) {
+      expect(response.headers[pageOnly], pageOnly).toBeUndefined();
+    }
+  });
+
   it('is one the built client works under: every script and style is a same-origin file', async () => {
     const page = await t.http({ method: 'GET', url: '/rate?phone=%2B14155550100' });
     expect(page.statusCode).toBe(200);
