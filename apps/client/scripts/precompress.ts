@@ -35,7 +35,8 @@ export function precompress(): Plugin {
   let outDir = '';
   return {
     name: 'exrated-precompress',
-    apply: 'build',
+    // Not the Node build the prerender makes: nothing serves it.
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },

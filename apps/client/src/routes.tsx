@@ -2,7 +2,7 @@
 // editing its folder and, at most, its line here. Only the landing and not-found pages ship in the entry
 // chunk: the rest (legal pages, admin area, the flows) load on demand.
 import { lazy } from 'react';
-import { createBrowserRouter, Navigate } from 'react-router-dom';
+import { Navigate, type RouteObject } from 'react-router-dom';
 import { AppLayout } from './components/layout/AppLayout';
 import { RouteErrorFallback } from './components/RouteErrorFallback';
 import { LandingPage } from './pages/landing/LandingPage';
@@ -19,7 +19,8 @@ const TermsPage = lazy(() => import('./pages/terms/TermsPage'));
 const PrivacyPage = lazy(() => import('./pages/privacy/PrivacyPage'));
 const AdminPage = lazy(() => import('./pages/admin/AdminPage'));
 
-export const router = createBrowserRouter([
+/** The route table: the browser router of main.tsx and the build's prerender (prerender.tsx) both read it. */
+export const routes: RouteObject[] = [
   {
     element: <AppLayout />,
     errorElement: <RouteErrorFallback />,
@@ -45,4 +46,4 @@ export const router = createBrowserRouter([
       },
     ],
   },
-]);
+];

@@ -2,6 +2,7 @@ import { Anchor, Container, Divider, Group, Stack, Text } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { getContactUrl } from '../../lib/contact-url';
+import { useHydrated } from '../../lib/use-hydrated';
 import classes from './Footer.module.css';
 import { LogoMark } from './Logo';
 
@@ -16,7 +17,9 @@ const FOOTER_LINKS = [
 ] as const;
 
 export function Footer() {
-  const contactUrl = getContactUrl();
+  // The server writes the address into the page's meta tag at request time; a prerendered page has no
+  // address of its own, so the link gets it once the page is hydrated.
+  const contactUrl = useHydrated() ? getContactUrl() : undefined;
   return (
     <footer className={classes.footer}>
       <Container size="lg" py="xl">
@@ -43,7 +46,8 @@ export function Footer() {
           </nav>
         </div>
         <Divider my="lg" color="rgba(255, 255, 255, 0.08)" />
-        <Text size="xs" c="dimmed">
+        {/* A page prerendered in an earlier year shows that year until React corrects it. */}
+        <Text size="xs" c="dimmed" suppressHydrationWarning>
           © {new Date().getFullYear()} ExRated · Beta. Ratings are opinions of the people who wrote them.
         </Text>
       </Container>
