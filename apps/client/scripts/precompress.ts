@@ -35,8 +35,7 @@ export function precompress(): Plugin {
   let outDir = '';
   return {
     name: 'exrated-precompress',
-    // Not the Node build the prerender makes: nothing serves it.
-    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
+    apply: 'build',
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },

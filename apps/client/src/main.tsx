@@ -2,24 +2,48 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './global.css';
 
-import { startTransition } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
-import { App } from './App';
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode, startTransition, useState } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router-dom';
+import { AppErrorBoundary } from './components/AppErrorBoundary';
 import { installGlobalErrorReporting } from './lib/error-reporting';
-import { routes } from './routes';
+import { createQueryClient, createTrpcClient, TRPCProvider } from './lib/trpc';
+import { router } from './routes';
+import { theme } from './theme';
+
+function App() {
+  const [queryClient] = useState(createQueryClient);
+  const [trpcClient] = useState(createTrpcClient);
+  return (
+    <MantineProvider theme={theme} forceColorScheme="dark">
+      {/* The spec shows one toast at a time. */}
+      <Notifications limit={1} position="top-center" zIndex={1000} />
+      <QueryClientProvider client={queryClient}>
+        <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
+          <AppErrorBoundary>
+            <RouterProvider router={router} />
+          </AppErrorBoundary>
+        </TRPCProvider>
+      </QueryClientProvider>
+    </MantineProvider>
+  );
+}
 
 // Errors outside React (event handlers, timers, rejected promises nobody awaited) reach error_logs too.
 installGlobalErrorReporting();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
-const app = <App router={<RouterProvider router={createBrowserRouter(routes)} />} />;
+const root = createRoot(container);
 // As a transition the first render yields to the browser every few milliseconds instead of holding the main
 // thread for the whole tree (hundreds of ms on a slow phone), so input and paint are never blocked for long.
 startTransition(() => {
-  // The server sends the public pages prerendered (scripts/prerender.ts): React adopts that HTML instead of
-  // painting the page again. Every other route arrives with an empty #root.
-  if (container.firstElementChild) hydrateRoot(container, app);
-  else createRoot(container).render(app);
+  root.render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
 });

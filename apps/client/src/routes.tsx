@@ -2,7 +2,7 @@
 // editing its folder and, at most, its line here. Only the landing and not-found pages ship in the entry
 // chunk: the rest (legal pages, admin area, the flows) load on demand.
 import { lazy } from 'react';
-import { Navigate, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, Navigate } from 'react-router-dom';
 import { AppLayout } from './components/layout/AppLayout';
 import { RouteErrorFallback } from './components/RouteErrorFallback';
 import { LandingPage } from './pages/landing/LandingPage';
@@ -19,8 +19,7 @@ const TermsPage = lazy(() => import('./pages/terms/TermsPage'));
 const PrivacyPage = lazy(() => import('./pages/privacy/PrivacyPage'));
 const AdminPage = lazy(() => import('./pages/admin/AdminPage'));
 
-/** The route table: the browser router of main.tsx and the build's prerender (prerender.tsx) both read it. */
-export const routes: RouteObject[] = [
+export const router = createBrowserRouter([
   {
     element: <AppLayout />,
     errorElement: <RouteErrorFallback />,
@@ -46,4 +45,4 @@ export const routes: RouteObject[] = [
       },
     ],
   },
-];
+]);

@@ -6,7 +6,6 @@ import { useCallback, useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { notify } from './notify';
 import { useTRPC } from './trpc';
-import { useHydrated } from './use-hydrated';
 
 export interface Viewer {
   /** The visitor's phone number in E.164, or null when none is stored for this device. */
@@ -74,14 +73,11 @@ function isServerViewer(value: unknown): value is ServerViewer {
 
 export function useViewer(): Viewer {
   const trpc = useTRPC();
-  const hydrated = useHydrated();
   const query = useQuery({ ...trpc.profile.me.queryOptions(), placeholderData: readCachedViewer });
   const confirmed = query.isPlaceholderData ? undefined : query.data;
   useEffect(() => {
     if (confirmed) writeCachedViewer(confirmed);
   }, [confirmed]);
-  // Prerendered pages show the viewer as still loading (the build knows nobody): so does their hydration.
-  if (!hydrated) return { ...VISITOR_WITHOUT_PHONE, loading: true };
   if (!query.data) return { ...VISITOR_WITHOUT_PHONE, loading: query.isPending };
   return { ...query.data, loading: false };
 }

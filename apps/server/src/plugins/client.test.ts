@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientPlugin } from './client';
@@ -16,11 +16,6 @@ beforeAll(async () => {
   writeFileSync(
     path.join(root, 'index.html'),
     '<html><head><meta name="exrated-contact-url" content="" /></head><body>app</body></html>',
-  );
-  mkdirSync(path.join(root, 'prerendered'));
-  writeFileSync(
-    path.join(root, 'prerendered', 'rate.html'),
-    '<html><head><meta name="exrated-contact-url" content="" /></head><body>Rate an Ex</body></html>',
   );
   writeFileSync(path.join(root, 'assets', 'index-abc123.js'), script);
   writeFileSync(path.join(root, 'assets', 'index-abc123.js.br'), brotliCompressSync(script));
@@ -57,39 +52,5 @@ describe('client plugin', () => {
     expect(page.headers['content-type']).toMatch(/text\/html/);
     expect(page.headers['cache-control']).toBe('no-cache');
     expect(page.body).toContain('<meta name="exrated-contact-url" content="https://example.com/contact" />');
-  });
-
-  it('answers a prerendered path with its page, compressed when accepted, with the contact address', async () => {
-    const plain = await app.inject({ method: 'GET', url: '/rate?phone=%2B12025550100' });
-    expect(plain.headers['content-type']).toMatch(/text\/html/);
-    expect(plain.headers['content-encoding']).toBeUndefined();
-    expect(plain.headers.vary).toBe('accept-encoding');
-    expect(plain.headers['cache-control']).toBe('no-cache');
-    expect(plain.body).toContain('Rate an Ex');
-    expect(plain.body).toContain('<meta name="exrated-contact-url" content="https://example.com/contact" />');
-
-    const brotli = await app.inject({
-      method: 'GET',
-      url: '/rate',
-      headers: { 'accept-encoding': 'gzip, br' },
-    });
-    expect(brotli.headers['content-encoding']).toBe('br');
-    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(plain.body);
-    const refused = await app.inject({
-      method: 'GET',
-      url: '/rate',
-      headers: { 'accept-encoding': 'br;q=0, gzip' },
-    });
-    expect(refused.headers['content-encoding']).toBe('gzip');
-
-    // Other routes, and paths below a prerendered one, get the empty app.
-    const other = await app.inject({ method: 'GET', url: '/rate/abc' });
-    expect(other.body).toContain('<body>app</body>');
-  });
-
-  it('never sends an HTML file as a static file, which would skip the contact address', async () => {
-    for (const url of ['/index.html', '/prerendered/rate.html']) {
-      expect((await app.inject({ method: 'GET', url })).statusCode).toBe(404);
-    }
   });
 });

@@ -1,5 +1,5 @@
 import { Center, Loader } from '@mantine/core';
-import { memo, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router-dom';
 import { useLogOut, useViewer } from '../../lib/viewer';
 import { AnimatedBackground } from './AnimatedBackground';
@@ -15,30 +15,19 @@ export function AppLayout() {
     <div className={classes.shell}>
       <AnimatedBackground />
       <Header viewer={viewer} onLogOut={logOut} />
-      <PageArea />
+      <main className={classes.main}>
+        <Suspense
+          fallback={
+            <Center py={96}>
+              <Loader aria-label="Loading page" />
+            </Center>
+          }
+        >
+          <Outlet />
+        </Suspense>
+      </main>
       <Footer />
       <ScrollRestoration />
     </div>
   );
 }
-
-/**
- * Memoized so that the header's updates (the viewer arriving) never reach the page: while a prerendered
- * page's code is still loading, React keeps its HTML only as long as nothing re-renders it, and would
- * otherwise swap it for the spinner below until the code arrives.
- */
-const PageArea = memo(function PageArea() {
-  return (
-    <main className={classes.main}>
-      <Suspense
-        fallback={
-          <Center py={96}>
-            <Loader aria-label="Loading page" />
-          </Center>
-        }
-      >
-        <Outlet />
-      </Suspense>
-    </main>
-  );
-});

@@ -2,7 +2,6 @@ import { Anchor, Container, Divider, Group, Stack, Text } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { getContactUrl } from '../../lib/contact-url';
-import { useHydrated } from '../../lib/use-hydrated';
 import classes from './Footer.module.css';
 import { LogoMark } from './Logo';
 
@@ -17,9 +16,7 @@ const FOOTER_LINKS = [
 ] as const;
 
 export function Footer() {
-  // The server writes the address into the page's meta tag at request time; a prerendered page has no
-  // address of its own, so the link gets it once the page is hydrated.
-  const contactUrl = useHydrated() ? getContactUrl() : undefined;
+  const contactUrl = getContactUrl();
   return (
     <footer className={classes.footer}>
       <Container size="lg" py="xl">
@@ -46,8 +43,7 @@ export function Footer() {
           </nav>
         </div>
         <Divider my="lg" color="rgba(255, 255, 255, 0.08)" />
-        {/* A page prerendered in an earlier year shows that year until React corrects it. */}
-        <Text size="xs" c="dimmed" suppressHydrationWarning>
+        <Text size="xs" c="dimmed">
           © {new Date().getFullYear()} ExRated · Beta. Ratings are opinions of the people who wrote them.
         </Text>
       </Container>

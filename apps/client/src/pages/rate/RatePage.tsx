@@ -5,7 +5,6 @@ import { useMutation } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { useTRPC } from '../../lib/trpc';
-import { useHydrated } from '../../lib/use-hydrated';
 import { useViewer } from '../../lib/viewer';
 import { loadVerifyPage } from '../verify/load-verify-page';
 import { verifyPathReturningTo } from '../verify/return-to';
@@ -34,8 +33,7 @@ export default function RatePage() {
   const viewer = useViewer();
   const trpc = useTRPC();
   const { mutate: track } = useMutation(trpc.telemetry.track.mutationOptions());
-  // History state survives a reload, the prerendered page knows none: it is read once the page is hydrated.
-  const flags = readRateFlags(useHydrated() ? location.state : null);
+  const flags = readRateFlags(location.state);
   const needsCheck = !flags.fromRedirect && !flags.fromVerifiedProfile && !flags.fromHomePage;
   const [waited, setWaited] = useState(!needsCheck);
   const checking = needsCheck && (!waited || viewer.loading);

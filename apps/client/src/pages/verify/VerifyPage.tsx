@@ -1,6 +1,6 @@
+import { Center, Loader } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { Navigate, useLocation, useSearchParams } from 'react-router-dom';
-import { useHydrated } from '../../lib/use-hydrated';
 import { useViewer, type Viewer } from '../../lib/viewer';
 import { CodeStep } from './CodeStep';
 import { PhoneStep } from './PhoneStep';
@@ -42,26 +42,19 @@ function VerificationFlow({ viewer, returnTo }: { viewer: Viewer; returnTo: stri
   );
 }
 
-const WHILE_CHECKING = {
-  phone: '',
-  onPhoneChange: () => undefined,
-  onSubmit: () => undefined,
-  sending: false,
-  error: null,
-};
-
 /** /verify: prove a phone number with a texted code (spec section 2 'Verify'). */
 export default function VerifyPage() {
   useDocumentTitle('Verify your phone · ExRated');
   const viewer = useViewer();
   const [params] = useSearchParams();
   const location = useLocation();
-  // The prerendered page is the bare /verify: the query string is read once the page is hydrated.
-  const returnTo = useHydrated() ? safeReturnPath(params.get('returnTo')) : null;
+  const returnTo = safeReturnPath(params.get('returnTo'));
   if (viewer.loading) {
-    // While the profile is checked the screen most visitors stay on is already shown (and prerendered): the
-    // phone field waits for the country lookup, which comes with the profile, so nothing can be sent yet.
-    return <PhoneStep {...WHILE_CHECKING} returningToRate={returnTo?.startsWith('/rate') ?? false} />;
+    return (
+      <Center py={96}>
+        <Loader aria-label="Checking your profile" />
+      </Center>
+    );
   }
   // Nothing left to do here: verified and unlocked go to their ratings, or back where they came from.
   if (viewer.isVerified && (viewer.isUnlocked || returnTo)) {
