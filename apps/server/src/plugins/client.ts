@@ -3,8 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-
-const API_PREFIXES = ['/trpc', '/dev/', '/healthz', '/readyz'];
+import { isApiPath } from './api-paths';
 
 function escapeAttribute(value: string) {
   return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
@@ -43,7 +42,7 @@ export const clientPlugin = fp(
       const pathname = req.url.split('?')[0] ?? '/';
       const isPage =
         (req.method === 'GET' || req.method === 'HEAD') &&
-        !API_PREFIXES.some((prefix) => pathname.startsWith(prefix)) &&
+        !isApiPath(pathname) &&
         !/\.[a-z0-9]+$/i.test(pathname);
       if (!isPage) return reply.code(404).send({ error: { message: 'Not found' } });
       return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
