@@ -1,5 +1,5 @@
 /** URL prefixes answered by the server itself (API, health, dev outbox); every other GET path is a page. */
-export const API_PREFIXES = ['/trpc', '/dev/', '/healthz', '/readyz'];
+const API_PREFIXES = ['/trpc', '/dev/', '/healthz', '/readyz'];
 
 export function isApiPath(url: string): boolean {
   return API_PREFIXES.some((prefix) => url.startsWith(prefix));

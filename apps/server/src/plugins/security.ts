@@ -80,7 +80,7 @@ function headersOf(options: HelmetOptions): Record<string, string> {
   );
 }
 
-export function securityHeaders(config: HeaderConfig) {
+function securityHeaders(config: HeaderConfig) {
   return { document: headersOf(documentOptions(config)), api: headersOf(apiOptions(config)) };
 }
 
