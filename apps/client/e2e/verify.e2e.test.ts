@@ -55,6 +55,12 @@ describe.each([375, 1280] as const)('/verify at %i px', (width: ViewportWidth) =
     await expect(phoneField(page).getAttribute('placeholder')).resolves.toBe('555 555 5555');
     await expect(page.getByRole('link', { name: 'Check my ratings' }).count()).resolves.toBe(1);
 
+    // Enter in the empty field sends nothing.
+    await phoneField(page).press('Enter');
+    await page.waitForTimeout(300);
+    expect(await textsTo(app, phone, 'verification')).toHaveLength(0);
+    await page.getByRole('heading', { name: 'Verify your phone' }).waitFor();
+
     // A number that cannot be valid: the field says so once touched, and nothing is sent.
     await phoneField(page).fill('555');
     await phoneField(page).blur();

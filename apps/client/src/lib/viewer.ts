@@ -2,7 +2,7 @@
 // device session's cookie, never from anything the browser sends); local storage only keeps the last answer
 // so a returning visitor's header shows at once while the server is asked again (DESIGN.md section 2).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect } from 'react';
+import { useCallback, useDeferredValue, useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { notify } from './notify';
 import { useTRPC } from './trpc';
@@ -25,6 +25,7 @@ export interface Viewer {
 
 type ServerViewer = Omit<Viewer, 'loading'>;
 
+/** A visitor with no phone on this device: what a first visit is, before the server has answered. */
 const VISITOR_WITHOUT_PHONE: Viewer = {
   phoneNumber: null,
   isVerified: false,
@@ -78,8 +79,12 @@ export function useViewer(): Viewer {
   useEffect(() => {
     if (confirmed) writeCachedViewer(confirmed);
   }, [confirmed]);
-  if (!query.data) return { ...VISITOR_WITHOUT_PHONE, loading: query.isPending };
-  return { ...query.data, loading: false };
+  // The first answer re-renders the whole page (the header and the screen that waited for it). Taken as a
+  // deferred value, that render is interruptible instead of one long task on a slow phone; until it is done
+  // the page keeps showing that it is loading.
+  const shown = useDeferredValue(query.data);
+  if (!shown) return { ...VISITOR_WITHOUT_PHONE, loading: query.isPending || query.data !== undefined };
+  return { ...shown, loading: false };
 }
 
 /** Asks the server again who the viewer is: after a proof, a saved phone or a rating. */

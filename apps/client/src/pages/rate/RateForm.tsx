@@ -14,13 +14,14 @@ const STEP_NAMES = { 1: 'Basic Info', 2: 'Ratings & Review' } as const;
 export function RateForm({
   flags,
   viewer,
-  initialPhone,
+  sharedPhone,
 }: {
   flags: RateFlags;
   viewer: Viewer;
-  initialPhone: string;
+  /** The `?phone=` of a shared link, as given. */
+  sharedPhone: string | null;
 }) {
-  const form = useRateForm({ initialPhone, flags, viewer });
+  const form = useRateForm({ sharedPhone, flags, viewer });
   const percent = Math.round((form.step / STEP_COUNT) * 100);
   const isSecondRating = form.ratingsGiven === RATINGS_TO_UNLOCK - 1 && !viewer.isUnlocked;
 

@@ -10,7 +10,6 @@ import { loadVerifyPage } from '../verify/load-verify-page';
 import { verifyPathReturningTo } from '../verify/return-to';
 import classes from './RatePage.module.css';
 import { mustVerifyFirst, readRateFlags } from './rate-flow';
-import { phoneFromSharedLink } from './rating-form-rules';
 
 /** Spec section 9: entry waits about 500 ms while the profile is checked. */
 const VERIFY_CHECK_MS = 500;
@@ -85,7 +84,7 @@ export default function RatePage() {
               </Center>
             }
           >
-            <RateForm flags={flags} viewer={viewer} initialPhone={phoneFromSharedLink(params.get('phone'))} />
+            <RateForm flags={flags} viewer={viewer} sharedPhone={params.get('phone')} />
           </Suspense>
         )}
       </Stack>

@@ -13,6 +13,7 @@ import {
   basicInfoErrors,
   DEFAULT_SCORE,
   normalizeName,
+  phoneFromSharedLink,
 } from './rating-form-rules';
 
 const EMPTY_TEXTS: ReviewTexts = { gratitude: '', selfReflection: '', feedback: '', testimonial: '' };
@@ -46,11 +47,12 @@ function serverFieldErrors(error: unknown): Record<string, string> {
  * `afterRating` says.
  */
 export function useRateForm({
-  initialPhone,
+  sharedPhone,
   flags,
   viewer,
 }: {
-  initialPhone: string;
+  /** The `?phone=` of a shared link, as given; read here so /rate's own screen needs no libphonenumber. */
+  sharedPhone: string | null;
   flags: RateFlags;
   viewer: Viewer;
 }) {
@@ -68,11 +70,11 @@ export function useRateForm({
   const submit = useMutation(trpc.rating.submit.mutationOptions());
 
   const [step, setStep] = useState<1 | 2>(1);
-  const [info, setInfo] = useState<BasicInfo>({
+  const [info, setInfo] = useState<BasicInfo>(() => ({
     name: '',
     relationshipType: null,
-    phoneNumber: initialPhone,
-  });
+    phoneNumber: phoneFromSharedLink(sharedPhone),
+  }));
   const [scores, setScores] = useState<Record<number, number>>({});
   const [texts, setTexts] = useState<ReviewTexts>(EMPTY_TEXTS);
   const [attempted, setAttempted] = useState(false);

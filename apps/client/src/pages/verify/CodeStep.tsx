@@ -4,9 +4,8 @@ import { type FormEvent, useEffect, useRef } from 'react';
 import { PRIMARY_ACTION_PROPS } from '../../components/StatusCard';
 import { formatPhoneForDisplay } from '../../lib/phone-format';
 import { formatWait } from './send-error';
+import { CODE_LENGTH } from './use-verification-flow';
 import { VerifyCard } from './VerifyCard';
-
-export const CODE_LENGTH = 6;
 
 interface CodeStepProps {
   phone: string;

@@ -1,8 +1,9 @@
 import { Alert, Button, Skeleton, Stack } from '@mantine/core';
 import { type FormEvent, lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { PRIMARY_ACTION_PROPS } from '../../components/StatusCard';
+import { afterNextPaint } from '../../lib/after-paint';
 import { useDefaultCountry } from '../../lib/default-country';
-import { isValidPhoneNumber } from '../../lib/phone-validation';
+import { usePhoneValidator } from '../../lib/use-phone-validator';
 
 // The phone field and its country data load beside the screen's text instead of before it: the card shows at
 // once, with a placeholder where the field goes (as it does while the country is looked up).
@@ -30,15 +31,15 @@ interface PhoneEntryFormProps {
 export function PhoneEntryForm(props: PhoneEntryFormProps) {
   const { phone, busy, error, busyLabel } = props;
   const country = useDefaultCountry();
-  const valid = isValidPhoneNumber(phone);
-  // Fetched while the country is looked up, not after.
-  useEffect(() => {
-    void loadPhoneNumberInput();
-  }, []);
+  const isValidPhoneNumber = usePhoneValidator();
+  const valid = isValidPhoneNumber?.(phone) ?? false;
+  // Fetched while the country is looked up, not after; but after the card's text is on screen.
+  useEffect(() => afterNextPaint(() => void loadPhoneNumberInput()), []);
   const fieldPlaceholder = <Skeleton height={84} radius="md" aria-label="Loading the phone number field" />;
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    props.onSubmit();
+    // The button is disabled until then (so Enter does nothing either): `onSubmit` only ever gets a valid number.
+    if (valid) props.onSubmit();
   };
   return (
     <form onSubmit={submit} noValidate>

@@ -1,15 +1,52 @@
 import { Center, Loader } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
+import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, useLocation, useSearchParams } from 'react-router-dom';
+import { afterNextPaint } from '../../lib/after-paint';
 import { useViewer, type Viewer } from '../../lib/viewer';
-import { CodeStep } from './CodeStep';
 import { PhoneStep } from './PhoneStep';
 import { safeReturnPath } from './return-to';
-import { useVerificationFlow } from './use-verification-flow';
-import { VerifiedStep } from './VerifiedStep';
+import { useVerificationFlow, type VerificationFlowState } from './use-verification-flow';
+
+// The later steps show the number formatted by libphonenumber, whose metadata the phone step loads only
+// after its first paint: they come in their own chunks, fetched as soon as the first step is up.
+const loadCodeStep = () => import('./CodeStep');
+const loadVerifiedStep = () => import('./VerifiedStep');
+const CodeStep = lazy(() => loadCodeStep().then((module) => ({ default: module.CodeStep })));
+const VerifiedStep = lazy(() => loadVerifiedStep().then((module) => ({ default: module.VerifiedStep })));
 
 function VerificationFlow({ viewer, returnTo }: { viewer: Viewer; returnTo: string | null }) {
   const flow = useVerificationFlow(viewer, returnTo);
+  useEffect(
+    () =>
+      afterNextPaint(() => {
+        void loadCodeStep();
+        void loadVerifiedStep();
+      }),
+    [],
+  );
+  return (
+    <Suspense
+      fallback={
+        <Center py={96}>
+          <Loader aria-label="Loading the next step" />
+        </Center>
+      }
+    >
+      <CurrentStep flow={flow} viewer={viewer} returnTo={returnTo} />
+    </Suspense>
+  );
+}
+
+function CurrentStep({
+  flow,
+  viewer,
+  returnTo,
+}: {
+  flow: VerificationFlowState;
+  viewer: Viewer;
+  returnTo: string | null;
+}) {
   if (flow.step === 'verified') {
     return <VerifiedStep phone={viewer.phoneNumber ?? flow.phone} onChangeNumber={flow.changeNumber} />;
   }
@@ -49,14 +86,9 @@ export default function VerifyPage() {
   const [params] = useSearchParams();
   const location = useLocation();
   const returnTo = safeReturnPath(params.get('returnTo'));
-  if (viewer.loading) {
-    return (
-      <Center py={96}>
-        <Loader aria-label="Checking your profile" />
-      </Center>
-    );
-  }
-  // Nothing left to do here: verified and unlocked go to their ratings, or back where they came from.
+  // Nothing left to do here: verified and unlocked go to their ratings, or back where they came from. While
+  // the profile loads (nothing cached here: almost always a first visit) the viewer reads as a visitor with
+  // no phone, so the phone step shows at once; the flow takes the server's answer in when it comes.
   if (viewer.isVerified && (viewer.isUnlocked || returnTo)) {
     return <Navigate to={returnTo ?? '/profile'} replace state={returnTo ? location.state : undefined} />;
   }

@@ -2,16 +2,15 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { notify } from '../../lib/notify';
-import { isValidPhoneNumber } from '../../lib/phone-validation';
 import { readServerError, userFacingMessage } from '../../lib/server-error';
 import { useTRPC } from '../../lib/trpc';
 import type { Viewer } from '../../lib/viewer';
-import { CODE_LENGTH } from './CodeStep';
-import { INVALID_PHONE_MESSAGE } from './PhoneStep';
 import { sendErrorMessage } from './send-error';
 import { useCountdown } from './use-countdown';
 
 export type VerifyStep = 'phone' | 'code' | 'verified';
+
+export const CODE_LENGTH = 6;
 
 const INCOMPLETE_CODE = 'Please enter the complete 6-digit code';
 const VERIFY_ERROR = 'An error occurred while verifying your code. Please try again.';
@@ -29,6 +28,14 @@ export function useVerificationFlow(viewer: Viewer, returnTo: string | null) {
   const [step, setStep] = useState<VerifyStep>(viewer.isVerified ? 'verified' : 'phone');
   const [phone, setPhone] = useState(viewer.phoneNumber ?? '');
   const [code, setCode] = useState('');
+  // The screen shows before the server's first answer about this device (VerifyPage). When it comes, a number
+  // the server knows is filled in unless the visitor has started typing, and a proven one moves on.
+  const [answered, setAnswered] = useState(!viewer.loading);
+  if (!answered && !viewer.loading) {
+    setAnswered(true);
+    if (viewer.isVerified) setStep('verified');
+    if (viewer.phoneNumber && phone === '') setPhone(viewer.phoneNumber);
+  }
   const [sendError, setSendError] = useState<string | null>(null);
   const [checkError, setCheckError] = useState<string | null>(null);
   const countdown = useCountdown();
@@ -38,11 +45,8 @@ export function useVerificationFlow(viewer: Viewer, returnTo: string | null) {
 
   const refreshViewer = () => queryClient.fetchQuery({ ...trpc.profile.me.queryOptions(), staleTime: 0 });
 
+  // The phone form only submits a valid number; the server checks it again.
   const sendCode = (mode: 'first' | 'resend') => {
-    if (!isValidPhoneNumber(phone)) {
-      setSendError(INVALID_PHONE_MESSAGE);
-      return;
-    }
     setSendError(null);
     send.mutate(
       { phoneNumber: phone },
@@ -131,3 +135,5 @@ export function useVerificationFlow(viewer: Viewer, returnTo: string | null) {
     },
   };
 }
+
+export type VerificationFlowState = ReturnType<typeof useVerificationFlow>;

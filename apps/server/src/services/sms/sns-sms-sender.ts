@@ -34,7 +34,9 @@ export class SnsSmsSender implements SmsSender {
   private readonly client: SNSClient;
 
   constructor(private readonly options: SnsSmsSenderOptions = {}) {
-    this.client = options.client ?? new SNSClient({});
+    // Nothing changes the middleware after start: resolving it once per command type instead of on every
+    // call saves about a tenth of the SDK's CPU per text.
+    this.client = options.client ?? new SNSClient({ cacheMiddleware: true });
   }
 
   async send(message: SmsMessage): Promise<SmsSendResult> {
