@@ -11,34 +11,6 @@ export async function findClaimedProfileByPhone(db: Executor, phoneNumber: strin
   return row ?? null;
 }
 
-/**
- * Spec section 7 'Profile create': an unverified row for a phone that has none. An existing row (verified or
- * not) is left as it is, and the statement costs the same either way, so callers cannot tell which happened
- * from the outside. Returns whether a row was created, for the audit log only.
- */
-export async function ensureClaimedProfile(db: Executor, phoneNumber: string) {
-  const rows = await db
-    .insert(claimedProfiles)
-    .values({ phoneNumber, isVerified: false })
-    .onConflictDoNothing({ target: claimedProfiles.phoneNumber })
-    .returning({ id: claimedProfiles.id });
-  return rows.length > 0;
-}
-
-/** A phone proven with an SMS code: its profile exists and is verified from `verifiedAt` on. */
-export async function upsertVerifiedProfile(db: Executor, params: { phoneNumber: string; verifiedAt: Date }) {
-  const [row] = await db
-    .insert(claimedProfiles)
-    .values({ phoneNumber: params.phoneNumber, isVerified: true, verifiedAt: params.verifiedAt })
-    .onConflictDoUpdate({
-      target: claimedProfiles.phoneNumber,
-      set: { isVerified: true, verifiedAt: sql`excluded.verified_at` },
-    })
-    .returning();
-  if (!row) throw new Error('claimed profile upsert returned no row');
-  return row;
-}
-
 /** Log out of a proven phone (spec section 4 'Clear profile'). Returns whether a row was deleted. */
 export async function deleteClaimedProfileByPhone(db: Executor, phoneNumber: string) {
   const rows = await db

@@ -25,19 +25,6 @@ export async function countRatingsGiven(
   return row?.value ?? 0;
 }
 
-/** When a device proves a phone, the ratings it gave before are attributed to that phone. */
-export async function attributeDeviceRatingsToPhone(
-  db: Executor,
-  params: { deviceSessionId: string; phone: string },
-) {
-  const rows = await db
-    .update(ratings)
-    .set({ createdByPhone: params.phone })
-    .where(and(eq(ratings.deviceSessionId, params.deviceSessionId), isNull(ratings.createdByPhone)))
-    .returning({ id: ratings.id });
-  return rows.length;
-}
-
 /** Inserts one rating and returns it, or null when the database returned no row. */
 export async function insertRating(db: Executor, values: NewRating) {
   const [row] = await db.insert(ratings).values(values).returning();

@@ -1,6 +1,6 @@
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../database';
-import { adminSessions, deviceSessions } from '../schema';
+import { adminSessions, claimedProfiles, deviceSessions, ratings } from '../schema';
 
 export async function findDeviceSessionByTokenHash(db: Executor, tokenHash: string, now: Date) {
   const [row] = await db
@@ -20,10 +20,6 @@ export async function insertDeviceSession(db: Executor, params: { tokenHash: str
 /** Slides the idle expiry forward; callers throttle it so a busy session is not written on every request. */
 export async function touchDeviceSession(db: Executor, id: string, now: Date, expiresAt: Date) {
   await db.update(deviceSessions).set({ lastSeenAt: now, expiresAt }).where(eq(deviceSessions.id, id));
-}
-
-export async function rotateDeviceSessionToken(db: Executor, id: string, tokenHash: string) {
-  await db.update(deviceSessions).set({ tokenHash }).where(eq(deviceSessions.id, id));
 }
 
 export async function deleteDeviceSession(db: Executor, id: string) {
@@ -70,23 +66,73 @@ export async function deleteExpiredAdminSessions(db: Executor, now: Date) {
 }
 
 /**
- * The unlock form (and a code send) keeps the phone the visitor typed, unproven: it identifies nothing and
- * grants nothing until a code proves it.
+ * A number typed on this device (a code sent to it, or the unlock form), in one statement: the phone gets an
+ * unverified profile when it has none (spec section 7 'Profile create'; an existing row is left as it is) and,
+ * with `onSession`, the session keeps the number unproven (the callers decide when a proven phone stays). It
+ * identifies nothing and grants nothing until a code proves it. Returns whether a profile was created, for the
+ * audit log only: the statement costs the same either way.
  */
-export async function saveDeviceSessionPhone(db: Executor, params: { id: string; phoneNumber: string }) {
-  await db
-    .update(deviceSessions)
-    .set({ phoneNumber: params.phoneNumber, phoneProvenAt: null })
-    .where(eq(deviceSessions.id, params.id));
+export async function saveUnprovenPhone(
+  db: Executor,
+  params: { sessionId: string; phoneNumber: string; onSession: boolean },
+): Promise<boolean> {
+  const { sessionId, phoneNumber } = params;
+  const savedOnSession = db
+    .$with('saved_on_session', {})
+    .as(
+      db
+        .update(deviceSessions)
+        .set({ phoneNumber, phoneProvenAt: null })
+        .where(eq(deviceSessions.id, sessionId))
+        .getSQL(),
+    );
+  const rows = await (params.onSession ? db.with(savedOnSession) : db)
+    .insert(claimedProfiles)
+    .values({ phoneNumber, isVerified: false })
+    .onConflictDoNothing({ target: claimedProfiles.phoneNumber })
+    .returning({ id: claimedProfiles.id });
+  return rows.length > 0;
 }
 
-/** A correct SMS code checked in this session proves the phone for it (DESIGN.md section 2). */
-export async function proveDeviceSessionPhone(
+/**
+ * A correct SMS code checked in this session (DESIGN.md section 2), in one statement: the session takes its new
+ * token (a cookie planted before the proof never carries the privilege) and the proven phone, the phone's
+ * profile exists and is verified from `provenAt`, and the ratings this device gave before are attributed to
+ * the phone. One statement is atomic without a transaction and costs one round trip instead of six. Returns
+ * how many ratings were attributed.
+ */
+export async function provePhoneForDeviceSession(
   db: Executor,
-  params: { id: string; phoneNumber: string; provenAt: Date },
-) {
-  await db
-    .update(deviceSessions)
-    .set({ phoneNumber: params.phoneNumber, phoneProvenAt: params.provenAt })
-    .where(eq(deviceSessions.id, params.id));
+  params: { sessionId: string; tokenHash: string; phoneNumber: string; provenAt: Date },
+): Promise<number> {
+  const { sessionId, tokenHash, phoneNumber, provenAt } = params;
+  // Data-modifying CTEs always run to completion, whether or not the main statement reads them.
+  const provenSession = db
+    .$with('proven_session', {})
+    .as(
+      db
+        .update(deviceSessions)
+        .set({ tokenHash, phoneNumber, phoneProvenAt: provenAt })
+        .where(eq(deviceSessions.id, sessionId))
+        .getSQL(),
+    );
+  const attributed = db.$with('attributed', { id: ratings.id }).as(
+    db
+      .update(ratings)
+      .set({ createdByPhone: phoneNumber })
+      .where(and(eq(ratings.deviceSessionId, sessionId), isNull(ratings.createdByPhone)))
+      .returning({ id: ratings.id })
+      .getSQL(),
+  );
+  const [row] = await db
+    .with(provenSession, attributed)
+    .insert(claimedProfiles)
+    .values({ phoneNumber, isVerified: true, verifiedAt: provenAt })
+    .onConflictDoUpdate({
+      target: claimedProfiles.phoneNumber,
+      set: { isVerified: true, verifiedAt: sql`excluded.verified_at` },
+    })
+    .returning({ attributed: sql<number>`(select count(*) from ${attributed})`.mapWith(Number) });
+  if (!row) throw new Error('verified profile upsert returned no row');
+  return row.attributed;
 }

@@ -7,7 +7,7 @@ import {
   findDeviceSessionByTokenHash,
   insertAdminSession,
   insertDeviceSession,
-  rotateDeviceSessionToken,
+  provePhoneForDeviceSession,
   touchAdminSession,
   touchDeviceSession,
 } from '@exrated/db/queries';
@@ -82,11 +82,24 @@ export class SessionService {
     return session;
   }
 
-  /** Issues a new token for the same session: done whenever its privilege changes (phone proven). */
-  async rotateDevice(cookies: CookieJar, session: DeviceSession): Promise<void> {
+  /**
+   * A correct code proves `phoneNumber` for the session (see `provePhoneForDeviceSession`). Its privilege
+   * changes, so it gets a new token, stored in the same statement; the cookie changes only once that is
+   * written. Returns how many of the device's earlier ratings were attributed to the phone.
+   */
+  async provePhone(
+    cookies: CookieJar,
+    session: DeviceSession,
+    proof: { phoneNumber: string; provenAt: Date },
+  ): Promise<number> {
     const fresh = newToken();
-    await rotateDeviceSessionToken(this.db, session.id, fresh.tokenHash);
+    const attributed = await provePhoneForDeviceSession(this.db, {
+      sessionId: session.id,
+      tokenHash: fresh.tokenHash,
+      ...proof,
+    });
     cookies.set(this.names.device, fresh.token, DEVICE_SESSION_IDLE_MS / 1000);
+    return attributed;
   }
 
   async revokeDevice(cookies: CookieJar, session: DeviceSession): Promise<void> {

@@ -1,5 +1,5 @@
 import { TRPCError } from '@trpc/server';
-import type { RateLimiter, RateLimitRule } from '../services/rate-limiter';
+import type { RateLimitHit, RateLimiter, RateLimitResult, RateLimitRule } from '../services/rate-limiter';
 import { RetryAfter } from './init';
 
 /** Formats a wait for people: 'in 45 seconds', 'in 12 minutes'. */
@@ -21,11 +21,23 @@ export async function enforceRateLimit(
   message: (wait: string) => string,
 ): Promise<void> {
   const result = await limiter.hit(key, rule);
-  if (!result.allowed) {
-    throw new TRPCError({
-      code: 'TOO_MANY_REQUESTS',
-      message: message(describeWait(result.retryAfterSeconds)),
-      cause: new RetryAfter(result.retryAfterSeconds),
-    });
-  }
+  if (!result.allowed) throw tooManyRequests(result, message);
+}
+
+/** `enforceRateLimit` for several caps of one request, counted in order up to the first over: one round trip. */
+export async function enforceRateLimitsInOrder(
+  limiter: RateLimiter,
+  hits: readonly RateLimitHit[],
+  message: (wait: string) => string,
+): Promise<void> {
+  const refused = (await limiter.hitInOrder(hits)).find((result) => !result.allowed);
+  if (refused) throw tooManyRequests(refused, message);
+}
+
+function tooManyRequests(result: RateLimitResult, message: (wait: string) => string): TRPCError {
+  return new TRPCError({
+    code: 'TOO_MANY_REQUESTS',
+    message: message(describeWait(result.retryAfterSeconds)),
+    cause: new RetryAfter(result.retryAfterSeconds),
+  });
 }

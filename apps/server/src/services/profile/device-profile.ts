@@ -1,9 +1,8 @@
 import {
   countRatingsGiven,
   deleteClaimedProfileByPhone,
-  ensureClaimedProfile,
   findClaimedProfileByPhone,
-  saveDeviceSessionPhone,
+  saveUnprovenPhone,
 } from '@exrated/db/queries';
 import type { DeviceSession } from '@exrated/db/schema';
 import { TRPCError } from '@trpc/server';
@@ -49,8 +48,11 @@ export async function loadViewerProfile(ctx: DeviceContext) {
 export async function savePhoneForDevice(ctx: DeviceContext, phone: string) {
   try {
     const keepsProof = provenPhoneOf(ctx.session) === phone;
-    if (!keepsProof) await saveDeviceSessionPhone(ctx.db, { id: ctx.session.id, phoneNumber: phone });
-    const created = await ensureClaimedProfile(ctx.db, phone);
+    const created = await saveUnprovenPhone(ctx.db, {
+      sessionId: ctx.session.id,
+      phoneNumber: phone,
+      onSession: !keepsProof,
+    });
     if (created) ctx.audit.log('profile_created', { source: 'unlock' }, { phoneNumber: phone });
   } catch (error) {
     throw new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: SAVE_PHONE_ERROR, cause: error });

@@ -1,15 +1,9 @@
-import {
-  attributeDeviceRatingsToPhone,
-  ensureClaimedProfile,
-  proveDeviceSessionPhone,
-  saveDeviceSessionPhone,
-  upsertVerifiedProfile,
-} from '@exrated/db/queries';
+import { saveUnprovenPhone } from '@exrated/db/queries';
 import type { DeviceSession } from '@exrated/db/schema';
 import { TRPCError } from '@trpc/server';
 import type { Context } from '../../trpc/context';
 import { RetryAfter } from '../../trpc/init';
-import { describeWait, enforceRateLimit } from '../../trpc/rate-limit';
+import { describeWait, enforceRateLimit, enforceRateLimitsInOrder } from '../../trpc/rate-limit';
 import { isSmsCountryAllowed, parsePhone } from '../phone';
 import { SmsDeliveryError } from '../sms/sms-sender';
 import { PHONE_FORMAT_NOT_SUPPORTED } from '../sms/sns-sms-sender';
@@ -117,12 +111,10 @@ export async function checkVerificationCode(ctx: DeviceContext, phone: string, c
   }
 
   try {
-    // A new token first: a cookie planted before the proof (session fixation) never carries the privilege.
-    await ctx.sessions.rotateDevice(ctx.cookies, ctx.session);
-    const attributed = await ctx.db.transaction(async (tx) => {
-      await proveDeviceSessionPhone(tx, { id: ctx.session.id, phoneNumber: phone, provenAt: now });
-      await upsertVerifiedProfile(tx, { phoneNumber: phone, verifiedAt: now });
-      return attributeDeviceRatingsToPhone(tx, { deviceSessionId: ctx.session.id, phone });
+    // With a new token: a cookie planted before the proof (session fixation) never carries the privilege.
+    const attributed = await ctx.sessions.provePhone(ctx.cookies, ctx.session, {
+      phoneNumber: phone,
+      provenAt: now,
     });
     ctx.audit.setActor({ userId: ctx.session.id, phoneNumber: phone });
     audit('verification_complete', { ratingsAttributed: attributed });
@@ -149,18 +141,20 @@ async function enforceSendLimits(ctx: DeviceContext, phone: string, now: number)
   // The cooldown comes first so a too-early resend does not use up the hour's sends.
   const wait = await ctx.codeStore.cooldownRemainingMs(phone, now);
   if (wait > 0) throw cooldownError(wait);
-  const tooMany = (wait: string) => `Too many verification codes requested. Please try again ${wait}.`;
-  await enforceRateLimit(
+  const { limits } = ctx.config;
+  await enforceRateLimitsInOrder(
     ctx.rateLimiter,
-    `verification-send:ip:${ctx.request.ipAddress ?? 'unknown'}`,
-    { limit: ctx.config.limits.verificationSendsPerIpPerHour, windowSeconds: HOUR_SECONDS },
-    tooMany,
-  );
-  await enforceRateLimit(
-    ctx.rateLimiter,
-    `verification-send:phone:${phone}`,
-    { limit: ctx.config.limits.verificationSendsPerPhonePerHour, windowSeconds: HOUR_SECONDS },
-    tooMany,
+    [
+      {
+        key: `verification-send:ip:${ctx.request.ipAddress ?? 'unknown'}`,
+        rule: { limit: limits.verificationSendsPerIpPerHour, windowSeconds: HOUR_SECONDS },
+      },
+      {
+        key: `verification-send:phone:${phone}`,
+        rule: { limit: limits.verificationSendsPerPhonePerHour, windowSeconds: HOUR_SECONDS },
+      },
+    ],
+    (wait) => `Too many verification codes requested. Please try again ${wait}.`,
   );
 }
 
@@ -171,10 +165,11 @@ async function enforceSendLimits(ctx: DeviceContext, phone: string, now: number)
  */
 async function rememberPhone(ctx: DeviceContext, phone: string) {
   try {
-    await ensureClaimedProfile(ctx.db, phone);
-    if (!ctx.session.phoneProvenAt) {
-      await saveDeviceSessionPhone(ctx.db, { id: ctx.session.id, phoneNumber: phone });
-    }
+    await saveUnprovenPhone(ctx.db, {
+      sessionId: ctx.session.id,
+      phoneNumber: phone,
+      onSession: !ctx.session.phoneProvenAt,
+    });
   } catch (error) {
     // The code is on its way and the check creates the profile anyway: a failure here is only logged.
     const cause = error instanceof Error ? error : new Error(String(error));
