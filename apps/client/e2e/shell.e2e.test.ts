@@ -177,4 +177,32 @@ describe.each([375, 1280] as const)('app shell at %i px', (width) => {
     await page.waitForURL((url) => url.pathname === '/');
     await expectCleanPage(page);
   });
+
+  it('shows the route error screen inside the layout when a page fails to load, and reports it', async () => {
+    const page = await newPage(app, { width });
+    // The page's chunk cannot be fetched (a deploy replaced it, the network dropped): its import fails.
+    await page.route(/\/assets\/TermsPage-[^/]+\.js$/, (route) => route.abort('failed'));
+    const reported = page.waitForRequest(
+      (request) => request.url().includes('/trpc/telemetry.reportError') && request.method() === 'POST',
+    );
+    await page.goto('/terms');
+    const alert = page.getByRole('alert').filter({ hasText: 'Unexpected Application Error!' });
+    await alert.waitFor();
+    expect(await alert.locator('pre, code').first().textContent()).toMatch(/TermsPage|dynamically imported/i);
+    const body = (await reported).postData() ?? '';
+    expect(body).toContain('RouteErrorFallback');
+    // The header and footer stay, so the visitor can go elsewhere.
+    await page
+      .locator('header')
+      .getByRole('link', { name: /ExRated/ })
+      .first()
+      .waitFor();
+    await page.locator('footer').waitFor();
+    await screenshot(page, 'route-error');
+    await page.unroute(/\/assets\/TermsPage-[^/]+\.js$/);
+    await alert.getByRole('link', { name: 'Go to the home page' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByRole('link', { name: 'Start Rating' }).first().waitFor();
+    await page.context().close();
+  });
 });

@@ -20,7 +20,8 @@ export function RouteErrorFallback() {
       <Paper withBorder p="xl" radius="lg" role="alert">
         <Stack gap="md">
           <Title order={2}>Unexpected Application Error!</Title>
-          <Code block c="red.3">
+          {/* Wrapped, not scrolled: the whole message (often a long chunk URL) is visible on a phone. */}
+          <Code block c="red.3" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
             {errorText(error)}
           </Code>
           <Text c="dimmed" size="sm">
