@@ -1,5 +1,5 @@
 import { TRPCError } from '@trpc/server';
-import type { RateLimitHit, RateLimiter, RateLimitResult, RateLimitRule } from '../services/rate-limiter';
+import type { RateLimiter, RateLimitHit, RateLimitResult, RateLimitRule } from '../services/rate-limiter';
 import { RetryAfter } from './init';
 
 /** Formats a wait for people: 'in 45 seconds', 'in 12 minutes'. */
