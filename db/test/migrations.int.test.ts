@@ -37,6 +37,7 @@ describe.skipIf(!serverUrl)('migrations on Postgres and PGlite', () => {
       'error_logs',
       'logs',
       'notifications',
+      'profile_counts',
       'rating_reports',
       'rating_scores',
       'ratings',

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gte, ilike, like, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../database';
-import { claimedProfiles, type ErrorSeverity, errorLogs, logs, ratings } from '../schema';
+import { claimedProfiles, type ErrorSeverity, errorLogs, logs, profileCounts, ratings } from '../schema';
 import { scoresOfRating } from './received-ratings';
 
 /** `%` and `_` typed by an administrator are matched literally, not as wildcards. */
@@ -25,11 +25,8 @@ const VERIFICATION_ACTION_PATTERN = 'verification\\_%';
 export async function countAdminTotals(db: Executor) {
   const [row] = await db
     .select({
-      profiles: sql<number>`(select count(*) from ${claimedProfiles})`.mapWith(Number),
-      verifiedProfiles:
-        sql<number>`(select count(*) from ${claimedProfiles} where ${claimedProfiles.isVerified})`.mapWith(
-          Number,
-        ),
+      profiles: sql<number>`(select ${profileCounts.total} from ${profileCounts})`.mapWith(Number),
+      verifiedProfiles: sql<number>`(select ${profileCounts.verified} from ${profileCounts})`.mapWith(Number),
       ratings: sql<number>`(select count(*) from ${ratings})`.mapWith(Number),
       logEntries: sql<number>`(select count(*) from ${logs})`.mapWith(Number),
     })
@@ -119,9 +116,19 @@ export async function listAdminProfiles(
       .orderBy(desc(claimedProfiles.createdAt), desc(claimedProfiles.id))
       .limit(params.limit)
       .offset(params.offset),
-    db.select({ value: count() }).from(claimedProfiles).where(where),
+    // Without a search the total is the kept count; a search has to count its matches.
+    params.search?.trim()
+      ? db.select({ value: count() }).from(claimedProfiles).where(where)
+      : db.select({ value: keptProfileCount[params.filter] }).from(profileCounts),
   );
 }
+
+/** The profile_counts row's figure for each filter. */
+const keptProfileCount: Record<ProfileFilter, SQL<number>> = {
+  all: sql<number>`${profileCounts.total}`.mapWith(Number),
+  verified: sql<number>`${profileCounts.verified}`.mapWith(Number),
+  unverified: sql<number>`${profileCounts.total} - ${profileCounts.verified}`.mapWith(Number),
+};
 
 /** One claimed profile with its rating counts (the detail page's cards), or null. */
 export async function findAdminProfileByPhone(db: Executor, phoneNumber: string) {
