@@ -14,6 +14,8 @@ function statements({ searchInput, errorLogsInput, targetPhone }) {
       `select id, phone_number, name, ${counts} from claimed_profiles order by created_at desc, id desc limit 50`,
       [],
     ],
+    // Without a search the total is the row kept by triggers (migration 0003), not a count of the table.
+    profilesTotal: ['select total from profile_counts', []],
     profilesSearch: [
       `select id, phone_number, name, ${counts} from claimed_profiles
        where (name ilike $1 or phone_number ilike $1) order by created_at desc, id desc limit 50`,
