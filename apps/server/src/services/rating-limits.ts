@@ -1,9 +1,7 @@
 // The abuse limits of `rating.submit` (DESIGN.md section 4): who may submit, and whether the text may go out.
 import type { DeviceSession } from '@exrated/db/schema';
-import { TRPCError } from '@trpc/server';
 import type { Context } from '../trpc/context';
-import { RetryAfter } from '../trpc/init';
-import { describeWait } from '../trpc/rate-limit';
+import { tooManyRequests } from '../trpc/rate-limit';
 import { isSmsCountryAllowed, parsePhone } from './phone';
 import type { RateLimitHit, RateLimitResult } from './rate-limiter';
 
@@ -34,11 +32,7 @@ export async function enforceSubmissionCaps(ctx: RatingContext) {
   const refused = firstRefusal(caps, await hitCaps(ctx, caps));
   if (!refused) return;
   ctx.audit.log('rating_submission_failed', { reason: 'rate_limited', cap: refused.cap.key.split(':')[1] });
-  throw new TRPCError({
-    code: 'TOO_MANY_REQUESTS',
-    message: refused.cap.message(describeWait(refused.result.retryAfterSeconds)),
-    cause: new RetryAfter(refused.result.retryAfterSeconds),
-  });
+  throw tooManyRequests(refused.result.retryAfterSeconds, refused.cap.message);
 }
 
 /** The caps counted in order up to the first refusal, in one round trip; none when the limiter is away. */

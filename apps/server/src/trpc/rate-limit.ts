@@ -1,5 +1,5 @@
 import { TRPCError } from '@trpc/server';
-import type { RateLimiter, RateLimitHit, RateLimitResult, RateLimitRule } from '../services/rate-limiter';
+import type { RateLimiter, RateLimitHit, RateLimitRule } from '../services/rate-limiter';
 import { RetryAfter } from './init';
 
 /** Formats a wait for people: 'in 45 seconds', 'in 12 minutes'. */
@@ -21,7 +21,7 @@ export async function enforceRateLimit(
   message: (wait: string) => string,
 ): Promise<void> {
   const result = await limiter.hit(key, rule);
-  if (!result.allowed) throw tooManyRequests(result, message);
+  if (!result.allowed) throw tooManyRequests(result.retryAfterSeconds, message);
 }
 
 /** `enforceRateLimit` for several caps of one request, counted in order up to the first over: one round trip. */
@@ -31,13 +31,14 @@ export async function enforceRateLimitsInOrder(
   message: (wait: string) => string,
 ): Promise<void> {
   const refused = (await limiter.hitInOrder(hits)).find((result) => !result.allowed);
-  if (refused) throw tooManyRequests(refused, message);
+  if (refused) throw tooManyRequests(refused.retryAfterSeconds, message);
 }
 
-function tooManyRequests(result: RateLimitResult, message: (wait: string) => string): TRPCError {
+/** TOO_MANY_REQUESTS saying when to try again: `message` receives the wait ('in 12 minutes'). */
+export function tooManyRequests(retryAfterSeconds: number, message: (wait: string) => string): TRPCError {
   return new TRPCError({
     code: 'TOO_MANY_REQUESTS',
-    message: message(describeWait(result.retryAfterSeconds)),
-    cause: new RetryAfter(result.retryAfterSeconds),
+    message: message(describeWait(retryAfterSeconds)),
+    cause: new RetryAfter(retryAfterSeconds),
   });
 }

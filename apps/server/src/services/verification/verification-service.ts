@@ -2,8 +2,7 @@ import { saveUnprovenPhone } from '@exrated/db/queries';
 import type { DeviceSession } from '@exrated/db/schema';
 import { TRPCError } from '@trpc/server';
 import type { Context } from '../../trpc/context';
-import { RetryAfter } from '../../trpc/init';
-import { describeWait, enforceRateLimit, enforceRateLimitsInOrder } from '../../trpc/rate-limit';
+import { enforceRateLimit, enforceRateLimitsInOrder, tooManyRequests } from '../../trpc/rate-limit';
 import { isSmsCountryAllowed, parsePhone } from '../phone';
 import { SmsDeliveryError } from '../sms/sms-sender';
 import { PHONE_FORMAT_NOT_SUPPORTED } from '../sms/sns-sms-sender';
@@ -247,12 +246,10 @@ async function withCodeStore<T>(
 }
 
 function cooldownError(waitMs: number): TRPCError {
-  const seconds = Math.max(1, Math.ceil(waitMs / 1000));
-  return new TRPCError({
-    code: 'TOO_MANY_REQUESTS',
-    message: `Please wait before requesting a new code. You can request one ${describeWait(seconds)}.`,
-    cause: new RetryAfter(seconds),
-  });
+  return tooManyRequests(
+    Math.max(1, Math.ceil(waitMs / 1000)),
+    (wait) => `Please wait before requesting a new code. You can request one ${wait}.`,
+  );
 }
 
 function countryNames(codes: readonly string[]): string {
