@@ -2,7 +2,7 @@ import postgres from 'postgres';
 
 /**
  * EXPLAIN ANALYZE of the statements behind the measured reads, written as db/src/queries builds them
- * (admin.ts listAdminProfiles/searchErrorLogs, received-ratings.ts listReceivedRatings), on the run database.
+ * (admin.ts listAdminProfiles/searchErrorLogs, received-ratings.ts receivedRatingsQuery), on the run database.
  */
 const counts = `(select count(*) from ratings r where r.created_by_phone = claimed_profiles.phone_number) as ratings_given,
   (select count(*) from ratings r where r.phone_number = claimed_profiles.phone_number) as ratings_received`;

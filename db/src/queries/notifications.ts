@@ -1,25 +1,7 @@
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../database';
-import { type NotificationStatus, notifications, ratings, smsOptOuts } from '../schema';
-
-export async function insertNotification(
-  db: Executor,
-  values: {
-    /** Chosen by the caller: the message carries the /r/{id} link. */
-    id: string;
-    ratingId: string;
-    message: string;
-    status: Extract<NotificationStatus, 'pending' | 'suppressed'>;
-    statusReason: string | null;
-    createdAt: Date;
-    /** A row its request sends right away is created leased to it, with that attempt counted. */
-    attempts: number;
-    nextAttemptAt: Date;
-  },
-) {
-  const [row] = await db.insert(notifications).values(values).returning();
-  return row ?? null;
-}
+import { notifications, ratings, smsOptOuts } from '../schema';
+import { preparedPerExecutor } from './prepared';
 
 export interface ClaimedNotification {
   id: string;
@@ -60,11 +42,21 @@ export async function claimNotifications(
     });
 }
 
-export async function markNotificationSent(db: Executor, params: { id: string; sentAt: Date }) {
-  await db
+const markSent = preparedPerExecutor((db) =>
+  db
     .update(notifications)
-    .set({ status: 'sent', sentAt: params.sentAt, lastError: null, statusReason: null })
-    .where(and(eq(notifications.id, params.id), eq(notifications.status, 'pending')));
+    .set({
+      status: 'sent',
+      sentAt: sql`${sql.placeholder('sentAt')}::timestamptz`,
+      lastError: null,
+      statusReason: null,
+    })
+    .where(and(eq(notifications.id, sql.placeholder('id')), eq(notifications.status, 'pending')))
+    .prepare('mark_notification_sent'),
+);
+
+export async function markNotificationSent(db: Executor, params: { id: string; sentAt: Date }) {
+  await markSent(db).execute({ id: params.id, sentAt: params.sentAt.toISOString() });
 }
 
 /** A failed attempt: stays pending until `nextAttemptAt`, or becomes `failed` when `giveUp`. */
@@ -83,10 +75,17 @@ export async function recordNotificationFailure(
     .where(and(eq(notifications.id, params.id), eq(notifications.status, 'pending')));
 }
 
-export async function suppressNotification(db: Executor, params: { id: string; reason: string }) {
+/**
+ * A pending text that must not go out. `attempts` corrects the count when the text was never tried (a row
+ * created leased to its request, then held back by a cap).
+ */
+export async function suppressNotification(
+  db: Executor,
+  params: { id: string; reason: string; attempts?: number },
+) {
   await db
     .update(notifications)
-    .set({ status: 'suppressed', statusReason: params.reason })
+    .set({ status: 'suppressed', statusReason: params.reason, attempts: params.attempts })
     .where(and(eq(notifications.id, params.id), eq(notifications.status, 'pending')));
 }
 

@@ -1,74 +1,137 @@
-import { and, count, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Executor } from '../database';
-import { ratingScores, ratings } from '../schema';
-
-export type NewRating = typeof ratings.$inferInsert;
+import { type NotificationStatus, notifications, type RelationshipType, ratings } from '../schema';
+import { preparedPerExecutor } from './prepared';
 
 /**
  * DESIGN.md section 2: ratings given = ratings created by the proven phone, plus this device's ratings that
- * no phone has claimed yet.
+ * no phone has claimed yet (the `ratings_given` function holds the definition).
  */
+const ratingsGiven = preparedPerExecutor((db) =>
+  db
+    .select({ value: sql`given`.mapWith(Number) })
+    .from(
+      sql`ratings_given(${sql.placeholder('deviceSessionId')}::uuid, ${sql.placeholder('provenPhone')}::text) as given`,
+    )
+    .prepare('ratings_given'),
+);
+
 export async function countRatingsGiven(
   db: Executor,
   params: { deviceSessionId: string; provenPhone: string | null },
 ) {
-  const byThisDevice = and(
-    eq(ratings.deviceSessionId, params.deviceSessionId),
-    isNull(ratings.createdByPhone),
-  );
-  const [row] = await db
-    .select({ value: count() })
-    .from(ratings)
-    .where(
-      params.provenPhone ? or(eq(ratings.createdByPhone, params.provenPhone), byThisDevice) : byThisDevice,
-    );
+  const [row] = await ratingsGiven(db).execute(params);
   return row?.value ?? 0;
 }
 
-/** Inserts one rating and returns it, or null when the database returned no row. */
-export async function insertRating(db: Executor, values: NewRating) {
-  const [row] = await db.insert(ratings).values(values).returning();
-  return row ?? null;
+export interface RatingSubmission {
+  rating: {
+    id: string;
+    name: string;
+    relationshipType: RelationshipType;
+    phoneNumber: string;
+    testimonial: string | null;
+    gratitude: string | null;
+    selfReflection: string | null;
+    feedback: string | null;
+    /** The rater's proven phone, or null for a device that has not proven one. */
+    createdByPhone: string | null;
+    deviceSessionId: string;
+    createdAt: Date;
+  };
+  scores: ReadonlyArray<{ questionId: number; score: number }>;
+  /** The same rater's earlier rating of this number since then refuses the submission. */
+  repeatSince: Date;
+  notification: {
+    /** Chosen by the caller: the message carries the /r/{id} link. */
+    id: string;
+    message: string;
+    /** Set when the text must not go out whatever the database says (e.g. 'country_not_allowed'). */
+    suppressedReason: string | null;
+    /** A pending row is created leased to its request, with the attempt it is about to make counted. */
+    leaseAttempts: number;
+    leaseUntil: Date;
+  };
 }
 
-/** The five scores of a rating, in one multi-row insert. */
-export async function insertRatingScores(
-  db: Executor,
-  params: { ratingId: string; scores: ReadonlyArray<{ questionId: number; score: number }> },
-) {
-  await db
-    .insert(ratingScores)
-    .values(params.scores.map((entry) => ({ ratingId: params.ratingId, ...entry })));
-}
+export type RatingSubmissionOutcome =
+  | { saved: false; previousRatingAt: Date }
+  | {
+      saved: true;
+      notificationStatus: Extract<NotificationStatus, 'pending' | 'suppressed'>;
+      notificationReason: string | null;
+      ratingsGiven: number;
+    };
 
-/**
- * Serializes ratings of one recipient until the transaction ends, so two parallel submissions by the same
- * rater cannot both pass the same-phone check below.
- */
-export async function lockRatingsOfPhone(db: Executor, phoneNumber: string) {
-  await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`rating:${phoneNumber}`}, 0))`);
-}
-
-/**
- * When this rater (the device session, or the proven phone it acts for) last rated `phoneNumber` since
- * `since`; null when it did not. Hidden ratings count too: moderation does not reset the abuse limit.
- */
-export async function findLatestRatingOfPhoneByRater(
-  db: Executor,
-  params: { phoneNumber: string; deviceSessionId: string; raterPhone: string | null; since: Date },
-) {
-  const byDevice = eq(ratings.deviceSessionId, params.deviceSessionId);
-  const [row] = await db
-    .select({ createdAt: ratings.createdAt })
-    .from(ratings)
-    .where(
-      and(
-        eq(ratings.phoneNumber, params.phoneNumber),
-        gt(ratings.createdAt, params.since),
-        params.raterPhone ? or(byDevice, eq(ratings.createdByPhone, params.raterPhone)) : byDevice,
-      ),
+const submitRating = preparedPerExecutor((db) => {
+  const value = (name: string) => sql.placeholder(name);
+  return db
+    .select({
+      previousRatingAt: sql`previous_rating_at`.mapWith(ratings.createdAt),
+      notificationStatus: sql`notification_status`.mapWith(notifications.status),
+      notificationReason: sql`notification_reason`.mapWith(notifications.statusReason),
+      ratingsGiven: sql`rater_ratings_given`.mapWith(Number),
+    })
+    .from(
+      sql`submit_rating(${value('id')}::uuid, ${value('name')}::text, ${value('relationshipType')}::text,
+        ${value('phoneNumber')}::text, ${value('testimonial')}::text, ${value('gratitude')}::text,
+        ${value('selfReflection')}::text, ${value('feedback')}::text, ${value('createdByPhone')}::text,
+        ${value('deviceSessionId')}::uuid, ${value('createdAt')}::timestamptz, ${value('scores')}::jsonb,
+        ${value('repeatSince')}::timestamptz, ${value('notificationId')}::uuid, ${value('message')}::text,
+        ${value('suppressedReason')}::text, ${value('leaseAttempts')}::integer, ${value('leaseUntil')}::timestamptz)`,
     )
-    .orderBy(desc(ratings.createdAt))
-    .limit(1);
-  return row?.createdAt ?? null;
+    .prepare('submit_rating');
+});
+
+/**
+ * rating.submit's writes in ONE round trip (migration 0004, `submit_rating`): under a lock on the recipient,
+ * the repeat check, then the rating, its scores and its notification (suppressed when the number opted out),
+ * all or nothing. A failing step raises; `ratingSubmissionStep` tells which.
+ */
+export async function saveRatingSubmission(
+  db: Executor,
+  submission: RatingSubmission,
+): Promise<RatingSubmissionOutcome> {
+  const { rating, notification } = submission;
+  const [row] = await submitRating(db).execute({
+    ...rating,
+    createdAt: rating.createdAt.toISOString(),
+    scores: JSON.stringify(submission.scores),
+    repeatSince: submission.repeatSince.toISOString(),
+    notificationId: notification.id,
+    message: notification.message,
+    suppressedReason: notification.suppressedReason,
+    leaseAttempts: notification.leaseAttempts,
+    leaseUntil: notification.leaseUntil.toISOString(),
+  });
+  if (!row) throw new Error('submit_rating returned no row');
+  if (row.previousRatingAt) return { saved: false, previousRatingAt: row.previousRatingAt };
+  const status = row.notificationStatus;
+  if (status !== 'pending' && status !== 'suppressed') {
+    throw new Error(`submit_rating returned the notification status ${String(status)}`);
+  }
+  return {
+    saved: true,
+    notificationStatus: status,
+    notificationReason: row.notificationReason,
+    ratingsGiven: row.ratingsGiven,
+  };
+}
+
+export type RatingSubmissionStep = 'rating' | 'scores' | 'notification';
+
+/**
+ * Which step of `saveRatingSubmission` an error came from: a row a trigger skipped names its step (SQLSTATE
+ * XR001, step in DETAIL); any other error, the outermost statement of its context (the function's own insert).
+ */
+export function ratingSubmissionStep(
+  error: Error & { code?: unknown; detail?: unknown; where?: unknown },
+): RatingSubmissionStep {
+  if (error.code === 'XR001') return error.detail === 'notification' ? 'notification' : 'rating';
+  const context = typeof error.where === 'string' ? error.where : '';
+  const statements = [...context.matchAll(/SQL statement "\s*INSERT INTO "?(\w+)"?/gi)];
+  const table = statements.at(-1)?.[1];
+  if (table === 'rating_scores') return 'scores';
+  if (table === 'notifications') return 'notification';
+  return 'rating';
 }

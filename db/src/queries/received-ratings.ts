@@ -1,6 +1,7 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, type Placeholder, sql } from 'drizzle-orm';
 import type { Executor } from '../database';
 import { ratingReports, ratingScores, ratings } from '../schema';
+import { preparedPerExecutor } from './prepared';
 
 export interface ReceivedRatingScore {
   questionId: number;
@@ -31,8 +32,8 @@ export function scoresOfRating() {
  * scan of ratings(phone_number, created_at desc) that already yields the order; each subquery is a lookup on
  * the rating_scores primary key.
  */
-// Returns the query itself (awaitable like any other), so its plan can be inspected in tests.
-export function listReceivedRatings(db: Executor, params: { phone: string }) {
+// The query itself, with the phone or a placeholder for it, so that its plan can be inspected in tests.
+export function receivedRatingsQuery(db: Executor, phone: string | Placeholder) {
   const scores = scoresOfRating();
   // 'open' while a report of the review awaits moderation (shown as 'Under review'); a lookup on the partial
   // unique index of open reports. The outer id is spelled out: Drizzle leaves columns of a one-table select
@@ -54,8 +55,16 @@ export function listReceivedRatings(db: Executor, params: { phone: string }) {
       reportStatus,
     })
     .from(ratings)
-    .where(and(eq(ratings.phoneNumber, params.phone), isNull(ratings.hiddenAt)))
+    .where(and(eq(ratings.phoneNumber, phone), isNull(ratings.hiddenAt)))
     .orderBy(desc(ratings.createdAt), desc(ratings.id));
+}
+
+const receivedRatings = preparedPerExecutor((db) =>
+  receivedRatingsQuery(db, sql.placeholder('phone')).prepare('received_ratings'),
+);
+
+export function listReceivedRatings(db: Executor, params: { phone: string }) {
+  return receivedRatings(db).execute(params);
 }
 
 export type ReceivedRating = Awaited<ReturnType<typeof listReceivedRatings>>[number];

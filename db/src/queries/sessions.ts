@@ -1,18 +1,37 @@
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../database';
 import { adminSessions, claimedProfiles, deviceSessions, ratings } from '../schema';
+import { preparedPerExecutor } from './prepared';
 
-export async function findDeviceSessionByTokenHash(db: Executor, tokenHash: string, now: Date) {
-  const [row] = await db
+const deviceSessionByTokenHash = preparedPerExecutor((db) =>
+  db
     .select()
     .from(deviceSessions)
-    .where(and(eq(deviceSessions.tokenHash, tokenHash), gt(deviceSessions.expiresAt, now)))
-    .limit(1);
+    .where(
+      and(
+        eq(deviceSessions.tokenHash, sql.placeholder('tokenHash')),
+        gt(deviceSessions.expiresAt, sql.placeholder('now')),
+      ),
+    )
+    .limit(1)
+    .prepare('device_session_by_token_hash'),
+);
+
+export async function findDeviceSessionByTokenHash(db: Executor, tokenHash: string, now: Date) {
+  const [row] = await deviceSessionByTokenHash(db).execute({ tokenHash, now: now.toISOString() });
   return row ?? null;
 }
 
+const newDeviceSession = preparedPerExecutor((db) =>
+  db
+    .insert(deviceSessions)
+    .values({ tokenHash: sql.placeholder('tokenHash'), expiresAt: sql.placeholder('expiresAt') })
+    .returning()
+    .prepare('insert_device_session'),
+);
+
 export async function insertDeviceSession(db: Executor, params: { tokenHash: string; expiresAt: Date }) {
-  const [row] = await db.insert(deviceSessions).values(params).returning();
+  const [row] = await newDeviceSession(db).execute(params);
   if (!row) throw new Error('device session insert returned no row');
   return row;
 }
@@ -34,12 +53,22 @@ export async function deleteExpiredDeviceSessions(db: Executor, now: Date) {
   return rows.length;
 }
 
-export async function findAdminSessionByTokenHash(db: Executor, tokenHash: string, now: Date) {
-  const [row] = await db
+const adminSessionByTokenHash = preparedPerExecutor((db) =>
+  db
     .select()
     .from(adminSessions)
-    .where(and(eq(adminSessions.tokenHash, tokenHash), gt(adminSessions.expiresAt, now)))
-    .limit(1);
+    .where(
+      and(
+        eq(adminSessions.tokenHash, sql.placeholder('tokenHash')),
+        gt(adminSessions.expiresAt, sql.placeholder('now')),
+      ),
+    )
+    .limit(1)
+    .prepare('admin_session_by_token_hash'),
+);
+
+export async function findAdminSessionByTokenHash(db: Executor, tokenHash: string, now: Date) {
+  const [row] = await adminSessionByTokenHash(db).execute({ tokenHash, now: now.toISOString() });
   return row ?? null;
 }
 
@@ -77,22 +106,70 @@ export async function saveUnprovenPhone(
   params: { sessionId: string; phoneNumber: string; onSession: boolean },
 ): Promise<boolean> {
   const { sessionId, phoneNumber } = params;
-  const savedOnSession = db
-    .$with('saved_on_session', {})
-    .as(
-      db
-        .update(deviceSessions)
-        .set({ phoneNumber, phoneProvenAt: null })
-        .where(eq(deviceSessions.id, sessionId))
-        .getSQL(),
-    );
-  const rows = await (params.onSession ? db.with(savedOnSession) : db)
-    .insert(claimedProfiles)
-    .values({ phoneNumber, isVerified: false })
-    .onConflictDoNothing({ target: claimedProfiles.phoneNumber })
-    .returning({ id: claimedProfiles.id });
+  const rows = params.onSession
+    ? await unprovenPhoneOnSession(db).execute({ sessionId, phoneNumber })
+    : await unprovenPhoneProfile(db).execute({ phoneNumber });
   return rows.length > 0;
 }
+
+function unprovenProfileInsert(db: Executor | ReturnType<Executor['with']>) {
+  return db
+    .insert(claimedProfiles)
+    .values({ phoneNumber: sql.placeholder('phoneNumber'), isVerified: false })
+    .onConflictDoNothing({ target: claimedProfiles.phoneNumber })
+    .returning({ id: claimedProfiles.id });
+}
+
+const unprovenPhoneProfile = preparedPerExecutor((db) =>
+  unprovenProfileInsert(db).prepare('save_unproven_phone_profile'),
+);
+
+const unprovenPhoneOnSession = preparedPerExecutor((db) => {
+  const savedOnSession = db.$with('saved_on_session', {}).as(
+    db
+      .update(deviceSessions)
+      .set({ phoneNumber: sql`${sql.placeholder('phoneNumber')}`, phoneProvenAt: null })
+      .where(eq(deviceSessions.id, sql.placeholder('sessionId')))
+      .getSQL(),
+  );
+  return unprovenProfileInsert(db.with(savedOnSession)).prepare('save_unproven_phone_on_session');
+});
+
+const provePhone = preparedPerExecutor((db) => {
+  // Placeholders as SQL: drizzle's set() takes no bare placeholder. Values are passed as they are (text).
+  const value = (name: string) => sql`${sql.placeholder(name)}`;
+  const provenAt = sql`${sql.placeholder('provenAt')}::timestamptz`;
+  // Data-modifying CTEs always run to completion, whether or not the main statement reads them.
+  const provenSession = db.$with('proven_session', {}).as(
+    db
+      .update(deviceSessions)
+      .set({
+        tokenHash: value('tokenHash'),
+        phoneNumber: value('phoneNumber'),
+        phoneProvenAt: provenAt,
+      })
+      .where(eq(deviceSessions.id, value('sessionId')))
+      .getSQL(),
+  );
+  const attributed = db.$with('attributed', { id: ratings.id }).as(
+    db
+      .update(ratings)
+      .set({ createdByPhone: value('phoneNumber') })
+      .where(and(eq(ratings.deviceSessionId, value('sessionId')), isNull(ratings.createdByPhone)))
+      .returning({ id: ratings.id })
+      .getSQL(),
+  );
+  return db
+    .with(provenSession, attributed)
+    .insert(claimedProfiles)
+    .values({ phoneNumber: value('phoneNumber'), isVerified: true, verifiedAt: provenAt })
+    .onConflictDoUpdate({
+      target: claimedProfiles.phoneNumber,
+      set: { isVerified: true, verifiedAt: sql`excluded.verified_at` },
+    })
+    .returning({ attributed: sql<number>`(select count(*) from ${attributed})`.mapWith(Number) })
+    .prepare('prove_phone_for_device_session');
+});
 
 /**
  * A correct SMS code checked in this session (DESIGN.md section 2), in one statement: the session takes its new
@@ -105,34 +182,7 @@ export async function provePhoneForDeviceSession(
   db: Executor,
   params: { sessionId: string; tokenHash: string; phoneNumber: string; provenAt: Date },
 ): Promise<number> {
-  const { sessionId, tokenHash, phoneNumber, provenAt } = params;
-  // Data-modifying CTEs always run to completion, whether or not the main statement reads them.
-  const provenSession = db
-    .$with('proven_session', {})
-    .as(
-      db
-        .update(deviceSessions)
-        .set({ tokenHash, phoneNumber, phoneProvenAt: provenAt })
-        .where(eq(deviceSessions.id, sessionId))
-        .getSQL(),
-    );
-  const attributed = db.$with('attributed', { id: ratings.id }).as(
-    db
-      .update(ratings)
-      .set({ createdByPhone: phoneNumber })
-      .where(and(eq(ratings.deviceSessionId, sessionId), isNull(ratings.createdByPhone)))
-      .returning({ id: ratings.id })
-      .getSQL(),
-  );
-  const [row] = await db
-    .with(provenSession, attributed)
-    .insert(claimedProfiles)
-    .values({ phoneNumber, isVerified: true, verifiedAt: provenAt })
-    .onConflictDoUpdate({
-      target: claimedProfiles.phoneNumber,
-      set: { isVerified: true, verifiedAt: sql`excluded.verified_at` },
-    })
-    .returning({ attributed: sql<number>`(select count(*) from ${attributed})`.mapWith(Number) });
+  const [row] = await provePhone(db).execute({ ...params, provenAt: params.provenAt.toISOString() });
   if (!row) throw new Error('verified profile upsert returned no row');
   return row.attributed;
 }

@@ -6,7 +6,6 @@ import { isSmsCountryAllowed, parsePhone } from './phone';
 import type { RateLimitHit, RateLimitResult } from './rate-limiter';
 
 export type RatingContext = Context & { session: DeviceSession };
-export type Delivery = { status: 'pending'; reason: null } | { status: 'suppressed'; reason: string };
 
 const HOUR_SECONDS = 3600;
 export const DAY_SECONDS = 24 * HOUR_SECONDS;
@@ -62,20 +61,18 @@ function firstRefusal<Cap extends RateLimitHit>(caps: readonly Cap[], results: r
   return cap && result ? { cap, result } : null;
 }
 
-/**
- * Whether the text may go out. Over a cap, to a country outside the allow-list or to an opted-out number, the
- * rating is still saved and its text suppressed, with the reason kept on the row.
- */
-export async function decideDelivery(
-  ctx: RatingContext,
-  phoneNumber: string,
-  optedOut: boolean,
-): Promise<Delivery> {
+/** Texts go only to countries on the allow-list: otherwise the rating is saved and its text suppressed. */
+export function countrySuppression(ctx: RatingContext, phoneNumber: string): 'country_not_allowed' | null {
   const parsed = parsePhone(phoneNumber);
-  if (!parsed || !isSmsCountryAllowed(parsed, ctx.config.allowedSmsCountries)) {
-    return { status: 'suppressed', reason: 'country_not_allowed' };
-  }
-  if (optedOut) return { status: 'suppressed', reason: 'opted_out' };
+  return parsed && isSmsCountryAllowed(parsed, ctx.config.allowedSmsCountries) ? null : 'country_not_allowed';
+}
+
+/**
+ * Counts a text about to go out against the per-recipient and global daily caps, once its rating is saved (so
+ * only texts that exist are counted); the reason it must be held back, or null. Fails open like every rating
+ * cap.
+ */
+export async function textCapRefusal(ctx: RatingContext, phoneNumber: string): Promise<string | null> {
   const { limits } = ctx.config;
   const caps = [
     {
@@ -89,6 +86,5 @@ export async function decideDelivery(
       reason: 'global_daily_cap',
     },
   ];
-  const refused = firstRefusal(caps, await hitCaps(ctx, caps));
-  return refused ? { status: 'suppressed', reason: refused.cap.reason } : { status: 'pending', reason: null };
+  return firstRefusal(caps, await hitCaps(ctx, caps))?.cap.reason ?? null;
 }

@@ -1,25 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import type { Executor } from '@exrated/db';
-import type { ClaimedNotification } from '@exrated/db/queries';
-import {
-  countRatingsGiven,
-  findLatestRatingOfPhoneByRater,
-  insertNotification,
-  insertRating,
-  insertRatingScores,
-  isPhoneOptedOut,
-  lockRatingsOfPhone,
-} from '@exrated/db/queries';
+import type { ClaimedNotification, RatingSubmissionStep } from '@exrated/db/queries';
+import { ratingSubmissionStep, saveRatingSubmission, suppressNotification } from '@exrated/db/queries';
 import { TRPCError } from '@trpc/server';
 import type { RatingSubmitInput } from '../routers/rating-input';
 import { RetryAfter } from '../trpc/init';
 import { ratingTextMessage } from './notifications/rating-text';
 import {
+  countrySuppression,
   DAY_SECONDS,
-  type Delivery,
-  decideDelivery,
   enforceSubmissionCaps,
   type RatingContext,
+  textCapRefusal,
 } from './rating-limits';
 
 export const MAINTENANCE_MESSAGE = 'ExRated is down for maintenance. Please try again later.';
@@ -38,15 +29,12 @@ export interface RatingSubmitResult {
   isUnlocked: boolean;
 }
 
-type Stage = 'rating' | 'scores' | 'notification';
-
-/** Thrown inside the transaction when an insert returned nothing, so the rollback covers it too. */
-class MissingRow extends Error {}
+type Delivery = { status: 'pending'; reason: null } | { status: 'suppressed'; reason: string };
 
 /**
- * `rating.submit`: the abuse limits, then rating + scores + notification in ONE transaction (all rows or
- * none), then the text. Every step of spec section 7 goes to ctx.audit, which writes them all in one insert
- * when the request ends.
+ * `rating.submit`: the abuse limits, then rating + scores + notification in ONE statement (all rows or none,
+ * `saveRatingSubmission`), then the text. Every step of spec section 7 goes to ctx.audit, which writes them
+ * all in one insert when the request ends.
  */
 export async function submitRating(
   ctx: RatingContext,
@@ -70,68 +58,47 @@ export async function submitRating(
     publicUrl: ctx.config.publicUrl,
     notificationId,
   });
-  let stage: Stage = 'rating';
-  let saved: { delivery: Delivery; attempts: number };
+  const lease = ctx.dispatcher.freshLease();
+  const repeatWindowMs = ctx.config.limits.samePhoneRatingDays * DAY_SECONDS * 1000;
+  let outcome: Awaited<ReturnType<typeof saveRatingSubmission>>;
   try {
-    saved = await ctx.db.transaction(async (tx) => {
-      await lockRatingsOfPhone(tx, input.phoneNumber);
-      // Both read after the lock: a parallel submission of the same rater has committed, or not started.
-      const [, optedOut] = await Promise.all([
-        refuseRepeatRating(ctx, tx, input.phoneNumber, raterPhone, now),
-        isPhoneOptedOut(tx, input.phoneNumber),
-      ]);
-      const decided = await decideDelivery(ctx, input.phoneNumber, optedOut);
-      // A text to send goes out right after commit, so its row is created leased to this request (the timer
-      // leaves it alone meanwhile, and retries it once the lease ends if this process dies before sending).
-      const lease =
-        decided.status === 'pending' ? ctx.dispatcher.freshLease() : { attempts: 0, nextAttemptAt: now };
-      // The three inserts go out together (one round trip, in the order issued); each is still its own
-      // statement, so a failure names the step that failed.
-      const [rating, scores, notification] = await Promise.allSettled([
-        insertRating(tx, {
-          id: ratingId,
-          name: input.name,
-          relationshipType: input.relationshipType,
-          phoneNumber: input.phoneNumber,
-          testimonial: input.testimonial,
-          gratitude: input.gratitude,
-          selfReflection: input.selfReflection,
-          feedback: input.feedback,
-          createdBy: null,
-          createdByPhone: raterPhone,
-          deviceSessionId: ctx.session.id,
-          createdAt: now,
-        }),
-        insertRatingScores(tx, { ratingId, scores: input.scores }),
-        insertNotification(tx, {
-          id: notificationId,
-          ratingId,
-          message,
-          status: decided.status,
-          statusReason: decided.reason,
-          createdAt: now,
-          ...lease,
-        }),
-      ]);
-      if (rating.status === 'rejected') throw rating.reason;
-      if (!rating.value) throw new MissingRow('No rating data returned after insert');
-      stage = 'scores';
-      if (scores.status === 'rejected') throw scores.reason;
-      stage = 'notification';
-      if (notification.status === 'rejected') throw notification.reason;
-      if (!notification.value)
-        throw new MissingRow('Failed to send notification: the notification was not saved.');
-      return { delivery: decided, attempts: lease.attempts };
+    outcome = await saveRatingSubmission(ctx.db, {
+      rating: {
+        id: ratingId,
+        name: input.name,
+        relationshipType: input.relationshipType,
+        phoneNumber: input.phoneNumber,
+        testimonial: input.testimonial,
+        gratitude: input.gratitude,
+        selfReflection: input.selfReflection,
+        feedback: input.feedback,
+        createdByPhone: raterPhone,
+        deviceSessionId: ctx.session.id,
+        createdAt: now,
+      },
+      scores: input.scores,
+      repeatSince: new Date(now.getTime() - repeatWindowMs),
+      notification: {
+        id: notificationId,
+        message,
+        suppressedReason: countrySuppression(ctx, input.phoneNumber),
+        leaseAttempts: lease.attempts,
+        leaseUntil: lease.nextAttemptAt,
+      },
     });
   } catch (error) {
-    if (error instanceof TRPCError) {
-      ctx.audit.log('rating_submission_failed', { reason: error.message });
-      throw error;
-    }
-    throw submissionFailure(ctx, stage, error);
+    throw submissionFailure(ctx, error);
+  }
+  if (!outcome.saved) {
+    const refusal = repeatRatingRefusal(ctx, outcome.previousRatingAt, now);
+    ctx.audit.log('rating_submission_failed', { reason: refusal.message });
+    throw refusal;
   }
 
-  const { delivery, attempts } = saved;
+  const delivery: Delivery =
+    outcome.notificationStatus === 'pending'
+      ? await applyTextCaps(ctx, input.phoneNumber, notificationId)
+      : { status: 'suppressed', reason: outcome.notificationReason ?? 'unknown' };
   ctx.audit.log('rating_created', { ratingId, relationshipType: input.relationshipType });
   ctx.audit.log('rating_scores_created', { ratingId, count: input.scores.length });
   ctx.audit.log('notification_created', {
@@ -148,20 +115,44 @@ export async function submitRating(
           ratingId,
           phoneNumber: input.phoneNumber,
           message,
-          attempts,
+          attempts: lease.attempts,
         })
       : 'sent';
-  const ratingsGiven = await countRatingsGiven(ctx.db, {
-    deviceSessionId: ctx.session.id,
-    provenPhone: raterPhone,
-  });
+  const { ratingsGiven } = outcome;
   ctx.audit.log('rating_submission_completed', {
     ratingId,
-    notificationId,
     notificationStatus,
+    notificationId,
     ratingsGiven,
   });
   return { ratingId, notificationStatus, ratingsGiven, isUnlocked: ratingsGiven >= RATINGS_TO_UNLOCK };
+}
+
+/**
+ * The daily text caps, counted once the rating is saved. A capped text's row, created pending, is suppressed
+ * before anything is sent; should that write fail, the text is still not sent now, and the fault is logged.
+ */
+async function applyTextCaps(
+  ctx: RatingContext,
+  phoneNumber: string,
+  notificationId: string,
+): Promise<Delivery> {
+  const reason = await textCapRefusal(ctx, phoneNumber);
+  if (!reason) return { status: 'pending', reason: null };
+  try {
+    await suppressNotification(ctx.db, { id: notificationId, reason, attempts: 0 });
+  } catch (error) {
+    ctx.log.error({ err: error, notificationId }, 'could not suppress a capped rating text');
+    ctx.audit.error({
+      action: 'notification_suppression_failed',
+      message: error instanceof Error ? error.message : String(error),
+      severity: 'high',
+      errorType: 'database',
+      componentName: 'rating.submit',
+      details: { notificationId, reason },
+    });
+  }
+  return { status: 'suppressed', reason };
 }
 
 /** The send right after commit, of the row this request created leased to itself. */
@@ -204,7 +195,7 @@ async function sendNow(ctx: RatingContext, text: ClaimedNotification): Promise<'
   }
 }
 
-const STAGE_ACTIONS: Record<Stage, { action: string; message: string }> = {
+const STAGE_ACTIONS: Record<RatingSubmissionStep, { action: string; message: string }> = {
   rating: {
     action: 'rating_creation_failed',
     message: 'Failed to create rating: nothing was saved, please try again.',
@@ -220,14 +211,15 @@ const STAGE_ACTIONS: Record<Stage, { action: string; message: string }> = {
 };
 
 /**
- * A write failed and the transaction rolled back. The rater gets the spec's message for the step that failed,
- * with a reason meant for people (never SQL); the details go to error_logs.
+ * A write failed and the statement rolled back whole. The rater gets the spec's message for the step that
+ * failed, with a reason meant for people (never SQL); the details go to error_logs.
  */
-function submissionFailure(ctx: RatingContext, stage: Stage, error: unknown): TRPCError {
-  const missingRow = error instanceof MissingRow;
-  const { action, message } = STAGE_ACTIONS[stage];
-  const userMessage = missingRow && stage === 'rating' ? 'No rating data returned after insert' : message;
+function submissionFailure(ctx: RatingContext, error: unknown): TRPCError {
   const cause = rootCause(error);
+  const stage = ratingSubmissionStep(cause);
+  const { action, message } = STAGE_ACTIONS[stage];
+  const missingRating = stage === 'rating' && 'code' in cause && cause.code === 'XR001';
+  const userMessage = missingRating ? 'No rating data returned after insert' : message;
   ctx.log.error({ err: cause, stage }, 'rating submission failed');
   ctx.audit.log(action, { stage });
   ctx.audit.log('rating_submission_failed', { stage, message: userMessage });
@@ -245,25 +237,15 @@ function submissionFailure(ctx: RatingContext, stage: Stage, error: unknown): TR
 }
 
 /** Terms: no excessive ratings of the same person. One rating of a number per rater per N days. */
-async function refuseRepeatRating(
-  ctx: RatingContext,
-  tx: Executor,
-  phoneNumber: string,
-  raterPhone: string | null,
-  now: Date,
-) {
+function repeatRatingRefusal(ctx: RatingContext, previousRatingAt: Date, now: Date): TRPCError {
   const days = ctx.config.limits.samePhoneRatingDays;
   const windowMs = days * DAY_SECONDS * 1000;
-  const latest = await findLatestRatingOfPhoneByRater(tx, {
-    phoneNumber,
-    deviceSessionId: ctx.session.id,
-    raterPhone,
-    since: new Date(now.getTime() - windowMs),
-  });
-  if (!latest) return;
-  const retryAfterSeconds = Math.max(1, Math.ceil((latest.getTime() + windowMs - now.getTime()) / 1000));
+  const retryAfterSeconds = Math.max(
+    1,
+    Math.ceil((previousRatingAt.getTime() + windowMs - now.getTime()) / 1000),
+  );
   const daysLeft = Math.ceil(retryAfterSeconds / DAY_SECONDS);
-  throw new TRPCError({
+  return new TRPCError({
     code: 'TOO_MANY_REQUESTS',
     message: `You have already rated this person. You can rate the same number once every ${days} days; try again in ${daysLeft} day${daysLeft === 1 ? '' : 's'}.`,
     cause: new RetryAfter(retryAfterSeconds),
