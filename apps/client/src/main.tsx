@@ -1,14 +1,13 @@
 import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
 import './global.css';
 
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, startTransition, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { AppErrorBoundary } from './components/AppErrorBoundary';
+import { DeferredNotifications } from './components/notifications/DeferredNotifications';
 import { installGlobalErrorReporting } from './lib/error-reporting';
 import { createQueryClient, createTrpcClient, TRPCProvider } from './lib/trpc';
 import { router } from './routes';
@@ -19,8 +18,7 @@ function App() {
   const [trpcClient] = useState(createTrpcClient);
   return (
     <MantineProvider theme={theme} forceColorScheme="dark">
-      {/* The spec shows one toast at a time. */}
-      <Notifications limit={1} position="top-center" zIndex={1000} />
+      <DeferredNotifications />
       <QueryClientProvider client={queryClient}>
         <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
           <AppErrorBoundary>
