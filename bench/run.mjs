@@ -8,6 +8,7 @@ import postgres from 'postgres';
 import { explainAll } from './lib/explain.mjs';
 import { auditPages, describeRun, LIGHTHOUSE_PAGES } from './lib/lighthouse.mjs';
 import { drive, drivePaced, median, percentile } from './lib/load.mjs';
+import { machineCpuTicks, stealPercent } from './lib/machine.mjs';
 import { cpuMs, killOnExit, sampleRss, startServer, stop } from './lib/processes.mjs';
 import { summarize } from './lib/profile-summary.mjs';
 import {
@@ -384,13 +385,19 @@ async function main() {
   if (selected('verification')) await verificationPairs({ base, sns, pairsPerSecond, duration: WARMUP });
   await settle(adminSql);
   say(`warmed up (${WARMUP} s per path)`);
+  const measurementsStart = machineCpuTicks();
   // Server CPU per answered request: steadier than throughput on shared cores, and what a budget costs.
   const BASELINES = new Set(['a', 'a2', 'b', 'c']);
   const measured = async (name, run) => {
     const pid = BASELINES.has(name) ? baselines.pid : server.child.pid;
     const before = cpuMs(pid);
+    const machineBefore = machineCpuTicks();
     const result = await run();
-    return { ...result, cpuMsPerRequest: (cpuMs(pid) - before) / result.requests };
+    return {
+      ...result,
+      cpuMsPerRequest: (cpuMs(pid) - before) / result.requests,
+      stealPercent: stealPercent(machineBefore, machineCpuTicks()),
+    };
   };
   for (let rep = 1; rep <= REPS; rep++) {
     for (const name of closed) {
@@ -398,7 +405,7 @@ async function main() {
       runs.closed[name].push(result);
       await settle(adminSql);
       say(
-        `rep ${rep} closed ${name}: ${result.rps.toFixed(0)} req/s, ${result.cpuMsPerRequest.toFixed(2)} ms CPU/req${result.failures ? `, ${result.failures} failed` : ''}`,
+        `rep ${rep} closed ${name}: ${result.rps.toFixed(0)} req/s, ${result.cpuMsPerRequest.toFixed(2)} ms CPU/req, steal ${result.stealPercent.toFixed(0)} %${result.failures ? `, ${result.failures} failed` : ''}`,
       );
     }
     for (const name of open) {
@@ -408,19 +415,22 @@ async function main() {
       runs.open[name].push(result);
       await settle(adminSql);
       say(
-        `rep ${rep} open@${RATE} ${name}: achieved ${result.rps.toFixed(0)} req/s, ${result.cpuMsPerRequest.toFixed(2)} ms CPU/req, p95 ${result.p95.toFixed(1)} ms p99 ${result.p99.toFixed(1)} ms${result.failures ? `, ${result.failures} failed` : ''}`,
+        `rep ${rep} open@${RATE} ${name}: achieved ${result.rps.toFixed(0)} req/s, ${result.cpuMsPerRequest.toFixed(2)} ms CPU/req, p95 ${result.p95.toFixed(1)} ms p99 ${result.p99.toFixed(1)} ms, steal ${result.stealPercent.toFixed(0)} %${result.failures ? `, ${result.failures} failed` : ''}`,
       );
     }
     if (!selected('verification')) continue;
     const cpuBefore = cpuMs(server.child.pid);
+    const machineBefore = machineCpuTicks();
     const pairs = await verificationPairs({ base, sns, pairsPerSecond, duration: DURATION });
     pairs.cpuMsPerPair = (cpuMs(server.child.pid) - cpuBefore) / pairs.pairs;
+    pairs.stealPercent = stealPercent(machineBefore, machineCpuTicks());
     runs.verification.push(pairs);
     await settle(adminSql);
     say(
-      `rep ${rep} verification pairs: ${pairs.cpuMsPerPair.toFixed(2)} ms CPU/pair, send p99 ${pairs.sendP99.toFixed(1)} ms, check p99 ${pairs.checkP99.toFixed(1)} ms${pairs.failures ? `, ${pairs.failures} failed` : ''}`,
+      `rep ${rep} verification pairs: ${pairs.cpuMsPerPair.toFixed(2)} ms CPU/pair, send p99 ${pairs.sendP99.toFixed(1)} ms, check p99 ${pairs.checkP99.toFixed(1)} ms, steal ${pairs.stealPercent.toFixed(0)} %${pairs.failures ? `, ${pairs.failures} failed` : ''}`,
     );
   }
+  const measurementsSteal = stealPercent(measurementsStart, machineCpuTicks());
   const rssMb = peakRss();
   const explain = await explainAll(`${PG}/${RUN_DB}`, {
     searchInput,
@@ -520,6 +530,8 @@ async function main() {
       model: os.cpus()[0]?.model,
       node: process.version,
       note: 'shared with other workloads',
+      // CPU time the hypervisor took from this VM during the measurements: what a noisy host costs.
+      stealPercent: measurementsSteal,
     },
     method: {
       reps: REPS,
@@ -581,7 +593,7 @@ async function main() {
 
   const fmt = (v) => (Number.isFinite(v) ? (Math.abs(v) >= 100 ? v.toFixed(0) : v.toFixed(2)) : String(v));
   console.log(
-    `\nExRated bench (${mode}, ${results.date}, ${results.machine.cpus} cores ${results.machine.model}, Node ${process.version})`,
+    `\nExRated bench (${mode}, ${results.date}, ${results.machine.cpus} cores ${results.machine.model}, Node ${process.version}, ${results.machine.stealPercent.toFixed(1)} % of the CPU stolen by the host during the measurements)`,
   );
   console.log(
     `Closed-loop throughput at 50 connections, req/s, and the serving process's CPU per request (median of ${REPS}):`,
