@@ -25,13 +25,11 @@ function statements({ searchInput, errorLogsInput, targetPhone }) {
       'select count(*) from claimed_profiles where (name ilike $1 or phone_number ilike $1)',
       [like(searchInput.search)],
     ],
+    // A substring search reads its page and its total in one statement (admin.ts searchErrorLogs).
     errorLogs: [
-      `select * from error_logs where (error_message ilike $1 or component_name ilike $1) and severity = $2
+      `select *, count(*) over () as matches from error_logs
+       where (error_message ilike $1 or component_name ilike $1) and severity = $2
        order by created_at desc, id desc limit 10`,
-      [like(errorLogsInput.search), errorLogsInput.severity],
-    ],
-    errorLogsTotal: [
-      'select count(*) from error_logs where (error_message ilike $1 or component_name ilike $1) and severity = $2',
       [like(errorLogsInput.search), errorLogsInput.severity],
     ],
     ratingsReceived: [

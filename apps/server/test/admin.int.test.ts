@@ -461,6 +461,24 @@ describe('error logs', () => {
     const combined = await trpc.admin.errorLogs({ phone: '5550000001', severity: 'high', page: 1 });
     expect(combined.entries.map((entry) => entry.errorMessage)).toEqual(['Error number 2']);
   });
+
+  it('pages a search with the same total on every page, past the last one too', async () => {
+    const trpc = await adminCaller();
+    const first = await trpc.admin.errorLogs({ search: 'verifypage', page: 1 });
+    const second = await trpc.admin.errorLogs({ search: 'verifypage', page: 2 });
+    const beyond = await trpc.admin.errorLogs({ search: 'verifypage', page: 5 });
+    expect([first.total, second.total, beyond.total]).toEqual([12, 12, 12]);
+    expect([first.entries.length, second.entries.length, beyond.entries.length]).toEqual([10, 2, 0]);
+    expect(second.entries.at(-1)?.errorMessage).toBe('Error number 1');
+    // Entries are the log rows themselves, nothing the query added to count them.
+    expect(Object.keys(first.entries[0] ?? {}).sort()).toEqual(
+      Object.keys((await trpc.admin.errorLogs({ page: 1 })).entries[0] ?? {}).sort(),
+    );
+    expect(await trpc.admin.errorLogs({ search: 'no such error', page: 1 })).toMatchObject({
+      total: 0,
+      entries: [],
+    });
+  });
 });
 
 describe('testing tools', () => {

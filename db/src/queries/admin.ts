@@ -1,4 +1,5 @@
-import { and, count, desc, eq, gte, ilike, like, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, gte, ilike, like, or, type SQL, sql } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { Executor } from '../database';
 import { claimedProfiles, type ErrorSeverity, errorLogs, logs, profileCounts, ratings } from '../schema';
 import { scoresOfRating } from './received-ratings';
@@ -245,16 +246,30 @@ export async function searchErrorLogs(
     phone ? ilike(errorLogs.phoneNumber, containing(phone)) : undefined,
     params.severity ? eq(errorLogs.severity, params.severity) : undefined,
   );
-  return pageWithTotal(
-    db
-      .select()
-      .from(errorLogs)
+  const total = () => db.select({ value: count() }).from(errorLogs).where(where);
+  const newestFirst = <Query extends PgSelect>(query: Query) =>
+    query
       .where(where)
       .orderBy(desc(errorLogs.createdAt), desc(errorLogs.id))
       .limit(params.limit)
-      .offset(params.offset),
-    db.select({ value: count() }).from(errorLogs).where(where),
+      .offset(params.offset);
+  const columns = getTableColumns(errorLogs);
+  // Without a substring the page walks an index and stops after `limit` rows, so the total is its own count.
+  if (!search && !phone) {
+    return pageWithTotal(newestFirst(db.select(columns).from(errorLogs).$dynamic()), total());
+  }
+  // A substring search visits every match through the trigram indexes anyway: the page and its total come
+  // from that one visit instead of two statements doing the same work (half the database time per request).
+  const rows = await newestFirst(
+    db
+      .select({ row: columns, matches: sql<number>`count(*) over ()`.mapWith(Number) })
+      .from(errorLogs)
+      .$dynamic(),
   );
+  const first = rows[0];
+  // Past the last page there is no row to carry the total.
+  if (!first) return { rows: [], total: params.offset > 0 ? ((await total())[0]?.value ?? 0) : 0 };
+  return { rows: rows.map((entry) => entry.row), total: first.matches };
 }
 
 /** What the spec's SQL tool shows whatever is typed: the first rows of claimed_profiles. */
