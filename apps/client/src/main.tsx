@@ -7,7 +7,7 @@ import { StrictMode, startTransition, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { AppErrorBoundary } from './components/AppErrorBoundary';
-import { DeferredNotifications } from './components/notifications/DeferredNotifications';
+import { ToastHost } from './components/notifications/ToastHost';
 import { installGlobalErrorReporting } from './lib/error-reporting';
 import { createQueryClient, createTrpcClient, TRPCProvider } from './lib/trpc';
 import { router } from './routes';
@@ -18,7 +18,7 @@ function App() {
   const [trpcClient] = useState(createTrpcClient);
   return (
     <MantineProvider theme={theme} forceColorScheme="dark">
-      <DeferredNotifications />
+      <ToastHost />
       <QueryClientProvider client={queryClient}>
         <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
           <AppErrorBoundary>

@@ -1,3 +1,5 @@
+import { useSyncExternalStore } from 'react';
+
 // The spec allows one toast at a time: a new toast replaces the one on screen instead of queueing behind it.
 interface Toast {
   title: string;
@@ -6,10 +8,30 @@ interface Toast {
 
 type ToastOptions = Toast & { color: string; autoClose?: number };
 
-// The same module the toast host loads (components/notifications), fetched once, after the first paint.
+// Mantine's notifications (~20 KB of script with their transitions) load with the first toast: most visits
+// never show one, and loaded with a page they compete with what it is about to paint.
 const loadNotifications = () => import('@mantine/notifications');
 
+let toastAsked = false;
+const toastAskedListeners = new Set<() => void>();
+
+/** Whether a toast has been asked for yet: the toast host mounts from then on. */
+export function useToastAsked(): boolean {
+  return useSyncExternalStore(
+    (listener) => {
+      toastAskedListeners.add(listener);
+      return () => toastAskedListeners.delete(listener);
+    },
+    () => toastAsked,
+  );
+}
+
 function show({ title, message, color, autoClose }: ToastOptions): void {
+  if (!toastAsked) {
+    toastAsked = true;
+    for (const listener of toastAskedListeners) listener();
+  }
+  // A toast shown before the host has mounted waits in Mantine's store and appears once it has.
   void loadNotifications().then(({ cleanNotifications, showNotification }) => {
     cleanNotifications();
     showNotification({

@@ -38,8 +38,10 @@ export default function RatePage() {
   const checking = needsCheck && (!waited || viewer.loading);
   const mustVerify = mustVerifyFirst(flags, viewer);
   const redirecting = !checking && mustVerify;
-  // Known as soon as the profile is: the next screen's code loads during the check instead of after it.
-  const next = viewer.loading ? null : mustVerify ? 'verify' : 'form';
+  // The next screen's code loads during the check instead of after it. A visitor whose profile is still
+  // loading has nothing cached (reads as without a phone): almost always a first visit, which goes to /verify,
+  // so that chunk is fetched beside the profile instead of after it; the form waits for the answer.
+  const next = mustVerify ? 'verify' : viewer.loading ? null : 'form';
 
   useEffect(() => {
     if (next === 'verify') void loadVerifyPage();

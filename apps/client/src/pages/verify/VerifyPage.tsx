@@ -1,30 +1,23 @@
 import { Center, Loader } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense } from 'react';
 import { Navigate, useLocation, useSearchParams } from 'react-router-dom';
-import { afterNextPaint } from '../../lib/after-paint';
 import { useViewer, type Viewer } from '../../lib/viewer';
 import { PhoneStep } from './PhoneStep';
 import { safeReturnPath } from './return-to';
 import { useVerificationFlow, type VerificationFlowState } from './use-verification-flow';
 
 // The later steps show the number formatted by libphonenumber, whose metadata the phone step loads only
-// after its first paint: they come in their own chunks, fetched as soon as the first step is up.
+// after its first paint: they come in their own chunks. The code step is fetched with the send that leads to
+// it, so the first screen's fetches are only what it shows.
 const loadCodeStep = () => import('./CodeStep');
-const loadVerifiedStep = () => import('./VerifiedStep');
 const CodeStep = lazy(() => loadCodeStep().then((module) => ({ default: module.CodeStep })));
-const VerifiedStep = lazy(() => loadVerifiedStep().then((module) => ({ default: module.VerifiedStep })));
+const VerifiedStep = lazy(() =>
+  import('./VerifiedStep').then((module) => ({ default: module.VerifiedStep })),
+);
 
 function VerificationFlow({ viewer, returnTo }: { viewer: Viewer; returnTo: string | null }) {
   const flow = useVerificationFlow(viewer, returnTo);
-  useEffect(
-    () =>
-      afterNextPaint(() => {
-        void loadCodeStep();
-        void loadVerifiedStep();
-      }),
-    [],
-  );
   return (
     <Suspense
       fallback={
@@ -71,7 +64,10 @@ function CurrentStep({
     <PhoneStep
       phone={flow.phone}
       onPhoneChange={flow.setPhone}
-      onSubmit={flow.sendCode}
+      onSubmit={() => {
+        void loadCodeStep();
+        flow.sendCode();
+      }}
       sending={flow.sending}
       error={flow.sendError}
       returningToRate={returnTo?.startsWith('/rate') ?? false}
