@@ -380,6 +380,17 @@ describe('profiles', () => {
     expect(pages.flatMap((page) => page.profiles.map((profile) => profile.phoneNumber))).toEqual(
       PROFILES.map((profile) => profile.phoneNumber),
     );
+    // Past the last page: no rows, the same totals.
+    const beyond = await Promise.all(
+      (['all', 'verified', 'unverified'] as const).map((filter) =>
+        trpc.admin.profiles({ filter, page: 9, pageSize: 3 }),
+      ),
+    );
+    expect(beyond.map((page) => [page.profiles.length, page.total])).toEqual([
+      [0, 7],
+      [0, 3],
+      [0, 4],
+    ]);
     await expect(trpc.admin.profiles({ filter: 'all', page: 1, pageSize: 101 })).rejects.toMatchObject({
       code: 'BAD_REQUEST',
     });
