@@ -10,12 +10,12 @@ const counts = `(select count(*) from ratings r where r.created_by_phone = claim
 function statements({ searchInput, errorLogsInput, targetPhone }) {
   const like = (term) => `%${term}%`;
   return {
+    // Without a search, the page carries the total, read from the row kept by triggers (migration 0003).
     profilesPage: [
-      `select id, phone_number, name, ${counts} from claimed_profiles order by created_at desc, id desc limit 50`,
+      `select id, phone_number, name, ${counts}, (select total from profile_counts) as total
+       from claimed_profiles order by created_at desc, id desc limit 50`,
       [],
     ],
-    // Without a search the total is the row kept by triggers (migration 0003), not a count of the table.
-    profilesTotal: ['select total from profile_counts', []],
     profilesSearch: [
       `select id, phone_number, name, ${counts} from claimed_profiles
        where (name ilike $1 or phone_number ilike $1) order by created_at desc, id desc limit 50`,
