@@ -20,6 +20,20 @@ async function pageWithTotal<Row>(page: PromiseLike<Row[]>, total: PromiseLike<A
   return { rows, total: totals[0]?.value ?? 0 };
 }
 
+/**
+ * A page read in one statement whose rows each carry the total. Past the last page no row carries it, so it is
+ * counted on its own.
+ */
+async function pageCarryingTotal<Row>(
+  rows: Array<{ row: Row; total: number }>,
+  countAlone: () => PromiseLike<Array<{ value: number }>>,
+) {
+  const first = rows[0];
+  if (first) return { rows: rows.map((entry) => entry.row), total: first.total };
+  const [counted] = await countAlone();
+  return { rows: [] as Row[], total: counted?.value ?? 0 };
+}
+
 /** Log actions of the verification flow (DESIGN.md section 3): verification_code_* and verification_*. */
 const VERIFICATION_ACTION_PATTERN = 'verification\\_%';
 
@@ -139,7 +153,7 @@ const allProfilesPage = preparedPerExecutor((db) => {
   const page = (filter: ProfileFilter) =>
     db
       .select({
-        profile: profileWithRatingCounts,
+        row: profileWithRatingCounts,
         total: sql<number>`(select ${keptProfileCount[filter]} from ${profileCounts})`.mapWith(Number),
       })
       .from(claimedProfiles)
@@ -155,15 +169,10 @@ async function listAllAdminProfiles(
   db: Executor,
   params: { filter: ProfileFilter; limit: number; offset: number },
 ) {
-  const rows = await allProfilesPage(db)[params.filter].execute({
-    limit: params.limit,
-    offset: params.offset,
-  });
-  const first = rows[0];
-  if (first) return { rows: rows.map((entry) => entry.profile), total: first.total };
-  // Past the last page there is no row to carry the total.
-  const [kept] = await db.select({ value: keptProfileCount[params.filter] }).from(profileCounts);
-  return { rows: [], total: kept?.value ?? 0 };
+  return pageCarryingTotal(
+    await allProfilesPage(db)[params.filter].execute({ limit: params.limit, offset: params.offset }),
+    () => db.select({ value: keptProfileCount[params.filter] }).from(profileCounts),
+  );
 }
 
 /** One claimed profile with its rating counts (the detail page's cards), or null. */
@@ -295,16 +304,15 @@ export async function searchErrorLogs(
   }
   // A substring search visits every match through the trigram indexes anyway: the page and its total come
   // from that one visit instead of two statements doing the same work (half the database time per request).
-  const rows = await newestFirst(
-    db
-      .select({ row: columns, matches: sql<number>`count(*) over ()`.mapWith(Number) })
-      .from(errorLogs)
-      .$dynamic(),
+  return pageCarryingTotal(
+    await newestFirst(
+      db
+        .select({ row: columns, total: sql<number>`count(*) over ()`.mapWith(Number) })
+        .from(errorLogs)
+        .$dynamic(),
+    ),
+    total,
   );
-  const first = rows[0];
-  // Past the last page there is no row to carry the total.
-  if (!first) return { rows: [], total: params.offset > 0 ? ((await total())[0]?.value ?? 0) : 0 };
-  return { rows: rows.map((entry) => entry.row), total: first.matches };
 }
 
 /** What the spec's SQL tool shows whatever is typed: the first rows of claimed_profiles. */
