@@ -15,6 +15,7 @@ if (!runBrowserTests) {
 
 export default [
   'db/vitest.config.ts',
+  'content/vitest.config.ts',
   'apps/server/vitest.config.ts',
   'apps/client/vitest.config.ts',
   ...(runBrowserTests ? ['apps/client/vitest.e2e.config.ts'] : []),

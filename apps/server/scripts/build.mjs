@@ -11,6 +11,7 @@ const dependencies = (pkgUrl) => Object.keys(JSON.parse(readFileSync(pkgUrl, 'ut
 const external = [
   ...dependencies(new URL('package.json', serverRoot)),
   ...dependencies(new URL('../../db/package.json', serverRoot)),
+  ...dependencies(new URL('../../content/package.json', serverRoot)),
 ].filter((name) => !name.startsWith('@exrated/'));
 
 rmSync(new URL('dist', serverRoot), { recursive: true, force: true });

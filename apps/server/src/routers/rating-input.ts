@@ -1,54 +1,35 @@
+import {
+  fullNameRefusals,
+  LONG_TEXT_MAX_LENGTH,
+  NAME_MESSAGE,
+  NAME_PATTERN,
+  NAME_REQUIRED_MESSAGE,
+  RATED_NAME_LABEL,
+  RATING_TEXT_FIELDS,
+  TESTIMONIAL_MAX_LENGTH,
+} from '@exrated/content';
 import { RELATIONSHIP_TYPES } from '@exrated/db/schema';
 import { z } from 'zod';
-import { contactDetailsViolation } from '../services/content-rules';
+import { normalizedName, refuseScreenedName, screenedText } from '../services/content/screened-fields';
 import { phoneNumberField } from '../services/phone';
 import { RATING_QUESTION_IDS } from '../services/rating-questions';
 
 export const PHONE_NUMBER_MESSAGE = 'Please enter a valid phone number with country code';
-export const NAME_MESSAGE = 'Use a first name and at most one initial, e.g. Alex S.';
 export const SCORE_MESSAGE = 'Each score must be a whole number from 1 to 10';
 export const SCORES_MESSAGE = 'Please score each of the five questions once';
-export const TESTIMONIAL_MAX_LENGTH = 120;
-export const LONG_TEXT_MAX_LENGTH = 1000;
 
-// DESIGN.md section 4: a first name of 1–30 letters of any script (with hyphens or apostrophes), optionally
-// one initial with an optional period. Terms: first name and initial only, never a full name.
-const NAME_PATTERN = /^\p{L}[\p{L}\p{M}'’-]{0,29}(?: \p{L}\.?)?$/u;
-
+// DESIGN.md section 4: a first name of 1–30 letters of any script, optionally one initial (NAME_PATTERN).
 const name = z
-  .string({ message: 'Please enter their first name' })
+  .string({ message: NAME_REQUIRED_MESSAGE })
   .max(100, NAME_MESSAGE)
-  .transform((value) => value.normalize('NFC').trim().replace(/\s+/g, ' '))
+  .pipe(normalizedName(RATED_NAME_LABEL))
   .pipe(
     z
       .string()
-      .min(1, { message: 'Please enter their first name', abort: true })
-      .regex(NAME_PATTERN, NAME_MESSAGE),
+      .min(1, { message: NAME_REQUIRED_MESSAGE, abort: true })
+      .regex(NAME_PATTERN, { message: NAME_MESSAGE, abort: true })
+      .superRefine(refuseScreenedName(RATED_NAME_LABEL)),
   );
-
-/** An optional text: trimmed, empty becomes null, and no contact details (terms, content guidelines). */
-function reviewText(fieldName: string, maxLength: number, options: { singleLine?: boolean } = {}) {
-  return (
-    z
-      .string()
-      .trim()
-      // One message per field: a text that is too long is not also checked for contact details.
-      .max(maxLength, {
-        message: `${fieldName} must be at most ${maxLength.toLocaleString('en-US')} characters`,
-        abort: true,
-      })
-      .refine((value) => !options.singleLine || !/[\r\n]/.test(value), {
-        message: `${fieldName} must fit on one line`,
-        abort: true,
-      })
-      .superRefine((value, ctx) => {
-        const violation = contactDetailsViolation(fieldName, value);
-        if (violation) ctx.addIssue({ code: 'custom', message: violation });
-      })
-      .nullish()
-      .transform((value) => (value ? value : null))
-  );
-}
 
 const score = z.strictObject({
   questionId: z.number({ message: 'Unknown question' }).int('Unknown question'),
@@ -64,16 +45,26 @@ const scores = z
     SCORES_MESSAGE,
   );
 
-/** `rating.submit` input, exactly as DESIGN.md section 4 fixes it. */
-export const ratingSubmitInput = z.strictObject({
-  name,
-  relationshipType: z.enum(RELATIONSHIP_TYPES, { message: 'Please choose the relationship type' }),
-  phoneNumber: phoneNumberField(PHONE_NUMBER_MESSAGE),
-  scores,
-  testimonial: reviewText('The testimonial', TESTIMONIAL_MAX_LENGTH, { singleLine: true }),
-  gratitude: reviewText('What you were grateful for', LONG_TEXT_MAX_LENGTH),
-  selfReflection: reviewText('What you wish you had done differently', LONG_TEXT_MAX_LENGTH),
-  feedback: reviewText('What you wish they had done differently', LONG_TEXT_MAX_LENGTH),
-});
+/**
+ * `rating.submit` input, exactly as DESIGN.md section 4 fixes it, normalized and screened (section 5): what
+ * the rules refuse is an input error here; what they hold is held by the submission (screenRatingInput).
+ */
+export const ratingSubmitInput = z
+  .strictObject({
+    name,
+    relationshipType: z.enum(RELATIONSHIP_TYPES, { message: 'Please choose the relationship type' }),
+    phoneNumber: phoneNumberField(PHONE_NUMBER_MESSAGE),
+    scores,
+    testimonial: screenedText(RATING_TEXT_FIELDS.testimonial, TESTIMONIAL_MAX_LENGTH, { singleLine: true }),
+    gratitude: screenedText(RATING_TEXT_FIELDS.gratitude, LONG_TEXT_MAX_LENGTH),
+    selfReflection: screenedText(RATING_TEXT_FIELDS.selfReflection, LONG_TEXT_MAX_LENGTH),
+    feedback: screenedText(RATING_TEXT_FIELDS.feedback, LONG_TEXT_MAX_LENGTH),
+  })
+  // The one rule that needs two fields: a text may not name the rated person in full.
+  .superRefine((input, ctx) => {
+    for (const { field, message } of fullNameRefusals(input)) {
+      ctx.addIssue({ code: 'custom', path: [field], message });
+    }
+  });
 
 export type RatingSubmitInput = z.output<typeof ratingSubmitInput>;

@@ -1,39 +1,37 @@
+import { DISPLAY_NAME_LABEL } from '@exrated/content';
 import type { Database } from '@exrated/db';
 import { setClaimedProfileName } from '@exrated/db/queries';
 import { z } from 'zod';
-import { contactDetailsViolation } from '../content-rules';
+import { normalizedName, refuseScreenedName } from '../content/screened-fields';
 
 /** The longest public display name, in characters as people count them (code points, not UTF-16 units). */
 export const DISPLAY_NAME_MAX_LENGTH = 40;
+const TOO_LONG = `${DISPLAY_NAME_LABEL} must be at most ${DISPLAY_NAME_MAX_LENGTH} characters`;
 
 // Invisible control characters (newlines, escapes) have no place in a name shown on one line.
 const CONTROL_CHARACTERS = /\p{Cc}/u;
 
 /**
- * `profile.updateName` input: trimmed; empty clears the name; at most 40 characters; no contact details
- * (terms, section 3), since a public name must not become a way to reach someone.
+ * `profile.updateName` input: normalized (direction controls refused); empty clears the name; at most 40
+ * characters; screened like every user text (terms, section 3), since a public name must not become a way to
+ * reach someone, a slur or a threat.
  */
 export const updateNameInput = z.strictObject({
   name: z
     .string({ message: 'Please enter a display name' })
     // A coarse bound before any work on the text: nobody types a 1,000-character name.
-    .max(1000, `Display name must be at most ${DISPLAY_NAME_MAX_LENGTH} characters`)
-    .transform((name) => name.trim())
-    .superRefine((name, ctx) => {
-      if ([...name].length > DISPLAY_NAME_MAX_LENGTH) {
-        ctx.addIssue({
-          code: 'custom',
-          message: `Display name must be at most ${DISPLAY_NAME_MAX_LENGTH} characters`,
-        });
-        return;
-      }
-      if (CONTROL_CHARACTERS.test(name)) {
-        ctx.addIssue({ code: 'custom', message: 'Display name must be a single line of text' });
-        return;
-      }
-      const violation = contactDetailsViolation('Display name', name);
-      if (violation) ctx.addIssue({ code: 'custom', message: violation });
+    .max(1000, TOO_LONG)
+    .refine((name) => !CONTROL_CHARACTERS.test(name.trim()), {
+      message: `${DISPLAY_NAME_LABEL} must be a single line of text`,
+      abort: true,
     })
+    .pipe(normalizedName(DISPLAY_NAME_LABEL))
+    .pipe(
+      z
+        .string()
+        .refine((name) => [...name].length <= DISPLAY_NAME_MAX_LENGTH, { message: TOO_LONG, abort: true })
+        .superRefine(refuseScreenedName(DISPLAY_NAME_LABEL)),
+    )
     .transform((name) => (name === '' ? null : name)),
 });
 

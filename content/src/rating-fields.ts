@@ -1,0 +1,16 @@
+/**
+ * The rating's text fields as the terms and DESIGN.md section 4 fix them: how each is named in a message and
+ * how long it may be. The server's input schema and the rate form both read them from here.
+ */
+export const RATING_TEXT_FIELDS = {
+  gratitude: 'What you were grateful for',
+  selfReflection: 'What you wish you had done differently',
+  feedback: 'What you wish they had done differently',
+  testimonial: 'The testimonial',
+} as const;
+export type RatingTextField = keyof typeof RATING_TEXT_FIELDS;
+export const RATED_NAME_LABEL = 'Their name';
+export const DISPLAY_NAME_LABEL = 'Display name';
+
+export const TESTIMONIAL_MAX_LENGTH = 120;
+export const LONG_TEXT_MAX_LENGTH = 1000;
