@@ -25,6 +25,7 @@ export {
   fullNameRefusals,
   nameScreeningMessage,
   type RatingScreeningField,
+  ratingTextRefusal,
   type ScreenedRating,
   type ScreeningFinding,
   type ScreeningVerdict,

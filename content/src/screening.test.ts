@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { mentionsFullName } from './name';
 import { SCREENING_RULES, screeningMessage } from './rules';
-import { fullNameRefusals, nameScreeningMessage, screenRatingInput, screenText } from './screening';
+import {
+  fullNameRefusals,
+  nameScreeningMessage,
+  ratingTextRefusal,
+  screenRatingInput,
+  screenText,
+} from './screening';
 
 // The five questions as rating-questions.ts words them: their vocabulary is never refused (issue 17).
 const QUESTION_VOCABULARY = [
@@ -134,5 +140,18 @@ describe('fullNameRefusals', () => {
           'What you were grateful for must not contain full names: a first name and at most one initial.',
       },
     ]);
+  });
+});
+
+describe('ratingTextRefusal', () => {
+  it('refuses a text as typed, as the server would, and says nothing of what it would hold', () => {
+    expect(ratingTextRefusal('testimonial', 'Alex S.', 'dm ＠alex_s')).toBe(
+      'The testimonial must not contain contact details (phone numbers, emails, links or @handles).',
+    );
+    expect(ratingTextRefusal('gratitude', ' Alex  S. ', 'Alex Smithers was kind')).toBe(
+      'What you were grateful for must not contain full names: a first name and at most one initial.',
+    );
+    expect(ratingTextRefusal('feedback', 'Alex S.', 'I will find you')).toBeNull();
+    expect(ratingTextRefusal('feedback', 'Alex S.', 'Kind and funny')).toBeNull();
   });
 });

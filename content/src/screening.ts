@@ -2,6 +2,7 @@ import { findContactDetails } from './detectors/contact-details';
 import { findOffensiveTerm } from './detectors/offensive-terms';
 import { containsDoxxing, containsThreat } from './detectors/threats-and-doxxing';
 import { mentionsFullName } from './name';
+import { normalizeName, normalizeText } from './normalize';
 import { RATED_NAME_LABEL, RATING_TEXT_FIELDS, type RatingTextField } from './rating-fields';
 import { SCREENING_RULES, type ScreeningRuleName, screeningMessage } from './rules';
 
@@ -89,4 +90,13 @@ export function screenRatingInput(input: ScreenedRating): ScreeningVerdict {
     hold ??= { outcome: 'hold', field, rule: found.rule, message };
   }
   return hold ?? { outcome: 'accept' };
+}
+
+/**
+ * A rating text as typed, refused as the server would refuse it, or null: the rate form's check before submit.
+ * What the server would hold is not the writer's to fix, so the form says nothing about it.
+ */
+export function ratingTextRefusal(field: RatingTextField, ratedName: string, typed: string): string | null {
+  const found = screenRatingText(normalizeName(ratedName), normalizeText(typed));
+  return found?.outcome === 'refuse' ? screeningMessage(RATING_TEXT_FIELDS[field], found.rule) : null;
 }

@@ -250,6 +250,64 @@ describe.each([375, 1280] as const)('rating an ex at %i px', (width) => {
     await page.context().close();
   }, 120_000);
 
+  it('shows a content-rule refusal next to its field before submit, and the server’s on submit', async () => {
+    const page = await newPage(app, { width });
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Start Rating' }).click();
+    await page.getByText('Step 1 of 2').waitFor();
+
+    // The name: a slur is refused once typing pauses, without pressing Continue.
+    const name = page.getByLabel('Their first name and initial');
+    await name.fill('Slut S.');
+    await page.getByText('Their name must not contain slurs or hate speech.', { exact: true }).waitFor();
+    await screenshot(page, 'rate-name-refused');
+    const { national } = phoneFor(width, 20);
+    await fillBasicInfo(page, { name: 'Alex S.', type: 'Casual Dating', national });
+    await page.getByText('Their name must not contain slurs or hate speech.').waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Continue to Ratings' }).click();
+    await page.getByText('Step 2 of 2').waitFor();
+
+    // A phone number in full-width digits with zero-width spaces: found as the server finds it.
+    const testimonial = page.getByLabel('One-Line Testimonial (Optional)');
+    const contactRule =
+      'The testimonial must not contain contact details (phone numbers, emails, links or @handles).';
+    await testimonial.fill('text ２０２\u200B５５５\u200B０１４３');
+    await page.getByText(contactRule, { exact: true }).waitFor();
+    // The rated person's full name in a long text, refused as soon as the field is left.
+    const gratitude = page.getByLabel('What were you grateful for in the relationship?');
+    const fullNameRule =
+      'What you were grateful for must not contain full names: a first name and at most one initial.';
+    await gratitude.fill('Alex Smithers made me laugh');
+    await gratitude.blur();
+    await page.getByText(fullNameRule, { exact: true }).waitFor();
+    // The questions' own vocabulary is never refused.
+    await page
+      .getByLabel('What do you wish they had done differently?')
+      .fill('More generosity as a lover; the bedroom chemistry faded.');
+    await screenshot(page, 'rate-texts-refused');
+    await expectNoSidewaysScroll(page);
+    expect(await page.locator('.mantine-InputWrapper-error').count()).toBe(2);
+
+    // Submitting anyway: the server refuses with its own message, in the banner and under the field.
+    await page.getByRole('button', { name: 'Submit Rating' }).click();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: `Error: ${contactRule}` })
+      .waitFor();
+    await toast(page, 'Submission failed');
+    expect(await page.getByText(fullNameRule, { exact: true }).isVisible()).toBe(true);
+
+    // Fixed texts clear their refusals and the rating goes through.
+    await gratitude.fill('Alex S. made me laugh');
+    await testimonial.fill('Fun while it lasted.');
+    await page.getByText(fullNameRule, { exact: true }).waitFor({ state: 'detached' });
+    await page.getByText(contactRule, { exact: true }).waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Submit Rating' }).click();
+    await toast(page, 'Rating submitted!');
+    expect(errorsOf(page).filter((error) => !/status of 4\d\d/.test(error))).toEqual([]);
+    await page.context().close();
+  }, 120_000);
+
   it('sends a visitor without a proven phone and no flag to /verify, keeping ?phone', async () => {
     const page = await newPage(app, { width });
     await page.goto('/rate?phone=%2B14155550100');

@@ -1,3 +1,4 @@
+import { LONG_TEXT_MAX_LENGTH, TESTIMONIAL_MAX_LENGTH } from '@exrated/content/rating-fields';
 import {
   Alert,
   Button,
@@ -14,7 +15,6 @@ import { IconAlertTriangle, IconArrowLeft } from '@tabler/icons-react';
 import type { FormEvent } from 'react';
 import classes from './RatePage.module.css';
 import { type RatingQuestion, RatingScoreSlider } from './RatingScoreSlider';
-import { LONG_TEXT_MAX_LENGTH, TESTIMONIAL_MAX_LENGTH } from './rating-form-rules';
 
 export interface ReviewTexts {
   gratitude: string;
@@ -29,7 +29,10 @@ interface RatingsStepProps {
   onScoreChange: (questionId: number, score: number) => void;
   texts: ReviewTexts;
   onTextChange: (patch: Partial<ReviewTexts>) => void;
-  /** Field errors from the server, keyed like its input ('testimonial', 'scores.0.score', ...). */
+  /** A text field was left: its content rules are checked at once rather than after a pause. */
+  onTextBlur: () => void;
+  /** Field errors, keyed like the server's input ('testimonial', 'scores.0.score', ...): the server's, or a
+   * refusal the browser found with the same rules before submit. */
   fieldErrors: Record<string, string>;
   submitting: boolean;
   /** The red banner's message, without the 'Error: ' prefix. */
@@ -67,6 +70,7 @@ export function RatingsStep({
   onScoreChange,
   texts,
   onTextChange,
+  onTextBlur,
   fieldErrors,
   submitting,
   error,
@@ -121,6 +125,7 @@ export function RatingsStep({
             placeholder={placeholder}
             value={texts[field]}
             onChange={(event) => onTextChange({ [field]: event.currentTarget.value })}
+            onBlur={onTextBlur}
             error={fieldErrors[field]}
             disabled={submitting}
             maxLength={LONG_TEXT_MAX_LENGTH}
@@ -136,6 +141,7 @@ export function RatingsStep({
           placeholder="Sum them up in one line"
           value={texts.testimonial}
           onChange={(event) => onTextChange({ testimonial: event.currentTarget.value })}
+          onBlur={onTextBlur}
           error={fieldErrors.testimonial}
           disabled={submitting}
           maxLength={TESTIMONIAL_MAX_LENGTH}
@@ -143,7 +149,8 @@ export function RatingsStep({
           inputWrapperOrder={['label', 'input', 'description', 'error']}
         />
         <Text size="xs" c="dimmed">
-          First names only, and no phone numbers, emails, links or @handles (see the Terms).
+          First names only; no phone numbers, emails, links or @handles; no slurs, graphic sexual terms,
+          threats or addresses (see the Terms).
         </Text>
 
         {error ? (

@@ -1,23 +1,18 @@
 // The rating form's own checks, the same rules as the server's `rating.submit` input (DESIGN.md section 4) so
-// a person sees a mistake before sending; the server checks again and its answer wins.
+// a person sees a mistake before sending; the server checks again and its answer wins. The name rule and the
+// text limits come from the rule package the server uses (@exrated/content, its light modules only).
+import { NAME_MESSAGE, NAME_PATTERN, NAME_REQUIRED_MESSAGE } from '@exrated/content/name';
+import { containsDirectionControls, normalizeName } from '@exrated/content/normalize';
+import { RATED_NAME_LABEL } from '@exrated/content/rating-fields';
+import { screeningMessage } from '@exrated/content/rules';
 import { isValidPhoneNumber } from '../../lib/phone-validation';
 
-export const NAME_MESSAGE = 'Use a first name and at most one initial, e.g. Alex S.';
-export const NAME_REQUIRED_MESSAGE = 'Please enter their first name';
 export const RELATIONSHIP_REQUIRED_MESSAGE = 'Please choose the relationship type';
 export const PHONE_MESSAGE = 'Please enter a valid phone number with country code';
-export const TESTIMONIAL_MAX_LENGTH = 120;
-export const LONG_TEXT_MAX_LENGTH = 1000;
 export const DEFAULT_SCORE = 5;
 
-// A first name of 1–30 letters of any script (hyphens and apostrophes too), optionally one initial.
-const NAME_PATTERN = /^\p{L}[\p{L}\p{M}'’-]{0,29}(?: \p{L}\.?)?$/u;
-
-export function normalizeName(value: string): string {
-  return value.normalize('NFC').trim().replace(/\s+/g, ' ');
-}
-
 export function nameError(value: string): string | null {
+  if (containsDirectionControls(value)) return screeningMessage(RATED_NAME_LABEL, 'direction-controls');
   const name = normalizeName(value);
   if (name === '') return NAME_REQUIRED_MESSAGE;
   return NAME_PATTERN.test(name) ? null : NAME_MESSAGE;

@@ -1,3 +1,4 @@
+import { normalizeName } from '@exrated/content/normalize';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -12,9 +13,9 @@ import {
   type BasicInfoErrors,
   basicInfoErrors,
   DEFAULT_SCORE,
-  normalizeName,
   phoneFromSharedLink,
 } from './rating-form-rules';
+import { useScreeningRefusals } from './use-screening-refusals';
 
 const EMPTY_TEXTS: ReviewTexts = { gratitude: '', selfReflection: '', feedback: '', testimonial: '' };
 const STEP_ONE_FIELDS = new Set(['name', 'relationshipType', 'phoneNumber']);
@@ -84,11 +85,22 @@ export function useRateForm({
   const [lastCount, setLastCount] = useState<number | null>(null);
   const ratingsGiven = Math.max(viewer.ratingsGiven, lastCount ?? 0);
 
+  // A refusal of the content rules shows as soon as typing pauses; the server's message, until its field is
+  // edited, wins over it.
+  const screening = useScreeningRefusals({ name: info.name, ...texts });
   const localErrors = attempted ? basicInfoErrors(info) : {};
   const stepOneErrors: BasicInfoErrors = {
+    ...(screening.refusals.name ? { name: screening.refusals.name } : {}),
     ...localErrors,
     ...Object.fromEntries(Object.entries(fieldErrors).filter(([field]) => STEP_ONE_FIELDS.has(field))),
   };
+  const stepTwoErrors = { ...screening.refusals, ...fieldErrors };
+
+  // Editing a field retires the server's message about it.
+  const forgetServerErrors = (patch: object) =>
+    setFieldErrors((current) =>
+      Object.fromEntries(Object.entries(current).filter(([field]) => !(field in patch))),
+    );
 
   const reset = () => {
     setStep(1);
@@ -102,7 +114,8 @@ export function useRateForm({
 
   const goToRatings = () => {
     setAttempted(true);
-    if (Object.keys(basicInfoErrors(info)).length > 0) return;
+    screening.checkNow();
+    if (Object.keys(basicInfoErrors(info)).length > 0 || screening.refusals.name) return;
     setStep(2);
     window.scrollTo({ top: 0 });
   };
@@ -167,9 +180,7 @@ export function useRateForm({
     info,
     setInfo: (patch: Partial<BasicInfo>) => {
       setInfo((current) => ({ ...current, ...patch }));
-      setFieldErrors((current) =>
-        Object.fromEntries(Object.entries(current).filter(([field]) => !(field in patch))),
-      );
+      forgetServerErrors(patch);
     },
     stepOneErrors,
     attempted,
@@ -177,8 +188,12 @@ export function useRateForm({
     setScore: (questionId: number, score: number) =>
       setScores((current) => ({ ...current, [questionId]: score })),
     texts,
-    setTexts: (patch: Partial<ReviewTexts>) => setTexts((current) => ({ ...current, ...patch })),
-    fieldErrors,
+    setTexts: (patch: Partial<ReviewTexts>) => {
+      setTexts((current) => ({ ...current, ...patch }));
+      forgetServerErrors(patch);
+    },
+    checkNow: screening.checkNow,
+    fieldErrors: stepTwoErrors,
     banner,
     submitting: submit.isPending,
     questions: questions.data,

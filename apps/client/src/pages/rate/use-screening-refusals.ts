@@ -1,0 +1,54 @@
+import { RATED_NAME_LABEL, type RatingTextField } from '@exrated/content/rating-fields';
+import { useEffect, useMemo, useState } from 'react';
+import { lazyModule, useLazyModule } from '../../lib/use-lazy-module';
+
+// The shared rule list (DESIGN.md section 5) with obscenity, linkifyjs and libphonenumber: loaded once the
+// form is up, never before the page's first paint.
+const contentRules = lazyModule(() => import('@exrated/content'));
+
+/** How long typing must pause before a field is checked; leaving the field checks it at once. */
+export const SCREENING_PAUSE_MS = 400;
+
+export interface ScreenedFields {
+  name: string;
+  gratitude: string;
+  selfReflection: string;
+  feedback: string;
+  testimonial: string;
+}
+
+export type ScreeningRefusals = Partial<Record<keyof ScreenedFields, string>>;
+
+const TEXT_FIELDS: readonly RatingTextField[] = ['gratitude', 'selfReflection', 'feedback', 'testimonial'];
+
+/**
+ * The refusal the server would give each field, shown next to it before submit: the same rules, run in the
+ * browser once typing pauses or the field is left. The server checks again on submit and its message wins.
+ */
+export function useScreeningRefusals(fields: ScreenedFields): {
+  refusals: ScreeningRefusals;
+  checkNow: () => void;
+} {
+  const rules = useLazyModule(contentRules);
+  // The fields as one value, so a render with the same texts neither restarts the pause nor checks again.
+  const typed = JSON.stringify(fields);
+  const [checked, setChecked] = useState(typed);
+  useEffect(() => {
+    const timer = window.setTimeout(() => setChecked(typed), SCREENING_PAUSE_MS);
+    return () => window.clearTimeout(timer);
+  }, [typed]);
+
+  const refusals = useMemo(() => {
+    const found: ScreeningRefusals = {};
+    if (!rules) return found;
+    const values = JSON.parse(checked) as ScreenedFields;
+    const nameRefusal = rules.nameScreeningMessage(RATED_NAME_LABEL, rules.normalizeName(values.name));
+    if (nameRefusal) found.name = nameRefusal;
+    for (const field of TEXT_FIELDS) {
+      const refusal = rules.ratingTextRefusal(field, values.name, values[field]);
+      if (refusal) found[field] = refusal;
+    }
+    return found;
+  }, [rules, checked]);
+  return { refusals, checkNow: () => setChecked(typed) };
+}
