@@ -59,6 +59,8 @@ function digitsOf(text: string): string {
 
 function containsPhoneNumber(text: string): boolean {
   const digits = digitsOf(text);
+  // No number anywhere has fewer digits, country code included ('+683 1234', Niue); most texts stop here.
+  if ((digits.match(/\d/g)?.length ?? 0) < PHONE_MIN_DIGITS) return false;
   if (PHONE_COUNTRIES.some((country) => findPhoneNumbersInText(digits, country).length > 0)) return true;
   for (const match of digits.matchAll(DIGIT_RUN)) {
     const run = match[0].trim();
@@ -68,20 +70,20 @@ function containsPhoneNumber(text: string): boolean {
   return false;
 }
 
-function containsLink(text: string): boolean {
-  return findLinks(text, 'url').some(
-    (link) => !(SENTENCE_RUN_ON.test(link.value) && !/^(?:https?:\/\/|www\.)/i.test(link.value)),
-  );
+function isLink(link: { type: string; value: string }): boolean {
+  if (link.type !== 'url') return false;
+  return !(SENTENCE_RUN_ON.test(link.value) && !/^(?:https?:\/\/|www\.)/i.test(link.value));
 }
 
 /** The kinds of contact detail found in `text` (empty when it is clean). */
 export function findContactDetails(text: string): ContactDetailKind[] {
   const found = new Set<ContactDetailKind>();
   for (const reading of readings(text)) {
-    const emails = findLinks(reading, 'email').length > 0 || EMAIL.test(reading);
+    const links = findLinks(reading);
+    const emails = links.some((link) => link.type === 'email') || EMAIL.test(reading);
     if (emails || SPELLED_EMAILS.some((pattern) => pattern.test(reading))) found.add('email');
     if (containsPhoneNumber(reading)) found.add('phone');
-    if (!emails && containsLink(reading)) found.add('url');
+    if (!emails && links.some(isLink)) found.add('url');
     if (HANDLE.test(reading)) found.add('handle');
   }
   return [...found];
