@@ -1,10 +1,7 @@
 // The content rules shared by the server and the browser (DESIGN.md sections 4 and 5). The browser imports
 // the light modules ('./name', './normalize', './rating-fields', './rules') directly and loads this entry,
 // with obscenity, linkifyjs and libphonenumber, only once the rate form is on screen.
-export { type ContactDetailKind, findContactDetails } from './detectors/contact-details';
-export { findOffensiveTerm, type OffensiveKind } from './detectors/offensive-terms';
-export { containsDoxxing, containsThreat } from './detectors/threats-and-doxxing';
-export { mentionsFullName, NAME_MESSAGE, NAME_PATTERN, NAME_REQUIRED_MESSAGE } from './name';
+export { NAME_MESSAGE, NAME_PATTERN, NAME_REQUIRED_MESSAGE } from './name';
 export { containsDirectionControls, normalizeName, normalizeText } from './normalize';
 export {
   DISPLAY_NAME_LABEL,
