@@ -9,8 +9,6 @@ import { type BasicInfo, type BasicInfoErrors, PHONE_MESSAGE } from './rating-fo
 interface BasicInfoStepProps {
   info: BasicInfo;
   onChange: (patch: Partial<BasicInfo>) => void;
-  /** The name field was left: its content rules are checked at once rather than after a pause. */
-  onNameBlur: () => void;
   /** Errors to show now: after a Continue attempt, or from the server. */
   errors: BasicInfoErrors;
   /** Continue was pressed: show the phone error even if the field was never touched. */
@@ -25,7 +23,6 @@ interface BasicInfoStepProps {
 export function BasicInfoStep({
   info,
   onChange,
-  onNameBlur,
   errors,
   attempted,
   relationshipTypes,
@@ -57,7 +54,6 @@ export function BasicInfoStep({
           inputWrapperOrder={['label', 'input', 'description', 'error']}
           value={info.name}
           onChange={(event) => onChange({ name: event.currentTarget.value })}
-          onBlur={onNameBlur}
           error={errors.name}
           maxLength={40}
           autoComplete="off"

@@ -68,7 +68,6 @@ export function RateForm({
             <BasicInfoStep
               info={form.info}
               onChange={form.setInfo}
-              onNameBlur={form.checkNow}
               errors={form.stepOneErrors}
               attempted={form.attempted}
               relationshipTypes={form.relationshipTypes}
@@ -82,7 +81,6 @@ export function RateForm({
               onScoreChange={form.setScore}
               texts={form.texts}
               onTextChange={form.setTexts}
-              onTextBlur={form.checkNow}
               fieldErrors={form.fieldErrors}
               submitting={form.submitting}
               error={form.banner}

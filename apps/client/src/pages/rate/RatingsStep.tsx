@@ -29,8 +29,6 @@ interface RatingsStepProps {
   onScoreChange: (questionId: number, score: number) => void;
   texts: ReviewTexts;
   onTextChange: (patch: Partial<ReviewTexts>) => void;
-  /** A text field was left: its content rules are checked at once rather than after a pause. */
-  onTextBlur: () => void;
   /** Field errors, keyed like the server's input ('testimonial', 'scores.0.score', ...): the server's, or a
    * refusal the browser found with the same rules before submit. */
   fieldErrors: Record<string, string>;
@@ -70,7 +68,6 @@ export function RatingsStep({
   onScoreChange,
   texts,
   onTextChange,
-  onTextBlur,
   fieldErrors,
   submitting,
   error,
@@ -125,7 +122,6 @@ export function RatingsStep({
             placeholder={placeholder}
             value={texts[field]}
             onChange={(event) => onTextChange({ [field]: event.currentTarget.value })}
-            onBlur={onTextBlur}
             error={fieldErrors[field]}
             disabled={submitting}
             maxLength={LONG_TEXT_MAX_LENGTH}
@@ -141,7 +137,6 @@ export function RatingsStep({
           placeholder="Sum them up in one line"
           value={texts.testimonial}
           onChange={(event) => onTextChange({ testimonial: event.currentTarget.value })}
-          onBlur={onTextBlur}
           error={fieldErrors.testimonial}
           disabled={submitting}
           maxLength={TESTIMONIAL_MAX_LENGTH}

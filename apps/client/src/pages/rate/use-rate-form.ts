@@ -87,14 +87,14 @@ export function useRateForm({
 
   // A refusal of the content rules shows as soon as typing pauses; the server's message, until its field is
   // edited, wins over it.
-  const screening = useScreeningRefusals({ name: info.name, ...texts });
+  const refusals = useScreeningRefusals({ name: info.name, ...texts });
   const localErrors = attempted ? basicInfoErrors(info) : {};
   const stepOneErrors: BasicInfoErrors = {
-    ...(screening.refusals.name ? { name: screening.refusals.name } : {}),
+    ...(refusals.name ? { name: refusals.name } : {}),
     ...localErrors,
     ...Object.fromEntries(Object.entries(fieldErrors).filter(([field]) => STEP_ONE_FIELDS.has(field))),
   };
-  const stepTwoErrors = { ...screening.refusals, ...fieldErrors };
+  const stepTwoErrors = { ...refusals, ...fieldErrors };
 
   // Editing a field retires the server's message about it.
   const forgetServerErrors = (patch: object) =>
@@ -114,8 +114,7 @@ export function useRateForm({
 
   const goToRatings = () => {
     setAttempted(true);
-    screening.checkNow();
-    if (Object.keys(basicInfoErrors(info)).length > 0 || screening.refusals.name) return;
+    if (Object.keys(basicInfoErrors(info)).length > 0 || refusals.name) return;
     setStep(2);
     window.scrollTo({ top: 0 });
   };
@@ -192,7 +191,6 @@ export function useRateForm({
       setTexts((current) => ({ ...current, ...patch }));
       forgetServerErrors(patch);
     },
-    checkNow: screening.checkNow,
     fieldErrors: stepTwoErrors,
     banner,
     submitting: submit.isPending,

@@ -6,7 +6,10 @@ import { lazyModule, useLazyModule } from '../../lib/use-lazy-module';
 // form is up, never before the page's first paint.
 const contentRules = lazyModule(() => import('@exrated/content'));
 
-/** How long typing must pause before a field is checked; leaving the field checks it at once. */
+/**
+ * How long typing must pause before the fields are checked. Not on leaving a field: a message appearing then
+ * moves the button being clicked away between the press and the release, and the click is lost.
+ */
 export const SCREENING_PAUSE_MS = 400;
 
 export interface ScreenedFields {
@@ -23,12 +26,9 @@ const TEXT_FIELDS: readonly RatingTextField[] = ['gratitude', 'selfReflection', 
 
 /**
  * The refusal the server would give each field, shown next to it before submit: the same rules, run in the
- * browser once typing pauses or the field is left. The server checks again on submit and its message wins.
+ * browser once typing pauses. The server checks again on submit and its message wins.
  */
-export function useScreeningRefusals(fields: ScreenedFields): {
-  refusals: ScreeningRefusals;
-  checkNow: () => void;
-} {
+export function useScreeningRefusals(fields: ScreenedFields): ScreeningRefusals {
   const rules = useLazyModule(contentRules);
   // The fields as one value, so a render with the same texts neither restarts the pause nor checks again.
   const typed = JSON.stringify(fields);
@@ -50,5 +50,5 @@ export function useScreeningRefusals(fields: ScreenedFields): {
     }
     return found;
   }, [rules, checked]);
-  return { refusals, checkNow: () => setChecked(typed) };
+  return refusals;
 }
