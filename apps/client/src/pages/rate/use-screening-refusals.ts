@@ -1,4 +1,4 @@
-import { RATED_NAME_LABEL, type RatingTextField } from '@exrated/content/rating-fields';
+import { RATED_NAME_LABEL, RATING_TEXT_FIELDS, type RatingTextField } from '@exrated/content/rating-fields';
 import { useEffect, useMemo, useState } from 'react';
 import { lazyModule, useLazyModule } from '../../lib/use-lazy-module';
 
@@ -10,9 +10,9 @@ const contentRules = lazyModule(() => import('@exrated/content'));
  * How long typing must pause before the fields are checked. Not on leaving a field: a message appearing then
  * moves the button being clicked away between the press and the release, and the click is lost.
  */
-export const SCREENING_PAUSE_MS = 400;
+const SCREENING_PAUSE_MS = 400;
 
-export interface ScreenedFields {
+interface ScreenedFields {
   name: string;
   gratitude: string;
   selfReflection: string;
@@ -20,9 +20,9 @@ export interface ScreenedFields {
   testimonial: string;
 }
 
-export type ScreeningRefusals = Partial<Record<keyof ScreenedFields, string>>;
+type ScreeningRefusals = Partial<Record<keyof ScreenedFields, string>>;
 
-const TEXT_FIELDS: readonly RatingTextField[] = ['gratitude', 'selfReflection', 'feedback', 'testimonial'];
+const TEXT_FIELDS = Object.keys(RATING_TEXT_FIELDS) as RatingTextField[];
 
 /**
  * The refusal the server would give each field, shown next to it before submit: the same rules, run in the
