@@ -118,8 +118,12 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     (config.smsProvider === 'sns'
       ? new SnsSmsSender({ senderId: config.snsSenderId, originationNumber: config.snsOriginationNumber })
       : new ConsoleSmsSender((line) => app.log.info({ sms: line }, 'console sms')));
+  const codeStoreOptions = { maxSendsPerDay: config.limits.verificationTextsPerPhonePerDay };
   const codeStore =
-    overrides.codeStore ?? (redis ? new RedisCodeStore(redis, config.redisKeyPrefix) : new MemoryCodeStore());
+    overrides.codeStore ??
+    (redis
+      ? new RedisCodeStore(redis, config.redisKeyPrefix, codeStoreOptions)
+      : new MemoryCodeStore(codeStoreOptions));
   const now = overrides.now ?? (() => new Date());
   const settings = new SettingsStore(
     database.db,
@@ -134,7 +138,14 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     app.log.warn(`ADMIN_PASSWORD is not set; this run's admin password is: ${adminPassword}`);
   }
 
-  const dispatcher = new NotificationDispatcher({ db: database.db, sms, config, logger: app.log, now });
+  const dispatcher = new NotificationDispatcher({
+    db: database.db,
+    sms,
+    rateLimiter,
+    config,
+    logger: app.log,
+    now,
+  });
 
   const services: AppServices = {
     config,
