@@ -96,28 +96,28 @@ export async function deleteExpiredAdminSessions(db: Executor, now: Date) {
 
 /**
  * A number typed on this device (a code sent to it, or the unlock form), in one statement: the phone gets an
- * unverified profile when it has none (spec section 7 'Profile create'; an existing row is left as it is) and,
- * with `onSession`, the session keeps the number unproven (the callers decide when a proven phone stays). It
- * identifies nothing and grants nothing until a code proves it. Returns whether a profile was created, for the
- * audit log only: the statement costs the same either way.
+ * unverified profile when it has none (spec section 7 'Profile create'; an existing row keeps its values)
+ * and, with `onSession`, the session keeps the number unproven (the callers decide when a proven phone
+ * stays). It identifies nothing and grants nothing until a code proves it. An existing row is written too
+ * (the same values again), so the statement does the same work either way and its timing tells nothing.
  */
 export async function saveUnprovenPhone(
   db: Executor,
   params: { sessionId: string; phoneNumber: string; onSession: boolean },
-): Promise<boolean> {
+): Promise<void> {
   const { sessionId, phoneNumber } = params;
-  const rows = params.onSession
-    ? await unprovenPhoneOnSession(db).execute({ sessionId, phoneNumber })
-    : await unprovenPhoneProfile(db).execute({ phoneNumber });
-  return rows.length > 0;
+  if (params.onSession) await unprovenPhoneOnSession(db).execute({ sessionId, phoneNumber });
+  else await unprovenPhoneProfile(db).execute({ phoneNumber });
 }
 
 function unprovenProfileInsert(db: Executor | ReturnType<Executor['with']>) {
   return db
     .insert(claimedProfiles)
     .values({ phoneNumber: sql.placeholder('phoneNumber'), isVerified: false })
-    .onConflictDoNothing({ target: claimedProfiles.phoneNumber })
-    .returning({ id: claimedProfiles.id });
+    .onConflictDoUpdate({
+      target: claimedProfiles.phoneNumber,
+      set: { isVerified: sql`${claimedProfiles.isVerified}` },
+    });
 }
 
 const unprovenPhoneProfile = preparedPerExecutor((db) =>

@@ -154,8 +154,8 @@ export async function checkVerificationCode(ctx: DeviceContext, phone: string, c
 /**
  * Every limit on code texts (DESIGN.md section 3), cheapest and most personal first: the number's own wait
  * and daily ceiling (the ledger; no counting, so a too-early resend uses up nothing), then, counted in one
- * round trip up to the first refusal, the sender's network per hour, all code texts per day and the number's
- * country per hour. The last two are the SMS-pumping alarms: reaching one pauses code texts and writes a
+ * round trip up to the first refusal, the sender's network per hour, the number's country per hour and all
+ * code texts per day (a flood to one country stops before it eats the global budget). The last two are the SMS-pumping alarms: reaching one pauses code texts and writes a
  * critical error log entry (once per window).
  */
 async function enforceSendLimits(
@@ -175,17 +175,17 @@ async function enforceSendLimits(
       alarm: null,
     },
     {
-      key: 'verification-send:global',
-      rule: { limit: limits.verificationTextsPerDay, windowSeconds: DAY_SECONDS },
-      message: (wait: string) => `Verification texts are paused for now. Please try again ${wait}.`,
-      alarm: 'global daily ceiling of code texts reached',
-    },
-    {
       key: `verification-send:country:${country ?? 'none'}`,
       rule: { limit: limits.verificationTextsPerCountryPerHour, windowSeconds: HOUR_SECONDS },
       message: (wait: string) =>
         `Verification texts to this country are paused for now. Please try again ${wait}.`,
       alarm: `hourly ceiling of code texts to ${country ?? 'an unknown country'} reached`,
+    },
+    {
+      key: 'verification-send:global',
+      rule: { limit: limits.verificationTextsPerDay, windowSeconds: DAY_SECONDS },
+      message: (wait: string) => `Verification texts are paused for now. Please try again ${wait}.`,
+      alarm: 'global daily ceiling of code texts reached',
     },
   ];
   const results = await ctx.rateLimiter.hitInOrder(caps);
