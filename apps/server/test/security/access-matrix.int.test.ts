@@ -18,7 +18,7 @@ import { latestCode } from '../support/verification';
 // Generous caps: the matrix sends many codes and ratings from few addresses; the caps have their own tests.
 const ENV = {
   LIMIT_VERIFICATION_SENDS_PER_IP_PER_HOUR: '10000',
-  LIMIT_VERIFICATION_SENDS_PER_PHONE_PER_HOUR: '10000',
+  LIMIT_VERIFICATION_TEXTS_PER_PHONE_PER_DAY: '10000',
   LIMIT_VERIFICATION_CHECKS_PER_IP_PER_HOUR: '10000',
   LIMIT_RATINGS_PER_DEVICE_PER_HOUR: '10000',
   LIMIT_RATINGS_PER_IP_PER_HOUR: '10000',

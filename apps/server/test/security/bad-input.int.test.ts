@@ -20,7 +20,7 @@ import { latestCode, trpcHttp } from '../support/verification';
 // Caps far above what the runs need, so a cap never hides what validation does.
 const ENV = {
   LIMIT_VERIFICATION_SENDS_PER_IP_PER_HOUR: '100000',
-  LIMIT_VERIFICATION_SENDS_PER_PHONE_PER_HOUR: '100000',
+  LIMIT_VERIFICATION_TEXTS_PER_PHONE_PER_DAY: '100000',
   LIMIT_VERIFICATION_CHECKS_PER_IP_PER_HOUR: '100000',
   LIMIT_RATINGS_PER_DEVICE_PER_HOUR: '100000',
   LIMIT_RATINGS_PER_IP_PER_HOUR: '100000',

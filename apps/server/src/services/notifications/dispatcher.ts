@@ -12,6 +12,7 @@ import {
 import type { NewErrorLogEntry, NewLogEntry } from '@exrated/db/schema';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
+import { parsePhone } from '../phone';
 import type { RateLimiter } from '../rate-limiter';
 import { SmsDeliveryError, type SmsSender } from '../sms/sms-sender';
 import { ratingTextCapRefusal } from './text-caps';
@@ -131,7 +132,11 @@ export class NotificationDispatcher {
       const outcome = await this.deliver(notification);
       if (outcome.status === 'sent') {
         summary.sent += 1;
-        logs.push(systemLog('sms_notification_sent', notification));
+        logs.push(
+          systemLog('sms_notification_sent', notification, {
+            country: parsePhone(notification.phoneNumber)?.country ?? null,
+          }),
+        );
       } else if (outcome.status === 'failed') {
         summary.failed += 1;
         logs.push(

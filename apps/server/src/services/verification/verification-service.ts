@@ -69,6 +69,7 @@ export async function sendVerificationCode(ctx: DeviceContext, phone: string) {
   audit(issued.replacedLive ? 'verification_code_resent' : 'verification_code_sent', {
     provider: ctx.sms.name,
     messageId,
+    country: parsed.country ?? null,
   });
   return {
     phoneNumber: phone,
