@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet from 'helmet';
 import type { Config } from '../config';
-import { isApiPath } from './api-paths';
+import { isApiPath, isTrpcRoute } from './api-paths';
 
 type HeaderConfig = Pick<Config, 'cookieSecure' | 'env'>;
 type HelmetOptions = NonNullable<Parameters<typeof helmet>[0]>;
@@ -84,11 +84,16 @@ function securityHeaders(config: HeaderConfig) {
   return { document: headersOf(documentOptions(config)), api: headersOf(apiOptions(config)) };
 }
 
+/** Methods tRPC answers without running a mutation (queries, and HEAD/OPTIONS, which it answers itself). */
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 /**
  * Security headers on every response, and the CSRF guard of DESIGN.md section 2: tRPC mutations accept only
  * JSON (browsers cannot send that cross-site without a preflight) and any request the browser marks as
- * cross-site, or whose Origin is foreign, is refused before it reaches a procedure. Both hooks take a callback
- * instead of being async: they run on every request, and an async hook costs a promise each time.
+ * cross-site, or whose Origin is foreign, is refused before it reaches a procedure. The guard decides on the
+ * route Fastify matched, not on the URL as sent (issue 16: `/%74rpc/profile.logout` reached the tRPC route
+ * while `startsWith('/trpc')` let it pass). Both hooks take a callback instead of being async: they run on
+ * every request, and an async hook costs a promise each time.
  */
 export const securityPlugin = fp(async (app: FastifyInstance, { config }: { config: Config }) => {
   const headers = securityHeaders(config);
@@ -99,14 +104,7 @@ export const securityPlugin = fp(async (app: FastifyInstance, { config }: { conf
 
   const allowedOrigin = new URL(config.publicUrl).origin;
   app.addHook('onRequest', (req, reply, done) => {
-    if (
-      !req.url.startsWith('/trpc') ||
-      req.method === 'GET' ||
-      req.method === 'HEAD' ||
-      req.method === 'OPTIONS'
-    ) {
-      return done();
-    }
+    if (!isTrpcRoute(req.routeOptions.url) || SAFE_METHODS.has(req.method)) return done();
     const problem = crossSiteProblem(req, allowedOrigin);
     if (!problem) return done();
     req.log.warn({ problem }, 'cross-site mutation refused');
@@ -118,8 +116,9 @@ export function crossSiteProblem(
   req: Pick<FastifyRequest, 'headers' | 'host' | 'protocol'>,
   allowedOrigin: string,
 ): { status: number; message: string } | null {
-  const contentType = req.headers['content-type'] ?? '';
-  if (!contentType.toLowerCase().startsWith('application/json')) {
+  // The media type exactly, as tRPC reads it: `application/jsonx` or a type with JSON in a parameter is not.
+  const mediaType = (req.headers['content-type'] ?? '').split(';', 1)[0]?.trim().toLowerCase();
+  if (mediaType !== 'application/json') {
     return { status: 415, message: 'Requests must be sent as application/json.' };
   }
   if (req.headers['sec-fetch-site'] === 'cross-site') {
