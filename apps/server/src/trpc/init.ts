@@ -69,7 +69,13 @@ function publicMessage(error: TRPCError, issues: ValidationIssue[] | null, messa
 const t = initTRPC.context<Context>().create({
   // superjson both ways (DESIGN.md section 7); outputs are written by a faster path to the same format.
   transformer: {
-    input: superjson,
+    input: {
+      serialize: (value) => superjson.serialize(value),
+      // In place: the value is the request's own freshly parsed JSON. superjson's copy would silently drop a
+      // `__proto__` key; kept as the own property JSON.parse made it, the input schemas see it and refuse it
+      // (strict objects as an unknown field, telemetry details by name).
+      deserialize: (value) => superjson.deserialize(value, { inPlace: true }),
+    },
     output: { serialize: serializeOutput, deserialize: (value) => superjson.deserialize(value) },
   },
   errorFormatter({ shape, error }) {
