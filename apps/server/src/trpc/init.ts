@@ -1,4 +1,5 @@
-import { initTRPC, TRPCError } from '@trpc/server';
+import { getTRPCErrorShape, initTRPC, TRPCError, transformTRPCResponse } from '@trpc/server';
+import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import superjson from 'superjson';
 import type { Context } from './context';
 import { serializeOutput } from './output-serializer';
@@ -111,6 +112,25 @@ function containsNulCharacter(value: unknown, depth = 0): boolean {
   if (depth > 32 || typeof value !== 'object' || value === null) return false;
   const entries = Array.isArray(value) ? value.map((item) => ['', item] as const) : Object.entries(value);
   return entries.some(([key, item]) => key.includes('\u0000') || containsNulCharacter(item, depth + 1));
+}
+
+/**
+ * A tRPC error answered before tRPC runs, by an HTTP guard of the tRPC routes: the status and body tRPC itself
+ * would send for it, through the same error formatter and transformer, so the client reads it like any other.
+ */
+export function trpcErrorReply(error: TRPCError): { status: number; body: string } {
+  const shape = getTRPCErrorShape({
+    config: t._config,
+    error,
+    type: 'unknown',
+    path: undefined,
+    input: undefined,
+    ctx: undefined,
+  });
+  return {
+    status: getHTTPStatusCodeFromError(error),
+    body: JSON.stringify(transformTRPCResponse(t._config, { error: shape })),
+  };
 }
 
 export const router = t.router;

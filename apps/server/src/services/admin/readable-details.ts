@@ -11,17 +11,22 @@ export const NESTED_TOO_DEEPLY = '[nested too deeply to show]';
  * JSON writes for them (null, 0), deep parts a marker, and objects are rebuilt without a prototype, so a
  * `__proto__` key stays an ordinary key all the way to the output serializer.
  */
-export function readableDetails(value: unknown, depth = 0): unknown {
+export function readableDetails<Details>(details: Details): Details {
+  // Typed as what the column declares; the value is whatever JSON the row holds, made readable.
+  return readable(details, 0) as Details;
+}
+
+function readable(value: unknown, depth: number): unknown {
   if (typeof value === 'number') return Number.isFinite(value) ? (Object.is(value, -0) ? 0 : value) : null;
   if (typeof value !== 'object' || value === null) return value;
   if (depth >= MAX_DETAILS_DEPTH) return NESTED_TOO_DEEPLY;
-  if (Array.isArray(value)) return value.map((item) => readableDetails(item, depth + 1));
+  if (Array.isArray(value)) return value.map((item) => readable(item, depth + 1));
   const copy: Record<string, unknown> = Object.create(null);
-  for (const [key, item] of Object.entries(value)) copy[key] = readableDetails(item, depth + 1);
+  for (const [key, item] of Object.entries(value)) copy[key] = readable(item, depth + 1);
   return copy;
 }
 
 /** Rows of `logs` or `error_logs` with their details made readable (above). */
 export function withReadableDetails<Row extends { details: unknown }>(rows: Row[]): Row[] {
-  return rows.map((row) => ({ ...row, details: readableDetails(row.details) as Row['details'] }));
+  return rows.map((row) => ({ ...row, details: readableDetails(row.details) }));
 }
