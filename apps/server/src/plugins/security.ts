@@ -81,14 +81,23 @@ function headersOf(options: HelmetOptions): Record<string, string> {
 }
 
 function securityHeaders(config: HeaderConfig) {
-  return { document: headersOf(documentOptions(config)), api: headersOf(apiOptions(config)) };
+  const api = headersOf(apiOptions(config));
+  // Every tRPC answer may depend on a session (even a static query's error may); none may be kept by a
+  // browser or a shared cache, where the next person on the device or behind the proxy would read it.
+  return { document: headersOf(documentOptions(config)), api, trpc: { ...api, 'cache-control': 'no-store' } };
+}
+
+/** The headers a response gets: tRPC routes as matched (whatever spelling reached them), API paths, pages. */
+function headersFor(req: FastifyRequest, headers: ReturnType<typeof securityHeaders>) {
+  if (isTrpcRoute(req.routeOptions.url)) return headers.trpc;
+  return isApiPath(req.url) ? headers.api : headers.document;
 }
 
 /** Methods tRPC answers without running a mutation (queries, and HEAD/OPTIONS, which it answers itself). */
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * Security headers on every response, and the CSRF guard of DESIGN.md section 2: tRPC mutations accept only
+ * Security headers on every response (`Cache-Control: no-store` on every tRPC one), and the CSRF guard of DESIGN.md section 2: tRPC mutations accept only
  * JSON (browsers cannot send that cross-site without a preflight) and any request the browser marks as
  * cross-site, or whose Origin is foreign, is refused before it reaches a procedure. The guard decides on the
  * route Fastify matched, not on the URL as sent (issue 16: `/%74rpc/profile.logout` reached the tRPC route
@@ -98,7 +107,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export const securityPlugin = fp(async (app: FastifyInstance, { config }: { config: Config }) => {
   const headers = securityHeaders(config);
   app.addHook('onRequest', (req, reply, done) => {
-    reply.headers(isApiPath(req.url) ? headers.api : headers.document);
+    reply.headers(headersFor(req, headers));
     done();
   });
 

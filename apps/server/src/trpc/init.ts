@@ -36,7 +36,20 @@ function routingMessage(message: string): string {
   if (message.startsWith('No procedure found on path')) return 'This request is not known to ExRated';
   if (/^Unsupported \w+-request to \w+ procedure/.test(message))
     return 'This request method is not allowed here';
+  if (message.startsWith('Invalid URL-encoding in path') || message.startsWith('Unsupported content-type')) {
+    return UNREADABLE_REQUEST_MESSAGE;
+  }
   return message;
+}
+
+/**
+ * Whether the error only carries another library's text: tRPC wraps a failure to read the input in a
+ * BAD_REQUEST whose message is the cause's own (superjson's "unknown class 'X'", a parser quoting what it
+ * could not read), which quotes the input. Our own errors with a cause always say something of their own.
+ */
+function wrapsForeignText(error: TRPCError): boolean {
+  const { cause } = error;
+  return cause instanceof Error && !(cause instanceof TRPCError) && cause.message === error.message;
 }
 
 function validationIssues(cause: unknown): ValidationIssue[] | null {
@@ -56,10 +69,13 @@ function issuePath(issue: ValidationIssue): string {
 /** What the caller is told: never an internal error's text, and never a piece of what the caller sent. */
 function publicMessage(error: TRPCError, issues: ValidationIssue[] | null, message: string): string {
   if (error.code === 'INTERNAL_SERVER_ERROR') return GENERIC_ERROR_MESSAGE;
-  // The JSON parser quotes the body it could not read.
-  if (error.code === 'PARSE_ERROR' || error.cause instanceof SyntaxError) return UNREADABLE_REQUEST_MESSAGE;
   const first = issues?.[0];
-  return first ? issueMessage(first) : routingMessage(message);
+  if (first) return issueMessage(first);
+  // The JSON parser quotes the body it could not read; superjson names the class or path it could not revive.
+  if (error.code === 'PARSE_ERROR' || error.cause instanceof SyntaxError || wrapsForeignText(error)) {
+    return UNREADABLE_REQUEST_MESSAGE;
+  }
+  return routingMessage(message);
 }
 
 /**
@@ -79,7 +95,7 @@ const t = initTRPC.context<Context>().create({
     },
     output: { serialize: serializeOutput, deserialize: (value) => superjson.deserialize(value) },
   },
-  errorFormatter({ shape, error }) {
+  errorFormatter({ shape, error, type }) {
     const issues = error.code === 'BAD_REQUEST' ? validationIssues(error.cause) : null;
     const fieldErrors = issues
       ? Object.fromEntries(issues.map((issue) => [issuePath(issue) || 'input', issueMessage(issue)]))
@@ -91,8 +107,11 @@ const t = initTRPC.context<Context>().create({
       data: {
         code: shape.data.code,
         httpStatus: shape.data.httpStatus,
-        // Only a path that can be a procedure name is echoed: anything else is the caller's input.
-        path: shape.data.path && /^[\w.]+$/.test(shape.data.path) ? shape.data.path : undefined,
+        // Only the path of a procedure that exists is echoed (its type is known): anything else is input.
+        path:
+          type !== 'unknown' && shape.data.path && /^[\w.]+$/.test(shape.data.path)
+            ? shape.data.path
+            : undefined,
         ...(fieldErrors ? { fieldErrors } : {}),
         ...(error.cause instanceof RetryAfter ? { retryAfterSeconds: error.cause.seconds } : {}),
       } as {
