@@ -1,8 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appRouter } from '../../src/routers';
 import { ratingInput } from '../support/rating-fixtures';
-import { routerProcedures } from '../support/router-procedures';
+import { procedureInputFields, routerProcedures } from '../support/router-procedures';
 import { createTestApp, HttpBrowser, TEST_ADMIN_PASSWORD, type TestApp } from '../support/test-app';
 import { latestCode, trpcHttp } from '../support/verification';
 
@@ -31,7 +30,12 @@ const privileged = new HttpBrowser();
 const PHONE = '+14155558301';
 const PROCEDURES = routerProcedures();
 /** Procedures that would end or change the privileged session: called from a fresh browser. */
-const SESSION_CHANGING = new Set(['profile.logout', 'admin.logout', 'profile.savePhone', 'verification.check']);
+const SESSION_CHANGING = new Set([
+  'profile.logout',
+  'admin.logout',
+  'profile.savePhone',
+  'verification.check',
+]);
 
 beforeAll(async () => {
   t = await createTestApp({ env: ENV, overrides: { runDispatcher: false } });
@@ -50,13 +54,6 @@ afterAll(async () => {
   await t?.close();
 });
 
-/** The field names of a procedure's input, read from its schema. */
-function inputFields(path: string): string[] {
-  const procedures = appRouter._def.procedures as Record<string, { _def: { inputs: unknown[] } }>;
-  const schema = procedures[path]?._def.inputs[0] as { shape?: Record<string, unknown> } | undefined;
-  return schema?.shape ? Object.keys(schema.shape) : [];
-}
-
 /** Values a field can be sent: the marker as text, inside contact details, too long, as a key, in a list. */
 const FIELD_VALUES: unknown[] = [
   MARKER,
@@ -68,7 +65,7 @@ const FIELD_VALUES: unknown[] = [
 
 /** Whole inputs: the marker in place of the input, as a key, and every field in turn. */
 function hostileInputs(path: string): unknown[] {
-  const fields = inputFields(path);
+  const fields = procedureInputFields(path);
   const base = path === 'rating.submit' ? ratingInput() : {};
   const inputs: unknown[] = [MARKER, { [MARKER]: 1 }, [MARKER], { ...base, [MARKER]: MARKER }];
   for (const field of fields) {
@@ -138,6 +135,14 @@ function sendRaw(path: string, text: string, browser: HttpBrowser) {
 }
 
 describe('no input in any error', () => {
+  it("reads each procedure's fields from its schema", () => {
+    expect(procedureInputFields('rating.submit')).toEqual(
+      expect.arrayContaining(['name', 'phoneNumber', 'scores']),
+    );
+    expect(procedureInputFields('telemetry.track')).toEqual(['action', 'details']);
+    expect(procedureInputFields('profile.me')).toEqual([]);
+  });
+
   it.each([...PROCEDURES.keys()])('%s echoes nothing of any input', async (path) => {
     for (const input of hostileInputs(path)) {
       const response = await sendRaw(path, JSON.stringify({ json: input }), browserFor(path));
