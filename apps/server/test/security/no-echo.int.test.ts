@@ -2,8 +2,8 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ratingInput } from '../support/rating-fixtures';
 import { procedureInputFields, routerProcedures } from '../support/router-procedures';
-import { createTestApp, HttpBrowser, TEST_ADMIN_PASSWORD, type TestApp } from '../support/test-app';
-import { latestCode, trpcHttp } from '../support/verification';
+import { createTestApp, HttpBrowser, type TestApp, UNCAPPED_LIMITS_ENV } from '../support/test-app';
+import { makePrivileged, trpcHttp } from '../support/verification';
 
 /**
  * Issue 16, attack 10: superjson's input errors echoed the input ('unknown class …') and private responses
@@ -13,17 +13,6 @@ import { latestCode, trpcHttp } from '../support/verification';
  */
 
 const MARKER = 'Qz7EchoMarker';
-const ENV = {
-  LIMIT_VERIFICATION_SENDS_PER_IP_PER_HOUR: '100000',
-  LIMIT_VERIFICATION_SENDS_PER_PHONE_PER_HOUR: '100000',
-  LIMIT_VERIFICATION_CHECKS_PER_IP_PER_HOUR: '100000',
-  LIMIT_RATINGS_PER_DEVICE_PER_HOUR: '100000',
-  LIMIT_RATINGS_PER_IP_PER_HOUR: '100000',
-  LIMIT_ADMIN_LOGINS_PER_IP_PER_15_MIN: '100000',
-  LIMIT_TELEMETRY_PER_IP_PER_MINUTE: '100000',
-  LIMIT_RATING_TEXTS_PER_RECIPIENT_PER_DAY: '100000',
-};
-
 let t: TestApp;
 /** Proven, unlocked and admin at once, so input reaches validation behind every kind of procedure. */
 const privileged = new HttpBrowser();
@@ -38,15 +27,8 @@ const SESSION_CHANGING = new Set([
 ]);
 
 beforeAll(async () => {
-  t = await createTestApp({ env: ENV, overrides: { runDispatcher: false } });
-  await trpcHttp(t, privileged, 'mutation', 'rating.submit', ratingInput({ phoneNumber: '+14155558302' }));
-  await trpcHttp(t, privileged, 'mutation', 'rating.submit', ratingInput({ phoneNumber: '+14155558303' }));
-  await trpcHttp(t, privileged, 'mutation', 'verification.send', { phoneNumber: PHONE });
-  await trpcHttp(t, privileged, 'mutation', 'verification.check', {
-    phoneNumber: PHONE,
-    code: latestCode(t, PHONE),
-  });
-  await trpcHttp(t, privileged, 'mutation', 'admin.login', { password: TEST_ADMIN_PASSWORD });
+  t = await createTestApp({ env: UNCAPPED_LIMITS_ENV, overrides: { runDispatcher: false } });
+  await makePrivileged(t, privileged, PHONE, ['+14155558302', '+14155558303']);
   const me = await trpcHttp(t, privileged, 'query', 'profile.me');
   expect(me.data).toMatchObject({ isVerified: true, isUnlocked: true });
 }, 60_000);
