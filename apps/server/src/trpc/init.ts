@@ -49,7 +49,12 @@ function routingMessage(message: string): string {
  */
 function wrapsForeignText(error: TRPCError): boolean {
   const { cause } = error;
-  return cause instanceof Error && !(cause instanceof TRPCError) && cause.message === error.message;
+  return (
+    error.code === 'BAD_REQUEST' &&
+    cause instanceof Error &&
+    !(cause instanceof TRPCError) &&
+    cause.message === error.message
+  );
 }
 
 function validationIssues(cause: unknown): ValidationIssue[] | null {
