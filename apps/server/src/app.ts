@@ -15,6 +15,7 @@ import { clientPlugin } from './plugins/client';
 import { devOutboxRoutes } from './plugins/dev-outbox';
 import { healthRoutes } from './plugins/health';
 import { securityPlugin } from './plugins/security';
+import { trpcGuardsPlugin } from './plugins/trpc-guards';
 import { type AppRouter, appRouter } from './routers';
 import { NotificationDispatcher } from './services/notifications/dispatcher';
 import { UnlockedViewers } from './services/profile/unlocked-viewers';
@@ -192,6 +193,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
 
   await app.register(fastifyCookie, { secret: config.sessionSecret });
   await app.register(securityPlugin, { config });
+  await app.register(trpcGuardsPlugin);
   await app.register(healthRoutes, { services });
   if (config.env !== 'production' && sms instanceof ConsoleSmsSender) {
     await app.register(devOutboxRoutes, { sender: sms });

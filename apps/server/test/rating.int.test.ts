@@ -284,7 +284,7 @@ describe('rating.submit', () => {
       .select()
       .from(notifications)
       .where(eq(notifications.ratingId, ratingId));
-    const expectedText = `Someone you dated rated your relationship 7/10 on ExRated. See what they said: http://localhost:3000/r/${notification?.id} Reply STOP to opt out.`;
+    const expectedText = `An ex rated your relationship 7/10 on ExRated. See what they said: http://localhost:3000/r/${notification?.id} Reply STOP to opt out.`;
     expect(notification).toMatchObject({
       status: 'sent',
       message: expectedText,
@@ -332,7 +332,7 @@ describe('rating.submit', () => {
       .from(notifications)
       .where(eq(notifications.ratingId, reply.data?.ratingId ?? ''));
     expect(notification?.message).toMatch(
-      new RegExp(`^Someone you dated rated your relationship ${average}/10 on ExRated\\. `),
+      new RegExp(`^An ex rated your relationship ${average}/10 on ExRated\\. `),
     );
   });
 

@@ -70,7 +70,10 @@ describe.each(stores)('verification through the tRPC caller (%s store)', (_name,
     expect(sent).toEqual({ phoneNumber: US, resendAfterSeconds: 60, expiresInSeconds: 600 });
     const text = t.sms.outbox()[0];
     expect(text?.to).toBe(US);
-    expect(text?.body).toMatch(/^Your ExRated code is \d{6}\. It expires in 10 minutes\.$/);
+    // The domain-bound last line lets browsers fill the code in (WebOTP).
+    expect(text?.body).toMatch(
+      /^Your ExRated code is (\d{6})\. It expires in 10 minutes\.\n\n@localhost #\1$/,
+    );
     // The device now shows the number, unverified; an unverified profile row exists.
     expect(await trpc.profile.me()).toEqual({
       phoneNumber: US,

@@ -16,6 +16,22 @@ import { MemoryCookieJar } from './cookie-jar';
 
 export const TEST_ADMIN_PASSWORD = 'test-admin-password-123';
 
+/** Caps far above what a suite's many calls need, so a cap never hides what validation does. */
+export const UNCAPPED_LIMITS_ENV = {
+  LIMIT_VERIFICATION_SENDS_PER_IP_PER_HOUR: '100000',
+  LIMIT_VERIFICATION_TEXTS_PER_PHONE_PER_DAY: '100000',
+  LIMIT_VERIFICATION_TEXTS_PER_DAY: '100000',
+  LIMIT_VERIFICATION_TEXTS_PER_COUNTRY_PER_HOUR: '100000',
+  LIMIT_PHONE_SAVES_PER_IP_PER_HOUR: '100000',
+  LIMIT_RATINGS_PER_NUMBER_PER_DAY: '100000',
+  LIMIT_VERIFICATION_CHECKS_PER_IP_PER_HOUR: '100000',
+  LIMIT_RATINGS_PER_DEVICE_PER_HOUR: '100000',
+  LIMIT_RATINGS_PER_IP_PER_HOUR: '100000',
+  LIMIT_ADMIN_LOGINS_PER_IP_PER_15_MIN: '100000',
+  LIMIT_TELEMETRY_PER_IP_PER_MINUTE: '100000',
+  LIMIT_RATING_TEXTS_PER_RECIPIENT_PER_DAY: '100000',
+};
+
 export interface TestAppOptions {
   /** Extra environment for loadConfig (e.g. limits). */
   env?: Record<string, string>;

@@ -2,7 +2,8 @@ import { findDeviceSessionByTokenHash } from '@exrated/db/queries';
 import type { LightMyRequestResponse } from 'fastify';
 import { cookieNamesFor, hashToken } from '../../src/services/sessions';
 import type { MemoryCookieJar } from './cookie-jar';
-import { HttpBrowser, type TestApp } from './test-app';
+import { ratingInput } from './rating-fixtures';
+import { HttpBrowser, TEST_ADMIN_PASSWORD, type TestApp } from './test-app';
 
 /** The code inside the newest verification text sent to `phone`. */
 export function latestCode(t: Pick<TestApp, 'sms'>, phone: string): string {
@@ -116,4 +117,25 @@ export async function provenBrowser(
     if (response.statusCode !== 200) throw new Error(`${path} failed: ${response.body}`);
   }
   return Object.assign(browser, { phone });
+}
+
+/**
+ * Makes `browser` proven (with `phone`), unlocked (two ratings given, of `ratedPhones`) and an administrator
+ * at once, so input reaches validation behind every kind of procedure.
+ */
+export async function makePrivileged(
+  t: Pick<TestApp, 'http' | 'sms'>,
+  browser: HttpBrowser,
+  phone: string,
+  ratedPhones: readonly [string, string],
+): Promise<void> {
+  for (const rated of ratedPhones) {
+    await trpcHttp(t, browser, 'mutation', 'rating.submit', ratingInput({ phoneNumber: rated }));
+  }
+  await trpcHttp(t, browser, 'mutation', 'verification.send', { phoneNumber: phone });
+  await trpcHttp(t, browser, 'mutation', 'verification.check', {
+    phoneNumber: phone,
+    code: latestCode(t, phone),
+  });
+  await trpcHttp(t, browser, 'mutation', 'admin.login', { password: TEST_ADMIN_PASSWORD });
 }

@@ -58,7 +58,11 @@ export async function sendVerificationCode(ctx: DeviceContext, phone: string) {
 
   let messageId: string;
   try {
-    ({ messageId } = await ctx.sms.send({ to: phone, body: verificationText(code), kind: 'verification' }));
+    ({ messageId } = await ctx.sms.send({
+      to: phone,
+      body: verificationText(code, ctx.config.publicUrl),
+      kind: 'verification',
+    }));
   } catch (error) {
     // The text never left: drop the code and the send, so the person can ask again at once.
     await ctx.codeStore.discard(phone, codeHash).catch(() => undefined);
