@@ -31,7 +31,13 @@ async function newDeviceSession(db: Executor, phone: { number: string; proven: b
 function submission(
   deviceSessionId: string,
   phoneNumber: string,
-  extra: { raterPhone?: string | null; suppressedReason?: string | null; at?: Date } = {},
+  extra: {
+    raterPhone?: string | null;
+    suppressedReason?: string | null;
+    heldReason?: string | null;
+    at?: Date;
+    dailyCeiling?: number;
+  } = {},
 ): RatingSubmission {
   const createdAt = extra.at ?? new Date();
   return {
@@ -50,12 +56,12 @@ function submission(
     },
     scores: [1, 2, 3, 4, 5].map((questionId) => ({ questionId, score: questionId + 4 })),
     repeatSince: new Date(createdAt.getTime() - 30 * DAY_MS),
+    dailyCeiling: { since: new Date(createdAt.getTime() - DAY_MS), limit: extra.dailyCeiling ?? 3 },
+    heldReason: extra.heldReason ?? null,
     notification: {
       id: randomUUID(),
       message: 'Someone you dated rated your relationship 7/10 on ExRated.',
       suppressedReason: extra.suppressedReason ?? null,
-      leaseAttempts: 1,
-      leaseUntil: new Date(createdAt.getTime() + 120_000),
     },
   };
 }
@@ -75,15 +81,17 @@ describe.each([
     await database?.dispose();
   });
 
-  it('writes the rating, its five scores and its leased notification, and counts the rater', async () => {
+  it('writes the rating, its five scores and its due notification, and counts the rater', async () => {
     const { db } = database;
-    const device = await newDeviceSession(db);
-    const first = submission(device, phone(1));
+    const rater = phone(9);
+    const device = await newDeviceSession(db, { number: rater, proven: true });
+    const first = submission(device, phone(1), { raterPhone: rater });
     expect(await saveRatingSubmission(db, first)).toEqual({
       saved: true,
       notificationStatus: 'pending',
       notificationReason: null,
       ratingsGiven: 1,
+      heldReason: null,
     });
     const [rating] = await db.select().from(ratings).where(eq(ratings.id, first.rating.id));
     expect(rating).toMatchObject({ ...first.rating, createdBy: null, hiddenAt: null });
@@ -102,13 +110,58 @@ describe.each([
       status: 'pending',
       statusReason: null,
       message: first.notification.message,
-      attempts: 1,
-      nextAttemptAt: first.notification.leaseUntil,
+      attempts: 0,
+      nextAttemptAt: first.rating.createdAt,
     });
 
-    const second = await saveRatingSubmission(db, submission(device, phone(2)));
+    const second = await saveRatingSubmission(db, submission(device, phone(2), { raterPhone: rater }));
     expect(second).toMatchObject({ saved: true, ratingsGiven: 2 });
-    expect(await countRatingsGiven(db, { deviceSessionId: device, provenPhone: null })).toBe(2);
+    expect(await countRatingsGiven(db, { deviceSessionId: device, provenPhone: rater })).toBe(2);
+  });
+
+  it('holds the text of a rating no proven phone stands behind, and counts it for its device', async () => {
+    const { db } = database;
+    const device = await newDeviceSession(db);
+    const unproven = submission(device, phone(3));
+    expect(await saveRatingSubmission(db, unproven)).toEqual({
+      saved: true,
+      notificationStatus: 'held',
+      notificationReason: 'author_not_proven',
+      ratingsGiven: 1,
+      heldReason: null,
+    });
+  });
+
+  it('holds for moderation the ratings of a number beyond its daily ceiling, and a screening hold', async () => {
+    const { db } = database;
+    const target = phone(4);
+    const outcomes = [];
+    for (let rater = 0; rater < 3; rater++) {
+      const raterPhone = phone(60 + rater);
+      const device = await newDeviceSession(db, { number: raterPhone, proven: true });
+      outcomes.push(
+        await saveRatingSubmission(db, submission(device, target, { raterPhone, dailyCeiling: 2 })),
+      );
+    }
+    expect(
+      outcomes.map((outcome) => outcome.saved && [outcome.notificationStatus, outcome.heldReason]),
+    ).toEqual([
+      ['pending', null],
+      ['pending', null],
+      ['held', 'daily_ceiling'],
+    ]);
+    const raterPhone = phone(69);
+    const device = await newDeviceSession(db, { number: raterPhone, proven: true });
+    expect(
+      await saveRatingSubmission(
+        db,
+        submission(device, phone(5), { raterPhone, heldReason: 'screening:threat' }),
+      ),
+    ).toMatchObject({
+      notificationStatus: 'held',
+      notificationReason: 'screening:threat',
+      heldReason: 'screening:threat',
+    });
   });
 
   it('refuses a second rating of the number by the same device or proven phone inside the window', async () => {

@@ -123,7 +123,7 @@ describe.each([375, 1280] as const)('rating an ex at %i px', (width) => {
     const [text] = await outbox(`+1${national}`);
     expect(text?.kind).toBe('rating');
     const match = new RegExp(
-      `^Someone you dated rated your relationship 7/10 on ExRated\\. See what they said: ${app.baseUrl.replace(/\./g, '\\.')}/r/([0-9a-f-]{36}) Reply STOP to opt out\\.$`,
+      `^An ex rated your relationship 7/10 on ExRated\\. See what they said: ${app.baseUrl.replace(/\./g, '\\.')}/r/([0-9a-f-]{36}) Reply STOP to opt out\\.$`,
     ).exec(text?.body ?? '');
     expect(match, text?.body).not.toBeNull();
     expect(errorsOf(page)).toEqual([]);

@@ -15,6 +15,7 @@ import { clientPlugin } from './plugins/client';
 import { devOutboxRoutes } from './plugins/dev-outbox';
 import { healthRoutes } from './plugins/health';
 import { securityPlugin } from './plugins/security';
+import { trpcGuardsPlugin } from './plugins/trpc-guards';
 import { type AppRouter, appRouter } from './routers';
 import { NotificationDispatcher } from './services/notifications/dispatcher';
 import { UnlockedViewers } from './services/profile/unlocked-viewers';
@@ -118,8 +119,12 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     (config.smsProvider === 'sns'
       ? new SnsSmsSender({ senderId: config.snsSenderId, originationNumber: config.snsOriginationNumber })
       : new ConsoleSmsSender((line) => app.log.info({ sms: line }, 'console sms')));
+  const codeStoreOptions = { maxSendsPerDay: config.limits.verificationTextsPerPhonePerDay };
   const codeStore =
-    overrides.codeStore ?? (redis ? new RedisCodeStore(redis, config.redisKeyPrefix) : new MemoryCodeStore());
+    overrides.codeStore ??
+    (redis
+      ? new RedisCodeStore(redis, config.redisKeyPrefix, codeStoreOptions)
+      : new MemoryCodeStore(codeStoreOptions));
   const now = overrides.now ?? (() => new Date());
   const settings = new SettingsStore(
     database.db,
@@ -134,7 +139,14 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     app.log.warn(`ADMIN_PASSWORD is not set; this run's admin password is: ${adminPassword}`);
   }
 
-  const dispatcher = new NotificationDispatcher({ db: database.db, sms, config, logger: app.log, now });
+  const dispatcher = new NotificationDispatcher({
+    db: database.db,
+    sms,
+    rateLimiter,
+    config,
+    logger: app.log,
+    now,
+  });
 
   const services: AppServices = {
     config,
@@ -181,6 +193,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
 
   await app.register(fastifyCookie, { secret: config.sessionSecret });
   await app.register(securityPlugin, { config });
+  await app.register(trpcGuardsPlugin);
   await app.register(healthRoutes, { services });
   if (config.env !== 'production' && sms instanceof ConsoleSmsSender) {
     await app.register(devOutboxRoutes, { sender: sms });

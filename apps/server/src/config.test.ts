@@ -27,7 +27,8 @@ describe('loadConfig', () => {
       allowedSmsCountries: ['US', 'GB', 'CA', 'AU'],
       logRetentionDays: 180,
     });
-    expect(config.limits.verificationSendsPerPhonePerHour).toBe(5);
+    expect(config.limits.verificationTextsPerPhonePerDay).toBe(10);
+    expect(config.limits.ratingsPerNumberPerDay).toBe(3);
     expect(config.limits.verificationSendsPerIpPerHour).toBe(20);
     expect(config.sessionSecret.length).toBeGreaterThanOrEqual(32);
     // The generated secret is kept, so a restart keeps cookies and codes valid.

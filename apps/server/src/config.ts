@@ -70,12 +70,16 @@ const envSchema = z.object({
   LOG_RETENTION_DAYS: positiveInt(180),
   ALLOWED_SMS_COUNTRIES: countryList.default(['US', 'GB', 'CA', 'AU']),
   CLIENT_DIST_DIR: z.string().optional(),
-  LIMIT_VERIFICATION_SENDS_PER_PHONE_PER_HOUR: positiveInt(5),
+  LIMIT_VERIFICATION_TEXTS_PER_PHONE_PER_DAY: positiveInt(10),
+  LIMIT_VERIFICATION_TEXTS_PER_DAY: positiveInt(5000),
+  LIMIT_VERIFICATION_TEXTS_PER_COUNTRY_PER_HOUR: positiveInt(300),
   LIMIT_VERIFICATION_SENDS_PER_IP_PER_HOUR: positiveInt(20),
-  LIMIT_VERIFICATION_CHECKS_PER_IP_PER_HOUR: positiveInt(60),
+  LIMIT_VERIFICATION_CHECKS_PER_IP_PER_HOUR: positiveInt(30),
+  LIMIT_PHONE_SAVES_PER_IP_PER_HOUR: positiveInt(20),
   LIMIT_RATINGS_PER_DEVICE_PER_HOUR: positiveInt(10),
   LIMIT_RATINGS_PER_IP_PER_HOUR: positiveInt(30),
   LIMIT_SAME_PHONE_RATING_DAYS: positiveInt(30),
+  LIMIT_RATINGS_PER_NUMBER_PER_DAY: positiveInt(3),
   LIMIT_RATING_TEXTS_PER_RECIPIENT_PER_DAY: positiveInt(3),
   LIMIT_RATING_TEXTS_PER_DAY: positiveInt(2000),
   LIMIT_ADMIN_LOGINS_PER_IP_PER_15_MIN: positiveInt(10),
@@ -87,13 +91,23 @@ const envSchema = z.object({
 
 export type Environment = z.input<typeof envSchema>;
 
+/** Per-IP limits count an IPv4 address, or an IPv6 /64 prefix (services/network-key.ts). */
 export interface Limits {
-  verificationSendsPerPhonePerHour: number;
+  /** Code texts one number gets per day, whoever asks (DESIGN.md section 3). */
+  verificationTextsPerPhonePerDay: number;
+  /** Code texts per day in all. */
+  verificationTextsPerDay: number;
+  /** Code texts to one country per hour; past it, that country's code texts pause (SMS pumping alarm). */
+  verificationTextsPerCountryPerHour: number;
   verificationSendsPerIpPerHour: number;
   verificationChecksPerIpPerHour: number;
+  /** profile.savePhone calls per IP per hour (each may create a profile row). */
+  phoneSavesPerIpPerHour: number;
   ratingsPerDevicePerHour: number;
   ratingsPerIpPerHour: number;
   samePhoneRatingDays: number;
+  /** Standing ratings one number gets per day; the ones beyond wait for moderation (DESIGN.md section 4). */
+  ratingsPerNumberPerDay: number;
   ratingTextsPerRecipientPerDay: number;
   ratingTextsPerDay: number;
   adminLoginsPerIpPer15Min: number;
@@ -175,12 +189,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     allowedSmsCountries: e.ALLOWED_SMS_COUNTRIES,
     clientDistDir: e.CLIENT_DIST_DIR,
     limits: {
-      verificationSendsPerPhonePerHour: e.LIMIT_VERIFICATION_SENDS_PER_PHONE_PER_HOUR,
+      verificationTextsPerPhonePerDay: e.LIMIT_VERIFICATION_TEXTS_PER_PHONE_PER_DAY,
+      verificationTextsPerDay: e.LIMIT_VERIFICATION_TEXTS_PER_DAY,
+      verificationTextsPerCountryPerHour: e.LIMIT_VERIFICATION_TEXTS_PER_COUNTRY_PER_HOUR,
       verificationSendsPerIpPerHour: e.LIMIT_VERIFICATION_SENDS_PER_IP_PER_HOUR,
       verificationChecksPerIpPerHour: e.LIMIT_VERIFICATION_CHECKS_PER_IP_PER_HOUR,
+      phoneSavesPerIpPerHour: e.LIMIT_PHONE_SAVES_PER_IP_PER_HOUR,
       ratingsPerDevicePerHour: e.LIMIT_RATINGS_PER_DEVICE_PER_HOUR,
       ratingsPerIpPerHour: e.LIMIT_RATINGS_PER_IP_PER_HOUR,
       samePhoneRatingDays: e.LIMIT_SAME_PHONE_RATING_DAYS,
+      ratingsPerNumberPerDay: e.LIMIT_RATINGS_PER_NUMBER_PER_DAY,
       ratingTextsPerRecipientPerDay: e.LIMIT_RATING_TEXTS_PER_RECIPIENT_PER_DAY,
       ratingTextsPerDay: e.LIMIT_RATING_TEXTS_PER_DAY,
       adminLoginsPerIpPer15Min: e.LIMIT_ADMIN_LOGINS_PER_IP_PER_15_MIN,

@@ -7,6 +7,7 @@ import { ConsoleSmsSender } from '../src/services/sms/console-sms-sender';
 import { SmsDeliveryError, type SmsMessage } from '../src/services/sms/sms-sender';
 import { postProcedure, ratingInput, submitRating, usPhone } from './support/rating-fixtures';
 import { createTestApp, HttpBrowser, type TestApp } from './support/test-app';
+import { provenBrowser } from './support/verification';
 
 /** The console sender, made to fail on demand and to take its time like a real provider. */
 class ControllableSmsSender extends ConsoleSmsSender {
@@ -56,7 +57,8 @@ describe('notification.visit', () => {
     postProcedure<{ name: string }>(t, 'notification.visit', input, browser);
 
   async function ratedEntry(phoneNumber: string, name = 'Zoë K.') {
-    const reply = await submitRating(t, ratingInput({ phoneNumber, name }), new HttpBrowser());
+    const reply = await submitRating(t, ratingInput({ phoneNumber, name }), await provenBrowser(t));
+    await t.textsSent();
     const notification = await notificationOf(t, reply.data?.ratingId);
     return notification?.id ?? '';
   }
@@ -76,11 +78,11 @@ describe('notification.visit', () => {
     expect(profile).toMatchObject({ name: 'Zoë K.', isVerified: true });
     expect(profile?.verifiedAt).toBeInstanceOf(Date);
 
-    // The visitor's session has not proven the phone.
+    // No session has proven the rated phone: the visit does not prove it.
     const sessions = await t.database.db
       .select({ phoneNumber: deviceSessions.phoneNumber, phoneProvenAt: deviceSessions.phoneProvenAt })
       .from(deviceSessions);
-    expect(sessions.every((session) => session.phoneProvenAt === null)).toBe(true);
+    expect(sessions.some((session) => session.phoneNumber === phone && session.phoneProvenAt)).toBe(false);
 
     const actions = await t.database.db
       .select({ action: logs.action })
@@ -209,10 +211,13 @@ describe('the text and its retries', () => {
   });
 
   it('keeps the rating when the text fails, and the dispatcher sends it after the backoff', async () => {
+    const rater = await provenBrowser(t);
     sms.failing = true;
-    const reply = await submitRating(t, ratingInput({ phoneNumber: usPhone(700) }));
+    const reply = await submitRating(t, ratingInput({ phoneNumber: usPhone(700) }), rater);
     expect(reply.status).toBe(200);
-    expect(reply.data).toMatchObject({ notificationStatus: 'pending', ratingsGiven: 1 });
+    // The rater's answer says nothing of the text, which is sent after it.
+    expect(reply.data).toEqual({ ratingId: expect.any(String), ratingsGiven: 1, isUnlocked: false });
+    await t.textsSent();
     const failed = await notificationOf(t, reply.data?.ratingId);
     expect(failed).toMatchObject({
       status: 'pending',
@@ -246,8 +251,10 @@ describe('the text and its retries', () => {
   });
 
   it('backs off exponentially and gives up after the maximum attempts', async () => {
+    const rater = await provenBrowser(t);
     sms.failing = true;
-    const reply = await submitRating(t, ratingInput({ phoneNumber: usPhone(701) }));
+    const reply = await submitRating(t, ratingInput({ phoneNumber: usPhone(701) }), rater);
+    await t.textsSent();
     const waits: number[] = [];
     let row = await notificationOf(t, reply.data?.ratingId);
     while (row?.status === 'pending') {
@@ -264,9 +271,11 @@ describe('the text and its retries', () => {
   });
 
   it('suppresses a retry to a number that opted out in the meantime', async () => {
+    const rater = await provenBrowser(t);
     sms.failing = true;
     const phone = usPhone(702);
-    const reply = await submitRating(t, ratingInput({ phoneNumber: phone }));
+    const reply = await submitRating(t, ratingInput({ phoneNumber: phone }), rater);
+    await t.textsSent();
     await t.database.db.execute(
       sql`insert into sms_opt_outs (phone_number, source) values (${phone}, 'link')`,
     );
@@ -284,12 +293,17 @@ describe('the dispatcher across restarts and instances', () => {
   it('sends a pending text after the app restarts on the same database', async () => {
     const clock = testClock();
     const failingSms = new ControllableSmsSender();
-    failingSms.failing = true;
     const first = await createTestApp({
       overrides: { runDispatcher: false, sms: failingSms, now: clock.now },
     });
-    const reply = await submitRating(first, ratingInput({ phoneNumber: usPhone(800) }));
-    expect(reply.data?.notificationStatus).toBe('pending');
+    const rater = await provenBrowser(first);
+    failingSms.failing = true;
+    const reply = await submitRating(first, ratingInput({ phoneNumber: usPhone(800) }), rater);
+    await first.textsSent();
+    expect(await notificationOf(first, reply.data?.ratingId)).toMatchObject({
+      status: 'pending',
+      attempts: 1,
+    });
     await first.app.close();
 
     const sms = new ControllableSmsSender();
@@ -317,14 +331,16 @@ describe('the dispatcher across restarts and instances', () => {
 
   it('retries on its own timer when started', async () => {
     const sms = new ControllableSmsSender();
-    sms.failing = true;
     const t = await createTestApp({
       overrides: { sms },
       env: { DISPATCHER_INTERVAL_MS: '50', NOTIFICATION_RETRY_BASE_SECONDS: '1' },
     });
     try {
-      const reply = await submitRating(t, ratingInput({ phoneNumber: usPhone(810) }));
-      expect(reply.data?.notificationStatus).toBe('pending');
+      const rater = await provenBrowser(t);
+      sms.failing = true;
+      const reply = await submitRating(t, ratingInput({ phoneNumber: usPhone(810) }), rater);
+      await t.textsSent();
+      expect((await notificationOf(t, reply.data?.ratingId))?.status).toBe('pending');
       sms.failing = false;
       await expect
         .poll(async () => (await notificationOf(t, reply.data?.ratingId))?.status, {
@@ -340,8 +356,10 @@ describe('the dispatcher across restarts and instances', () => {
   it('never sends a text twice with two instances dispatching one database at once', async (context) => {
     const clock = testClock();
     const failingSms = new ControllableSmsSender();
-    failingSms.failing = true;
-    const t = await createTestApp({ overrides: { runDispatcher: false, sms: failingSms, now: clock.now } });
+    const t = await createTestApp({
+      overrides: { runDispatcher: false, sms: failingSms, now: clock.now },
+      env: { LIMIT_RATINGS_PER_DEVICE_PER_HOUR: '100', LIMIT_RATINGS_PER_IP_PER_HOUR: '100' },
+    });
     if (!t.database.url) {
       await t.close();
       context.skip('needs a Postgres server: PGlite is a single connection');
@@ -362,17 +380,13 @@ describe('the dispatcher across restarts and instances', () => {
     ];
     try {
       const total = 40;
+      const rater = await provenBrowser(t);
+      failingSms.failing = true;
       for (let index = 0; index < total; index += 1) {
-        const reply = await submitRating(
-          t,
-          ratingInput({ phoneNumber: usPhone(900 + index) }),
-          new HttpBrowser(),
-          {
-            ip: `198.51.100.${index + 1}`,
-          },
-        );
-        expect(reply.data?.notificationStatus).toBe('pending');
+        const reply = await submitRating(t, ratingInput({ phoneNumber: usPhone(900 + index) }), rater);
+        expect(reply.status).toBe(200);
       }
+      await t.textsSent();
       // The first instance now sends through a working sender of its own.
       failingSms.failing = false;
       failingSms.delayMs = 5;
@@ -385,7 +399,12 @@ describe('the dispatcher across restarts and instances', () => {
       const again = await Promise.all(instances.map((instance) => instance.services.dispatcher.runOnce()));
       // Overlapping runOnce calls on one instance share one run: count each run once.
       const claimed = [...new Set([...runs, ...again])].reduce((sum, run) => sum + run.claimed, 0);
-      const recipients = senders.flatMap((sender) => sender.outbox().map((message) => message.to));
+      const recipients = senders.flatMap((sender) =>
+        sender
+          .outbox()
+          .filter((message) => message.kind === 'rating')
+          .map((message) => message.to),
+      );
       expect(recipients).toHaveLength(total);
       expect(new Set(recipients).size).toBe(total);
       expect(claimed).toBe(total);

@@ -11,10 +11,11 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
-import { MAINTENANCE_MESSAGE } from '../src/services/rating-submission';
+import { MAINTENANCE_MESSAGE, NUMBER_CANNOT_BE_RATED } from '../src/services/rating-submission';
 import { ConsoleSmsSender } from '../src/services/sms/console-sms-sender';
 import { ratingInput, ratingTableCounts, submitRating, usPhone } from './support/rating-fixtures';
-import { createTestApp, HttpBrowser, type TestApp } from './support/test-app';
+import { createTestApp, HttpBrowser, injectWithCookies, type TestApp } from './support/test-app';
+import { provenBrowser } from './support/verification';
 
 const PHONE_MESSAGE = 'Please enter a valid phone number with country code';
 const NAME_MESSAGE = 'Use a first name and at most one initial, e.g. Alex S.';
@@ -235,7 +236,7 @@ describe('rating.submit', () => {
   });
 
   it('saves the rating, its scores and its notification, texts the rated person and counts the rating', async () => {
-    const browser = new HttpBrowser();
+    const browser = await provenBrowser(t);
     const phone = usPhone(100);
     const reply = await submitRating(
       t,
@@ -247,13 +248,10 @@ describe('rating.submit', () => {
       browser,
     );
     expect(reply.status).toBe(200);
-    expect(reply.data).toEqual({
-      ratingId: expect.any(String),
-      notificationStatus: 'sent',
-      ratingsGiven: 1,
-      isUnlocked: false,
-    });
+    // Nothing in the answer is about the text: it is sent after the answer (DESIGN.md section 4).
+    expect(reply.data).toEqual({ ratingId: expect.any(String), ratingsGiven: 1, isUnlocked: false });
     const ratingId = reply.data?.ratingId ?? '';
+    await t.textsSent();
 
     const [rating] = await t.database.db.select().from(ratings).where(eq(ratings.id, ratingId));
     expect(rating).toMatchObject({
@@ -265,7 +263,8 @@ describe('rating.submit', () => {
       selfReflection: null,
       feedback: null,
       createdBy: null,
-      createdByPhone: null,
+      createdByPhone: browser.phone,
+      heldReason: null,
     });
     const [session] = await t.database.db
       .select({ id: deviceSessions.id })
@@ -285,7 +284,7 @@ describe('rating.submit', () => {
       .select()
       .from(notifications)
       .where(eq(notifications.ratingId, ratingId));
-    const expectedText = `Someone you dated rated your relationship 7/10 on ExRated. See what they said: http://localhost:3000/r/${notification?.id} Reply STOP to opt out.`;
+    const expectedText = `An ex rated your relationship 7/10 on ExRated. See what they said: http://localhost:3000/r/${notification?.id} Reply STOP to opt out.`;
     expect(notification).toMatchObject({
       status: 'sent',
       message: expectedText,
@@ -295,14 +294,23 @@ describe('rating.submit', () => {
     expect(notification?.sentAt).toBeInstanceOf(Date);
     expect(t.sms.outbox()[0]).toMatchObject({ to: phone, body: expectedText, kind: 'rating' });
 
-    expect(await actionsOf(ratingId)).toEqual([
+    const requestActions = await actionsOf(ratingId);
+    expect(requestActions.slice(requestActions.indexOf('rating_submission_started'))).toEqual([
       'rating_submission_started',
       'rating_created',
       'rating_scores_created',
       'notification_created',
+      'rating_submission_completed',
+    ]);
+    // The dispatcher logs the send itself, with the ids of the rating and its text.
+    const sendActions = await t.database.db
+      .select({ action: logs.action })
+      .from(logs)
+      .where(sql`${logs.details}->>'ratingId' = ${ratingId} and ${logs.details}->>'source' = 'dispatcher'`)
+      .orderBy(asc(logs.createdAt));
+    expect(sendActions.map((row) => row.action)).toEqual([
       'sms_notification_attempted',
       'sms_notification_sent',
-      'rating_submission_completed',
     ]);
 
     const second = await submitRating(t, ratingInput({ phoneNumber: usPhone(101) }), browser);
@@ -316,14 +324,15 @@ describe('rating.submit', () => {
     [[10, 10, 10, 10, 10], 10],
     [[1, 10, 1, 10, 10], 6], // 6.4
   ])('rounds the scores %j to %i in the text', async (values, average) => {
+    const rater = await provenBrowser(t);
     const scores = values.map((score, index) => ({ questionId: index + 1, score }));
-    const reply = await submitRating(t, ratingInput({ scores, phoneNumber: usPhone(200 + average) }));
+    const reply = await submitRating(t, ratingInput({ scores, phoneNumber: usPhone(200 + average) }), rater);
     const [notification] = await t.database.db
       .select({ message: notifications.message })
       .from(notifications)
       .where(eq(notifications.ratingId, reply.data?.ratingId ?? ''));
     expect(notification?.message).toMatch(
-      new RegExp(`^Someone you dated rated your relationship ${average}/10 on ExRated\\. `),
+      new RegExp(`^An ex rated your relationship ${average}/10 on ExRated\\. `),
     );
   });
 
@@ -568,18 +577,32 @@ describe('rating.submit abuse limits', () => {
   });
 
   async function expectTextCaps(limited: TestApp) {
-    const notificationOf = (ratingId: string | undefined) => deliveryOf(limited, ratingId);
+    const notificationOf = async (ratingId: string | undefined) => {
+      await limited.textsSent();
+      return deliveryOf(limited, ratingId);
+    };
+    const rater = (ip: string) => provenBrowser(limited, { ip });
     const phone = usPhone(540);
-    const first = await submitRating(limited, ratingInput({ phoneNumber: phone }), new HttpBrowser(), {
-      ip: '198.51.100.7',
-    });
+    const first = await submitRating(
+      limited,
+      ratingInput({ phoneNumber: phone }),
+      await rater('198.51.100.7'),
+      {
+        ip: '198.51.100.7',
+      },
+    );
     expect(await notificationOf(first.data?.ratingId)).toEqual({ status: 'sent', statusReason: null });
-    const second = await submitRating(limited, ratingInput({ phoneNumber: phone }), new HttpBrowser(), {
-      ip: '198.51.100.8',
-    });
+    const second = await submitRating(
+      limited,
+      ratingInput({ phoneNumber: phone }),
+      await rater('198.51.100.8'),
+      {
+        ip: '198.51.100.8',
+      },
+    );
     // The rater is told nothing different.
     expect(second.status).toBe(200);
-    expect(second.data?.notificationStatus).toBe('sent');
+    expect(second.data).toEqual(first.data && { ...first.data, ratingId: second.data?.ratingId });
     expect(await notificationOf(second.data?.ratingId)).toEqual({
       status: 'suppressed',
       statusReason: 'recipient_daily_cap',
@@ -590,9 +613,12 @@ describe('rating.submit abuse limits', () => {
     const replies = [];
     for (let index = 1; index <= 4; index += 1) {
       replies.push(
-        await submitRating(limited, ratingInput({ phoneNumber: usPhone(540 + index) }), new HttpBrowser(), {
-          ip: `198.51.100.${10 + index}`,
-        }),
+        await submitRating(
+          limited,
+          ratingInput({ phoneNumber: usPhone(540 + index) }),
+          await rater(`198.51.100.${10 + index}`),
+          { ip: `198.51.100.${10 + index}` },
+        ),
       );
     }
     const statuses = await Promise.all(replies.map((reply) => notificationOf(reply.data?.ratingId)));
@@ -600,35 +626,29 @@ describe('rating.submit abuse limits', () => {
     expect(statuses[3]?.statusReason).toBe('global_daily_cap');
   }
 
-  it('suppresses texts to countries outside the allow-list and to opted-out numbers', async () => {
-    const notificationOf = (ratingId: string | undefined) => deliveryOf(limited, ratingId);
-    const france = await submitRating(
-      limited,
-      ratingInput({ phoneNumber: '+33612345678' }),
-      new HttpBrowser(),
-      {
-        ip: '198.51.100.30',
-      },
-    );
-    expect(france.data?.notificationStatus).toBe('sent');
-    expect(await notificationOf(france.data?.ratingId)).toEqual({
-      status: 'suppressed',
-      statusReason: 'country_not_allowed',
-    });
+  it('refuses numbers that cannot get texts, and suppresses the texts to opted-out numbers', async () => {
+    for (const [phoneNumber, ip] of [
+      ['+33612345678', '198.51.100.30'],
+      ['+19005551234', '198.51.100.32'],
+    ]) {
+      const refused = await submitRating(limited, ratingInput({ phoneNumber }), new HttpBrowser(), { ip });
+      expect(refused.status).toBe(400);
+      expect(refused.error?.message).toBe(NUMBER_CANNOT_BE_RATED);
+    }
 
     const optedOut = usPhone(550);
     await limited.database.db.insert(smsOptOuts).values({ phoneNumber: optedOut, source: 'link' });
-    const reply = await submitRating(limited, ratingInput({ phoneNumber: optedOut }), new HttpBrowser(), {
+    const rater = await provenBrowser(limited, { ip: '198.51.100.31' });
+    const reply = await submitRating(limited, ratingInput({ phoneNumber: optedOut }), rater, {
       ip: '198.51.100.31',
     });
     expect(reply.status).toBe(200);
-    expect(await notificationOf(reply.data?.ratingId)).toEqual({
+    await limited.textsSent();
+    expect(await deliveryOf(limited, reply.data?.ratingId)).toEqual({
       status: 'suppressed',
       statusReason: 'opted_out',
     });
-    expect(
-      limited.sms.outbox().some((message) => message.to === optedOut || message.to === '+33612345678'),
-    ).toBe(false);
+    expect(limited.sms.outbox().some((message) => message.to === optedOut)).toBe(false);
   });
 });
 
@@ -652,27 +672,32 @@ describe('rating.submit with Redis down', () => {
       runDispatcher: false,
     });
     try {
-      const response = await app.inject({
-        method: 'POST',
-        url: '/trpc/rating.submit',
-        headers: { 'content-type': 'application/json' },
-        payload: JSON.stringify({ json: ratingInput({ phoneNumber: usPhone(700) }) }),
-      });
+      // A proven rater from before the outage (verification itself fails closed without Redis).
+      const rater = await provenBrowser(base);
+      const response = await injectWithCookies(
+        app,
+        {
+          method: 'POST',
+          url: '/trpc/rating.submit',
+          headers: { 'content-type': 'application/json' },
+          payload: JSON.stringify({ json: ratingInput({ phoneNumber: usPhone(700) }) }),
+        },
+        rater,
+      );
       expect(response.statusCode).toBe(200);
-      expect(response.json().result.data.json.notificationStatus).toBe('sent');
+      await new Promise((resolve) => setImmediate(resolve));
+      await app.services.dispatcher.settled();
       expect(sms.outbox().map((message) => message.to)).toEqual([usPhone(700)]);
       const faults = await base.database.db
         .select({ details: errorLogs.details, severity: errorLogs.severity })
         .from(errorLogs);
-      // One entry per round trip to the limiter: the submission caps, then the text caps.
-      expect(faults).toHaveLength(2);
-      expect(faults.every((fault) => fault.details?.action === 'rating_rate_limit_unavailable')).toBe(true);
-      expect(faults.flatMap((fault) => fault.details?.caps)).toEqual([
-        'rating-submit:device',
-        'rating-submit:ip',
-        'rating-text:recipient',
-        'rating-text:global',
-      ]);
+      // The submission caps' round trip is logged for the operators; the dispatcher sent the text without its
+      // caps too (and said so in the server log).
+      expect(faults).toHaveLength(1);
+      expect(faults[0]?.details).toMatchObject({
+        action: 'rating_rate_limit_unavailable',
+        caps: ['rating-submit:device', 'rating-submit:ip'],
+      });
     } finally {
       await app.close();
       deadRedis.disconnect();

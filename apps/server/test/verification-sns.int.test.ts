@@ -45,7 +45,7 @@ describe('verification over SNS', () => {
     expect(sent.status).toBe(200);
     const publish = sns.received.at(-1)?.params;
     expect(publish?.get('PhoneNumber')).toBe(phone);
-    const code = /^Your ExRated code is (\d{6})\. It expires in 10 minutes\.$/.exec(
+    const code = /^Your ExRated code is (\d{6})\. It expires in 10 minutes\.\n\n@localhost #\1$/.exec(
       publish?.get('Message') ?? '',
     )?.[1];
     expect(code).toBeDefined();

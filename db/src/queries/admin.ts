@@ -1,4 +1,17 @@
-import { and, count, desc, eq, getTableColumns, gte, ilike, like, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  gte,
+  ilike,
+  inArray,
+  like,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { Executor } from '../database';
 import { claimedProfiles, type ErrorSeverity, errorLogs, logs, profileCounts, ratings } from '../schema';
@@ -48,6 +61,28 @@ export async function countAdminTotals(db: Executor) {
     })
     .from(sql`(select 1) as one`);
   return row ?? { profiles: 0, verifiedProfiles: 0, ratings: 0, logEntries: 0 };
+}
+
+/**
+ * Texts sent since `since`, by kind ('verification' codes, 'rating' texts) and the recipient's country, as
+ * the send entries of the audit log record them (the SMS-pumping view of the dashboard).
+ */
+export async function countTextsSentSince(db: Executor, params: { since: Date }) {
+  const kind = sql<
+    'verification' | 'rating'
+  >`case when ${logs.action} = 'sms_notification_sent' then 'rating' else 'verification' end`;
+  const country = sql<string | null>`${logs.details}->>'country'`;
+  return db
+    .select({ kind, country, count: count() })
+    .from(logs)
+    .where(
+      and(
+        gte(logs.createdAt, params.since),
+        inArray(logs.action, ['verification_code_sent', 'verification_code_resent', 'sms_notification_sent']),
+      ),
+    )
+    .groupBy(kind, country)
+    .orderBy(kind, desc(count()));
 }
 
 /** Ratings per UTC day since `since`; days without ratings are absent (the caller zero-fills). */

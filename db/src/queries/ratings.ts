@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../database';
 import { type NotificationStatus, notifications, type RelationshipType, ratings } from '../schema';
 import { preparedPerExecutor } from './prepared';
@@ -48,19 +48,22 @@ export interface RatingSubmission {
     message: string;
     /** Set when the text must not go out whatever the database says (e.g. 'country_not_allowed'). */
     suppressedReason: string | null;
-    /** A pending row is created leased to its request, with the attempt it is about to make counted. */
-    leaseAttempts: number;
-    leaseUntil: Date;
   };
+  /** Set when screening holds the rating for moderation ('screening:{rule}'). */
+  heldReason: string | null;
+  /** Per rated number, standing ratings since `dailyCeiling.since` beyond `limit` are held for moderation. */
+  dailyCeiling: { since: Date; limit: number };
 }
 
 export type RatingSubmissionOutcome =
   | { saved: false; previousRatingAt: Date }
   | {
       saved: true;
-      notificationStatus: Extract<NotificationStatus, 'pending' | 'suppressed'>;
+      notificationStatus: Extract<NotificationStatus, 'pending' | 'held' | 'suppressed'>;
       notificationReason: string | null;
       ratingsGiven: number;
+      /** Why the rating waits for moderation, or null. */
+      heldReason: string | null;
     };
 
 const submitRating = preparedPerExecutor((db) => {
@@ -71,6 +74,7 @@ const submitRating = preparedPerExecutor((db) => {
       notificationStatus: sql`notification_status`.mapWith(notifications.status),
       notificationReason: sql`notification_reason`.mapWith(notifications.statusReason),
       ratingsGiven: sql`rater_ratings_given`.mapWith(Number),
+      heldReason: sql<string | null>`held_reason`,
     })
     .from(
       sql`submit_rating(${value('id')}::uuid, ${value('name')}::text, ${value('relationshipType')}::text,
@@ -78,14 +82,16 @@ const submitRating = preparedPerExecutor((db) => {
         ${value('selfReflection')}::text, ${value('feedback')}::text, ${value('createdByPhone')}::text,
         ${value('deviceSessionId')}::uuid, ${value('createdAt')}::timestamptz, ${value('scores')}::jsonb,
         ${value('repeatSince')}::timestamptz, ${value('notificationId')}::uuid, ${value('message')}::text,
-        ${value('suppressedReason')}::text, ${value('leaseAttempts')}::integer, ${value('leaseUntil')}::timestamptz)`,
+        ${value('suppressedReason')}::text, ${value('heldReason')}::text, ${value('daySince')}::timestamptz,
+        ${value('dailyCeiling')}::integer)`,
     )
     .prepare('submit_rating');
 });
 
 /**
- * rating.submit's writes in ONE round trip (migration 0004, `submit_rating`): under a lock on the recipient,
- * the repeat check, then the rating, its scores and its notification (suppressed when the number opted out),
+ * rating.submit's writes in ONE round trip (migration 0005, `submit_rating`): under a lock on the recipient,
+ * the repeat check and the daily ceiling, then the rating, its scores and its notification (suppressed when
+ * the number opted out, held while no proven phone stands behind the rating or it waits for moderation),
  * all or nothing. A failing step raises; `ratingSubmissionStep` tells which.
  */
 export async function saveRatingSubmission(
@@ -101,13 +107,14 @@ export async function saveRatingSubmission(
     notificationId: notification.id,
     message: notification.message,
     suppressedReason: notification.suppressedReason,
-    leaseAttempts: notification.leaseAttempts,
-    leaseUntil: notification.leaseUntil.toISOString(),
+    heldReason: submission.heldReason,
+    daySince: submission.dailyCeiling.since.toISOString(),
+    dailyCeiling: submission.dailyCeiling.limit,
   });
   if (!row) throw new Error('submit_rating returned no row');
   if (row.previousRatingAt) return { saved: false, previousRatingAt: row.previousRatingAt };
   const status = row.notificationStatus;
-  if (status !== 'pending' && status !== 'suppressed') {
+  if (status !== 'pending' && status !== 'held' && status !== 'suppressed') {
     throw new Error(`submit_rating returned the notification status ${String(status)}`);
   }
   return {
@@ -115,7 +122,42 @@ export async function saveRatingSubmission(
     notificationStatus: status,
     notificationReason: row.notificationReason,
     ratingsGiven: row.ratingsGiven,
+    heldReason: row.heldReason,
   };
+}
+
+/**
+ * A moderator approves a held rating (DESIGN.md section 5): it stands from now on, and its text becomes due
+ * when a proven phone stands behind it. Returns whether a held rating was released.
+ */
+export async function releaseHeldRating(db: Executor, params: { ratingId: string; now: Date }) {
+  return db.transaction(async (tx) => {
+    const [released] = await tx
+      .update(ratings)
+      .set({ heldReason: null })
+      .where(and(eq(ratings.id, params.ratingId), isNotNull(ratings.heldReason)))
+      .returning({ createdByPhone: ratings.createdByPhone });
+    if (!released) return false;
+    if (released.createdByPhone) {
+      await tx
+        .update(notifications)
+        .set({ status: 'pending', statusReason: null, nextAttemptAt: params.now })
+        .where(and(eq(notifications.ratingId, params.ratingId), eq(notifications.status, 'held')));
+    }
+    return true;
+  });
+}
+
+/**
+ * Ratings no proven phone ever stood behind are deleted after a while (DESIGN.md section 5). Their scores
+ * and held texts go with them (foreign keys cascade). Returns how many were deleted.
+ */
+export async function deleteUnclaimedRatingsBefore(db: Executor, cutoff: Date) {
+  const deleted = await db
+    .delete(ratings)
+    .where(and(isNull(ratings.createdByPhone), lt(ratings.createdAt, cutoff)))
+    .returning({ id: ratings.id });
+  return deleted.length;
 }
 
 export type RatingSubmissionStep = 'rating' | 'scores' | 'notification';

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, type Placeholder, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, type Placeholder, sql } from 'drizzle-orm';
 import type { Executor } from '../database';
 import { ratingReports, ratingScores, ratings } from '../schema';
 import { preparedPerExecutor } from './prepared';
@@ -23,10 +23,16 @@ export function scoresOfRating() {
   )`;
 }
 
+/** A rating the rated person may read and that counts in their score (DESIGN.md sections 4 and 5). */
+export function standingRating() {
+  return and(isNull(ratings.hiddenAt), isNull(ratings.heldReason), isNotNull(ratings.createdByPhone));
+}
+
 /**
- * The ratings a phone received, newest first, with their scores, in one round trip. Hidden ratings are left
- * out (DESIGN.md section 5), and nothing about the rater (created_by_phone, device session) is selected: this
- * is what the rated person reads, and raters stay anonymous (spec section 1).
+ * The ratings a phone received, newest first, with their scores, in one round trip. Only standing ratings:
+ * hidden ones, held ones and those no proven phone stands behind yet are left out (DESIGN.md sections 4 and
+ * 5), and nothing about the rater (created_by_phone, device session) is selected: this is what the rated
+ * person reads, and raters stay anonymous (spec section 1).
  *
  * The scores come from a correlated subquery rather than a join + GROUP BY so the outer scan stays an index
  * scan of ratings(phone_number, created_at desc) that already yields the order; each subquery is a lookup on
@@ -55,7 +61,7 @@ export function receivedRatingsQuery(db: Executor, phone: string | Placeholder) 
       reportStatus,
     })
     .from(ratings)
-    .where(and(eq(ratings.phoneNumber, phone), isNull(ratings.hiddenAt)))
+    .where(and(eq(ratings.phoneNumber, phone), standingRating()))
     .orderBy(desc(ratings.createdAt), desc(ratings.id));
 }
 

@@ -1,6 +1,6 @@
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../database';
-import { adminSessions, claimedProfiles, deviceSessions, ratings } from '../schema';
+import { adminSessions, claimedProfiles, deviceSessions } from '../schema';
 import { preparedPerExecutor } from './prepared';
 
 const deviceSessionByTokenHash = preparedPerExecutor((db) =>
@@ -96,28 +96,28 @@ export async function deleteExpiredAdminSessions(db: Executor, now: Date) {
 
 /**
  * A number typed on this device (a code sent to it, or the unlock form), in one statement: the phone gets an
- * unverified profile when it has none (spec section 7 'Profile create'; an existing row is left as it is) and,
- * with `onSession`, the session keeps the number unproven (the callers decide when a proven phone stays). It
- * identifies nothing and grants nothing until a code proves it. Returns whether a profile was created, for the
- * audit log only: the statement costs the same either way.
+ * unverified profile when it has none (spec section 7 'Profile create'; an existing row keeps its values)
+ * and, with `onSession`, the session keeps the number unproven (the callers decide when a proven phone
+ * stays). It identifies nothing and grants nothing until a code proves it. An existing row is written too
+ * (the same values again), so the statement does the same work either way and its timing tells nothing.
  */
 export async function saveUnprovenPhone(
   db: Executor,
   params: { sessionId: string; phoneNumber: string; onSession: boolean },
-): Promise<boolean> {
+): Promise<void> {
   const { sessionId, phoneNumber } = params;
-  const rows = params.onSession
-    ? await unprovenPhoneOnSession(db).execute({ sessionId, phoneNumber })
-    : await unprovenPhoneProfile(db).execute({ phoneNumber });
-  return rows.length > 0;
+  if (params.onSession) await unprovenPhoneOnSession(db).execute({ sessionId, phoneNumber });
+  else await unprovenPhoneProfile(db).execute({ phoneNumber });
 }
 
 function unprovenProfileInsert(db: Executor | ReturnType<Executor['with']>) {
   return db
     .insert(claimedProfiles)
     .values({ phoneNumber: sql.placeholder('phoneNumber'), isVerified: false })
-    .onConflictDoNothing({ target: claimedProfiles.phoneNumber })
-    .returning({ id: claimedProfiles.id });
+    .onConflictDoUpdate({
+      target: claimedProfiles.phoneNumber,
+      set: { isVerified: sql`${claimedProfiles.isVerified}` },
+    });
 }
 
 const unprovenPhoneProfile = preparedPerExecutor((db) =>
@@ -136,53 +136,61 @@ const unprovenPhoneOnSession = preparedPerExecutor((db) => {
 });
 
 const provePhone = preparedPerExecutor((db) => {
-  // Placeholders as SQL: drizzle's set() takes no bare placeholder. Values are passed as they are (text).
-  const value = (name: string) => sql`${sql.placeholder(name)}`;
-  const provenAt = sql`${sql.placeholder('provenAt')}::timestamptz`;
-  // Data-modifying CTEs always run to completion, whether or not the main statement reads them.
-  const provenSession = db.$with('proven_session', {}).as(
-    db
-      .update(deviceSessions)
-      .set({
-        tokenHash: value('tokenHash'),
-        phoneNumber: value('phoneNumber'),
-        phoneProvenAt: provenAt,
-      })
-      .where(eq(deviceSessions.id, value('sessionId')))
-      .getSQL(),
-  );
-  const attributed = db.$with('attributed', { id: ratings.id }).as(
-    db
-      .update(ratings)
-      .set({ createdByPhone: value('phoneNumber') })
-      .where(and(eq(ratings.deviceSessionId, value('sessionId')), isNull(ratings.createdByPhone)))
-      .returning({ id: ratings.id })
-      .getSQL(),
-  );
+  const value = (name: string) => sql.placeholder(name);
   return db
-    .with(provenSession, attributed)
-    .insert(claimedProfiles)
-    .values({ phoneNumber: value('phoneNumber'), isVerified: true, verifiedAt: provenAt })
-    .onConflictDoUpdate({
-      target: claimedProfiles.phoneNumber,
-      set: { isVerified: true, verifiedAt: sql`excluded.verified_at` },
+    .select({
+      attributed: sql`attributed`.mapWith(Number),
+      droppedOwnNumber: sql`dropped_own_number`.mapWith(Number),
+      droppedRepeat: sql`dropped_repeat`.mapWith(Number),
+      heldForModeration: sql`held_for_moderation`.mapWith(Number),
     })
-    .returning({ attributed: sql<number>`(select count(*) from ${attributed})`.mapWith(Number) })
+    .from(
+      sql`prove_phone(${value('sessionId')}::uuid, ${value('tokenHash')}::text, ${value('phoneNumber')}::text,
+        ${value('provenAt')}::timestamptz, ${value('repeatSince')}::timestamptz, ${value('daySince')}::timestamptz,
+        ${value('dailyCeiling')}::integer)`,
+    )
     .prepare('prove_phone_for_device_session');
 });
 
+/** What proving a phone did to the ratings the device gave before (see `provePhoneForDeviceSession`). */
+export interface ProofSettlement {
+  /** Ratings now attributed to the phone (released, or held for moderation). */
+  attributed: number;
+  /** Ratings of the prover's own number: dropped. */
+  droppedOwnNumber: number;
+  /** Ratings of a number the phone had already rated inside the repeat window: dropped. */
+  droppedRepeat: number;
+  /** Attributed ratings held for moderation (the number is over its daily ceiling). */
+  heldForModeration: number;
+}
+
 /**
- * A correct SMS code checked in this session (DESIGN.md section 2), in one statement: the session takes its new
- * token (a cookie planted before the proof never carries the privilege) and the proven phone, the phone's
- * profile exists and is verified from `provenAt`, and the ratings this device gave before are attributed to
- * the phone. One statement is atomic without a transaction and costs one round trip instead of six. Returns
- * how many ratings were attributed.
+ * A correct SMS code checked in this session (DESIGN.md sections 2 to 4), in one statement (migration 0005,
+ * `prove_phone`): the session takes its new token (a cookie planted before the proof never carries the
+ * privilege) and the proven phone, the phone's profile is verified from `provenAt`, and the ratings this
+ * device gave before are settled: attributed and released, held for moderation over the daily ceiling, or
+ * dropped (the prover's own number, or a repeat inside the window).
  */
 export async function provePhoneForDeviceSession(
   db: Executor,
-  params: { sessionId: string; tokenHash: string; phoneNumber: string; provenAt: Date },
-): Promise<number> {
-  const [row] = await provePhone(db).execute({ ...params, provenAt: params.provenAt.toISOString() });
-  if (!row) throw new Error('verified profile upsert returned no row');
-  return row.attributed;
+  params: {
+    sessionId: string;
+    tokenHash: string;
+    phoneNumber: string;
+    provenAt: Date;
+    repeatSince: Date;
+    dailyCeiling: { since: Date; limit: number };
+  },
+): Promise<ProofSettlement> {
+  const [row] = await provePhone(db).execute({
+    sessionId: params.sessionId,
+    tokenHash: params.tokenHash,
+    phoneNumber: params.phoneNumber,
+    provenAt: params.provenAt.toISOString(),
+    repeatSince: params.repeatSince.toISOString(),
+    daySince: params.dailyCeiling.since.toISOString(),
+    dailyCeiling: params.dailyCeiling.limit,
+  });
+  if (!row) throw new Error('prove_phone returned no row');
+  return row;
 }

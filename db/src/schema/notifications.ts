@@ -2,12 +2,16 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { ratings } from './ratings';
 
-export const NOTIFICATION_STATUSES = ['pending', 'sent', 'failed', 'suppressed'] as const;
+export const NOTIFICATION_STATUSES = ['pending', 'held', 'sent', 'failed', 'suppressed'] as const;
 export type NotificationStatus = (typeof NOTIFICATION_STATUSES)[number];
+
+const statusList = sql.raw(NOTIFICATION_STATUSES.map((status) => `'${status}'`).join(', '));
 
 /**
  * The text to the rated person and its delivery state. The id is the guid in the /r/{id} link. Pending rows
- * are an outbox: the dispatcher retries them with backoff (next_attempt_at) until sent or failed.
+ * are an outbox: the dispatcher retries them with backoff (next_attempt_at) until sent or failed. A text is
+ * `held` while its rating is not shown yet (author not proven, or waiting for moderation): releasing the
+ * rating makes it pending.
  */
 export const notifications = pgTable(
   'notifications',
@@ -28,7 +32,7 @@ export const notifications = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
   },
   (t) => [
-    check('notifications_status_check', sql`${t.status} in ('pending', 'sent', 'failed', 'suppressed')`),
+    check('notifications_status_check', sql`${t.status} in (${statusList})`),
     index('notifications_pending_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
   ],
 );

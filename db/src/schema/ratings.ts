@@ -26,6 +26,13 @@ export const ratings = pgTable(
     deviceSessionId: uuid('device_session_id').references(() => deviceSessions.id, { onDelete: 'set null' }),
     /** Set when moderation hides the rating: it is then neither shown nor counted. */
     hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    /**
+     * Why the rating waits for moderation before it is shown, counted or texted (DESIGN.md sections 4 and 5):
+     * 'daily_ceiling' (the number got more ratings in a day than the ceiling) or 'screening:{rule}'. A rating
+     * whose author has not proven a phone (created_by_phone null) waits too, without a reason here: proving
+     * the phone releases it.
+     */
+    heldReason: text('held_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
   },
   (t) => [
@@ -33,6 +40,9 @@ export const ratings = pgTable(
     index('ratings_created_by_phone_created_idx').on(t.createdByPhone, t.createdAt.desc()),
     index('ratings_device_session_idx').on(t.deviceSessionId),
     index('ratings_created_at_idx').on(t.createdAt.desc()),
+    // The moderation queue, and the retention of ratings no one stood behind.
+    index('ratings_held_created_idx').on(t.createdAt).where(sql`${t.heldReason} is not null`),
+    index('ratings_unclaimed_created_idx').on(t.createdAt).where(sql`${t.createdByPhone} is null`),
     check('ratings_relationship_type_check', sql`${t.relationshipType} in (${relationshipTypeList})`),
   ],
 );

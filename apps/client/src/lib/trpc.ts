@@ -1,11 +1,14 @@
-// The typed tRPC client. The only thing the client takes from the server is the AppRouter *type*.
-import type { AppRouter } from '@exrated/server/router';
+// The typed tRPC client. All the client takes from the server are types: AppRouter and the batch limit.
+import type { AppRouter, MaxCallsPerRequest } from '@exrated/server/router';
 import { QueryClient } from '@tanstack/react-query';
 import { createTRPCClient, httpBatchLink } from '@trpc/client';
 import { createTRPCContext } from '@trpc/tanstack-react-query';
 import superjson from 'superjson';
 
 export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
+
+/** The server refuses a request of more calls (DESIGN.md section 4); the type holds this to its number. */
+const MAX_CALLS_PER_REQUEST: MaxCallsPerRequest = 10;
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -25,6 +28,7 @@ export function createTrpcClient() {
       httpBatchLink({
         url: '/trpc',
         transformer: superjson,
+        maxItems: MAX_CALLS_PER_REQUEST,
         // The device session lives in an HttpOnly cookie on this origin; never send it anywhere else.
         fetch: (input, init) => fetch(input, { ...init, credentials: 'same-origin' }),
       }),

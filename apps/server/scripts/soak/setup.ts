@@ -35,7 +35,7 @@ export function startSoakServer(options: {
     AWS_SECRET_ACCESS_KEY: 'soak-secret',
     AWS_MAX_ATTEMPTS: '1',
     // One client IP drives everything, so the per-IP and per-device caps are raised out of the way.
-    LIMIT_VERIFICATION_SENDS_PER_PHONE_PER_HOUR: unlimited,
+    LIMIT_VERIFICATION_TEXTS_PER_PHONE_PER_DAY: unlimited,
     LIMIT_VERIFICATION_SENDS_PER_IP_PER_HOUR: unlimited,
     LIMIT_VERIFICATION_CHECKS_PER_IP_PER_HOUR: unlimited,
     LIMIT_RATINGS_PER_DEVICE_PER_HOUR: unlimited,

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet from 'helmet';
 import type { Config } from '../config';
-import { isApiPath } from './api-paths';
+import { isApiPath, isTrpcRoute } from './api-paths';
 
 type HeaderConfig = Pick<Config, 'cookieSecure' | 'env'>;
 type HelmetOptions = NonNullable<Parameters<typeof helmet>[0]>;
@@ -81,32 +81,39 @@ function headersOf(options: HelmetOptions): Record<string, string> {
 }
 
 function securityHeaders(config: HeaderConfig) {
-  return { document: headersOf(documentOptions(config)), api: headersOf(apiOptions(config)) };
+  const api = headersOf(apiOptions(config));
+  // Every tRPC answer may depend on a session (even a static query's error may); none may be kept by a
+  // browser or a shared cache, where the next person on the device or behind the proxy would read it.
+  return { document: headersOf(documentOptions(config)), api, trpc: { ...api, 'cache-control': 'no-store' } };
 }
 
+/** The headers a response gets: tRPC routes as matched (whatever spelling reached them), API paths, pages. */
+function headersFor(req: FastifyRequest, headers: ReturnType<typeof securityHeaders>) {
+  if (isTrpcRoute(req.routeOptions.url)) return headers.trpc;
+  return isApiPath(req.url) ? headers.api : headers.document;
+}
+
+/** Methods tRPC answers without running a mutation (queries, and HEAD/OPTIONS, which it answers itself). */
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 /**
- * Security headers on every response, and the CSRF guard of DESIGN.md section 2: tRPC mutations accept only
+ * Security headers on every response (`Cache-Control: no-store` on every tRPC one), and the CSRF guard of DESIGN.md section 2: tRPC mutations accept only
  * JSON (browsers cannot send that cross-site without a preflight) and any request the browser marks as
- * cross-site, or whose Origin is foreign, is refused before it reaches a procedure. Both hooks take a callback
- * instead of being async: they run on every request, and an async hook costs a promise each time.
+ * cross-site, or whose Origin is foreign, is refused before it reaches a procedure. The guard decides on the
+ * route Fastify matched, not on the URL as sent (issue 16: `/%74rpc/profile.logout` reached the tRPC route
+ * while `startsWith('/trpc')` let it pass). Both hooks take a callback instead of being async: they run on
+ * every request, and an async hook costs a promise each time.
  */
 export const securityPlugin = fp(async (app: FastifyInstance, { config }: { config: Config }) => {
   const headers = securityHeaders(config);
   app.addHook('onRequest', (req, reply, done) => {
-    reply.headers(isApiPath(req.url) ? headers.api : headers.document);
+    reply.headers(headersFor(req, headers));
     done();
   });
 
   const allowedOrigin = new URL(config.publicUrl).origin;
   app.addHook('onRequest', (req, reply, done) => {
-    if (
-      !req.url.startsWith('/trpc') ||
-      req.method === 'GET' ||
-      req.method === 'HEAD' ||
-      req.method === 'OPTIONS'
-    ) {
-      return done();
-    }
+    if (!isTrpcRoute(req.routeOptions.url) || SAFE_METHODS.has(req.method)) return done();
     const problem = crossSiteProblem(req, allowedOrigin);
     if (!problem) return done();
     req.log.warn({ problem }, 'cross-site mutation refused');
@@ -118,8 +125,9 @@ export function crossSiteProblem(
   req: Pick<FastifyRequest, 'headers' | 'host' | 'protocol'>,
   allowedOrigin: string,
 ): { status: number; message: string } | null {
-  const contentType = req.headers['content-type'] ?? '';
-  if (!contentType.toLowerCase().startsWith('application/json')) {
+  // The media type exactly, as tRPC reads it: `application/jsonx` or a type with JSON in a parameter is not.
+  const mediaType = (req.headers['content-type'] ?? '').split(';', 1)[0]?.trim().toLowerCase();
+  if (mediaType !== 'application/json') {
     return { status: 415, message: 'Requests must be sent as application/json.' };
   }
   if (req.headers['sec-fetch-site'] === 'cross-site') {

@@ -8,6 +8,7 @@ import {
 import { loadDashboard } from '../services/admin/admin-dashboard';
 import { loginAdmin } from '../services/admin/admin-login';
 import { loadProfileDetail } from '../services/admin/admin-profile-detail';
+import { withReadableDetails } from '../services/admin/readable-details';
 import { loadOpenReports, moderateRating } from '../services/trust/moderation';
 import { router } from '../trpc/init';
 import { adminProcedure, publicProcedure } from '../trpc/procedures';
@@ -71,7 +72,7 @@ export const adminRouter = router({
       }),
       listLogActions(ctx.db),
     ]);
-    return { entries, actions };
+    return { entries: withReadableDetails(entries), actions };
   }),
 
   errorLogs: adminProcedure.input(adminErrorLogsInput).query(async ({ ctx, input }) => {
@@ -82,7 +83,7 @@ export const adminRouter = router({
       limit: ERROR_LOG_PAGE_SIZE,
       offset: (input.page - 1) * ERROR_LOG_PAGE_SIZE,
     });
-    return { entries: rows, total, page: input.page, pageSize: ERROR_LOG_PAGE_SIZE };
+    return { entries: withReadableDetails(rows), total, page: input.page, pageSize: ERROR_LOG_PAGE_SIZE };
   }),
 
   /**

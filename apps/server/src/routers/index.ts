@@ -1,3 +1,4 @@
+import type { MAX_CALLS_PER_REQUEST } from '../trpc/batch-limit';
 import { router } from '../trpc/init';
 import { adminRouter } from './admin';
 import { notificationRouter } from './notification';
@@ -16,3 +17,6 @@ export const appRouter = router({
 });
 
 export type AppRouter = typeof appRouter;
+
+/** The batch limit as a type: the client's batch link is held to the server's number by the compiler. */
+export type MaxCallsPerRequest = typeof MAX_CALLS_PER_REQUEST;

@@ -7,7 +7,7 @@ import {
 } from 'libphonenumber-js/max';
 import mobileExamples from 'libphonenumber-js/mobile/examples';
 import { describe, expect, it } from 'vitest';
-import { isSmsCountryAllowed, PHONE_INPUT_MAX_LENGTH, parsePhone } from './phone';
+import { PHONE_INPUT_MAX_LENGTH, parsePhone, untextableReason } from './phone';
 
 /**
  * Issue 9, item 2: phone parsing checked against libphonenumber's own example numbers for the four fully
@@ -62,10 +62,15 @@ describe.each(examples)('$country $kind example $national', ({ country, kind, na
 
   it('parses as valid in every typed form, to one E.164 number of its country', () => {
     for (const typed of typedForms(callingCode, national)) {
-      expect(parsePhone(typed), typed).toEqual({ e164, country });
+      expect(parsePhone(typed), typed).toMatchObject({ e164, country });
     }
+  });
+
+  it('gets texts when it can receive them: mobiles always, fixed lines only where they may be mobiles', () => {
     const parsed = parsePhone(e164);
-    expect(parsed && isSmsCountryAllowed(parsed, ALLOWED)).toBe(true);
+    if (!parsed) throw new Error(`${e164} must parse`);
+    const textable = kind === 'mobile' || parsed.type === 'FIXED_LINE_OR_MOBILE';
+    expect(untextableReason(parsed, ALLOWED)).toBe(textable ? null : 'number_type_not_allowed');
   });
 
   it('is refused when truncated, extended or given an impossible leading digit', () => {

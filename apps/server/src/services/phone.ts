@@ -1,4 +1,4 @@
-import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js/max';
+import { type CountryCode, type NumberType, parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import { z } from 'zod';
 
 /** Spec section 9: input text at most 250 characters; national number 2 to 17 digits. */
@@ -11,6 +11,8 @@ export interface ParsedPhone {
   e164: string;
   /** ISO 3166 alpha-2, e.g. 'US'; undefined for non-geographic numbers. */
   country: string | undefined;
+  /** libphonenumber's number type from the full metadata ('MOBILE', 'PREMIUM_RATE', ...), when it knows it. */
+  type: NumberType;
 }
 
 /**
@@ -26,12 +28,29 @@ export function parsePhone(input: string): ParsedPhone | null {
   if (!parsed?.isValid()) return null;
   const national = parsed.nationalNumber.length;
   if (national < NATIONAL_NUMBER_MIN || national > NATIONAL_NUMBER_MAX) return null;
-  return { e164: parsed.number, country: parsed.country };
+  return { e164: parsed.number, country: parsed.country, type: parsed.getType() };
 }
 
-/** Whether texts may go to this number (DESIGN.md section 3: a guard against SMS pumping fraud). */
-export function isSmsCountryAllowed(phone: ParsedPhone, allowedCountries: readonly string[]): boolean {
-  return phone.country !== undefined && allowedCountries.includes(phone.country as CountryCode);
+/**
+ * Number types that receive texts. Premium-rate, shared-cost, personal, toll-free, pager, VoIP and landline
+ * numbers never get one: texting them is how SMS pumping fraud makes money (DESIGN.md section 3).
+ */
+const TEXTABLE_TYPES: ReadonlySet<NumberType> = new Set<NumberType>(['MOBILE', 'FIXED_LINE_OR_MOBILE']);
+
+export type UntextableReason = 'country_not_allowed' | 'number_type_not_allowed';
+
+/**
+ * Why no text may go to this number, or null when one may: the country must be on the allow-list and the
+ * number one that receives texts. The same rule serves code texts and rating texts.
+ */
+export function untextableReason(
+  phone: ParsedPhone,
+  allowedCountries: readonly string[],
+): UntextableReason | null {
+  if (phone.country === undefined || !allowedCountries.includes(phone.country as CountryCode)) {
+    return 'country_not_allowed';
+  }
+  return TEXTABLE_TYPES.has(phone.type) ? null : 'number_type_not_allowed';
 }
 
 /** A zod field that accepts a phone number as typed and yields its E.164 form, or fails with `message`. */

@@ -1,8 +1,9 @@
 // The abuse limits of `rating.submit` (DESIGN.md section 4): who may submit, and whether the text may go out.
 import type { DeviceSession } from '@exrated/db/schema';
+import type { Limits } from '../config';
 import type { Context } from '../trpc/context';
 import { tooManyRequests } from '../trpc/rate-limit';
-import { isSmsCountryAllowed, parsePhone } from './phone';
+import { networkKey } from './network-key';
 import type { RateLimitHit, RateLimitResult } from './rate-limiter';
 
 export type RatingContext = Context & { session: DeviceSession };
@@ -23,7 +24,7 @@ export async function enforceSubmissionCaps(ctx: RatingContext) {
       message: (wait: string) => `You have submitted too many ratings. Please try again ${wait}.`,
     },
     {
-      key: `rating-submit:ip:${ctx.request.ipAddress ?? 'unknown'}`,
+      key: `rating-submit:ip:${networkKey(ctx.request.ipAddress)}`,
       rule: { limit: limits.ratingsPerIpPerHour, windowSeconds: HOUR_SECONDS },
       message: (wait: string) => `Too many ratings from your network. Please try again ${wait}.`,
     },
@@ -61,30 +62,20 @@ function firstRefusal<Cap extends RateLimitHit>(caps: readonly Cap[], results: r
   return cap && result ? { cap, result } : null;
 }
 
-/** Texts go only to countries on the allow-list: otherwise the rating is saved and its text suppressed. */
-export function countrySuppression(ctx: RatingContext, phoneNumber: string): 'country_not_allowed' | null {
-  const parsed = parsePhone(phoneNumber);
-  return parsed && isSmsCountryAllowed(parsed, ctx.config.allowedSmsCountries) ? null : 'country_not_allowed';
-}
-
 /**
- * Counts a text about to go out against the per-recipient and global daily caps, once its rating is saved (so
- * only texts that exist are counted); the reason it must be held back, or null. Fails open like every rating
- * cap.
+ * The windows of the per-number rules (DESIGN.md section 4), the same at submission and at proof: one rating
+ * of a number per proven phone since `repeatSince`, and standing ratings of a number since
+ * `dailyCeiling.since` beyond `dailyCeiling.limit` held for moderation.
  */
-export async function textCapRefusal(ctx: RatingContext, phoneNumber: string): Promise<string | null> {
-  const { limits } = ctx.config;
-  const caps = [
-    {
-      key: `rating-text:recipient:${phoneNumber}`,
-      rule: { limit: limits.ratingTextsPerRecipientPerDay, windowSeconds: DAY_SECONDS },
-      reason: 'recipient_daily_cap',
+export function ratingWindows(
+  limits: Pick<Limits, 'samePhoneRatingDays' | 'ratingsPerNumberPerDay'>,
+  now: Date,
+) {
+  return {
+    repeatSince: new Date(now.getTime() - limits.samePhoneRatingDays * DAY_SECONDS * 1000),
+    dailyCeiling: {
+      since: new Date(now.getTime() - DAY_SECONDS * 1000),
+      limit: limits.ratingsPerNumberPerDay,
     },
-    {
-      key: 'rating-text:global',
-      rule: { limit: limits.ratingTextsPerDay, windowSeconds: DAY_SECONDS },
-      reason: 'global_daily_cap',
-    },
-  ];
-  return firstRefusal(caps, await hitCaps(ctx, caps))?.cap.reason ?? null;
+  };
 }

@@ -1,40 +1,38 @@
 import { randomUUID } from 'node:crypto';
-import type { ClaimedNotification, RatingSubmissionStep } from '@exrated/db/queries';
-import { ratingSubmissionStep, saveRatingSubmission, suppressNotification } from '@exrated/db/queries';
+import type { RatingSubmissionStep } from '@exrated/db/queries';
+import { ratingSubmissionStep, saveRatingSubmission } from '@exrated/db/queries';
 import { TRPCError } from '@trpc/server';
 import type { RatingSubmitInput } from '../routers/rating-input';
 import { RetryAfter } from '../trpc/init';
+import { RATINGS_TO_UNLOCK } from '../trpc/procedures';
 import { ratingTextMessage } from './notifications/rating-text';
-import {
-  countrySuppression,
-  DAY_SECONDS,
-  enforceSubmissionCaps,
-  type RatingContext,
-  textCapRefusal,
-} from './rating-limits';
+import { parsePhone, untextableReason } from './phone';
+import { DAY_SECONDS, enforceSubmissionCaps, type RatingContext, ratingWindows } from './rating-limits';
 
 export const MAINTENANCE_MESSAGE = 'ExRated is down for maintenance. Please try again later.';
-/** Spec section 9: ratings needed to see your own. */
-export const RATINGS_TO_UNLOCK = 2;
+/**
+ * One answer for every number that cannot be rated (DESIGN.md section 5), so a rater learns nothing about
+ * which rule refused it.
+ */
+export const NUMBER_CANNOT_BE_RATED =
+  'This number cannot be rated. ExRated rates mobile numbers in the United States, the United Kingdom, Canada and Australia only, and anyone may ask not to be rated.';
 
+/**
+ * The rater's answer says nothing of the text (DESIGN.md section 4): not whether it will go out, nor whether
+ * the rating waits for its author's proof or for moderation. It is the same, in the same time, in every case.
+ */
 export interface RatingSubmitResult {
   ratingId: string;
-  /**
-   * What the rater is told about the text: 'sent', or 'pending' when the send failed and will be retried
-   * (the client shows the spec's 'saved, but we couldn't notify' toast). A suppressed text reads 'sent':
-   * the rater must not learn that a number opted out or hit a cap.
-   */
-  notificationStatus: 'sent' | 'pending';
   ratingsGiven: number;
   isUnlocked: boolean;
 }
 
-type Delivery = { status: 'pending'; reason: null } | { status: 'suppressed'; reason: string };
-
 /**
- * `rating.submit`: the abuse limits, then rating + scores + notification in ONE statement (all rows or none,
- * `saveRatingSubmission`), then the text. Every step of spec section 7 goes to ctx.audit, which writes them
- * all in one insert when the request ends.
+ * `rating.submit`: who may rate which number, the abuse limits, then rating + scores + notification in ONE
+ * statement (all rows or none, `saveRatingSubmission`). The text is never sent here: the dispatcher sends it
+ * once the response is out. A rating whose author has not proven a phone, or that is over the number's daily
+ * ceiling, is saved held. Every step of spec section 7 goes to ctx.audit, which writes them all in one insert
+ * when the request ends.
  */
 export async function submitRating(
   ctx: RatingContext,
@@ -47,6 +45,7 @@ export async function submitRating(
   if (raterPhone && raterPhone === input.phoneNumber) {
     throw new TRPCError({ code: 'BAD_REQUEST', message: "You can't rate your own phone number." });
   }
+  refuseUnrateableNumber(ctx, input.phoneNumber);
   await enforceSubmissionCaps(ctx);
 
   ctx.audit.log('rating_submission_started', { relationshipType: input.relationshipType });
@@ -58,8 +57,6 @@ export async function submitRating(
     publicUrl: ctx.config.publicUrl,
     notificationId,
   });
-  const lease = ctx.dispatcher.freshLease();
-  const repeatWindowMs = ctx.config.limits.samePhoneRatingDays * DAY_SECONDS * 1000;
   let outcome: Awaited<ReturnType<typeof saveRatingSubmission>>;
   try {
     outcome = await saveRatingSubmission(ctx.db, {
@@ -77,14 +74,9 @@ export async function submitRating(
         createdAt: now,
       },
       scores: input.scores,
-      repeatSince: new Date(now.getTime() - repeatWindowMs),
-      notification: {
-        id: notificationId,
-        message,
-        suppressedReason: countrySuppression(ctx, input.phoneNumber),
-        leaseAttempts: lease.attempts,
-        leaseUntil: lease.nextAttemptAt,
-      },
+      ...ratingWindows(ctx.config.limits, now),
+      heldReason: null,
+      notification: { id: notificationId, message, suppressedReason: null },
     });
   } catch (error) {
     throw submissionFailure(ctx, error);
@@ -95,104 +87,28 @@ export async function submitRating(
     throw refusal;
   }
 
-  const delivery: Delivery =
-    outcome.notificationStatus === 'pending'
-      ? await applyTextCaps(ctx, input.phoneNumber, notificationId)
-      : { status: 'suppressed', reason: outcome.notificationReason ?? 'unknown' };
   ctx.audit.log('rating_created', { ratingId, relationshipType: input.relationshipType });
   ctx.audit.log('rating_scores_created', { ratingId, count: input.scores.length });
+  if (outcome.heldReason) ctx.audit.log('rating_held_for_review', { ratingId, reason: outcome.heldReason });
   ctx.audit.log('notification_created', {
     ratingId,
     notificationId,
-    status: delivery.status,
-    ...(delivery.reason ? { reason: delivery.reason } : {}),
+    status: outcome.notificationStatus,
+    ...(outcome.notificationReason ? { reason: outcome.notificationReason } : {}),
   });
-
-  const notificationStatus =
-    delivery.status === 'pending'
-      ? await sendNow(ctx, {
-          id: notificationId,
-          ratingId,
-          phoneNumber: input.phoneNumber,
-          message,
-          attempts: lease.attempts,
-        })
-      : 'sent';
+  if (outcome.notificationStatus === 'pending') ctx.afterResponse(() => ctx.dispatcher.kick());
   const { ratingsGiven } = outcome;
-  ctx.audit.log('rating_submission_completed', {
-    ratingId,
-    notificationStatus,
-    notificationId,
-    ratingsGiven,
-  });
-  return { ratingId, notificationStatus, ratingsGiven, isUnlocked: ratingsGiven >= RATINGS_TO_UNLOCK };
+  ctx.audit.log('rating_submission_completed', { ratingId, notificationId, ratingsGiven });
+  return { ratingId, ratingsGiven, isUnlocked: ratingsGiven >= RATINGS_TO_UNLOCK };
 }
 
-/**
- * The daily text caps, counted once the rating is saved. A capped text's row, created pending, is suppressed
- * before anything is sent; should that write fail, the text is still not sent now, and the fault is logged.
- */
-async function applyTextCaps(
-  ctx: RatingContext,
-  phoneNumber: string,
-  notificationId: string,
-): Promise<Delivery> {
-  const reason = await textCapRefusal(ctx, phoneNumber);
-  if (!reason) return { status: 'pending', reason: null };
-  try {
-    await suppressNotification(ctx.db, { id: notificationId, reason, attempts: 0 });
-  } catch (error) {
-    ctx.log.error({ err: error, notificationId }, 'could not suppress a capped rating text');
-    ctx.audit.error({
-      action: 'notification_suppression_failed',
-      message: error instanceof Error ? error.message : String(error),
-      severity: 'high',
-      errorType: 'database',
-      componentName: 'rating.submit',
-      details: { notificationId, reason },
-    });
-  }
-  return { status: 'suppressed', reason };
-}
-
-/** The send right after commit, of the row this request created leased to itself. */
-async function sendNow(ctx: RatingContext, text: ClaimedNotification): Promise<'sent' | 'pending'> {
-  const ids = { ratingId: text.ratingId, notificationId: text.id };
-  ctx.audit.log('sms_notification_attempted', ids);
-  try {
-    const outcome = await ctx.dispatcher.deliverFresh(text);
-    if (outcome.status === 'failed') {
-      ctx.audit.log('sms_notification_failed', { ...ids, error: outcome.error, willRetry: true });
-      ctx.audit.error({
-        action: 'sms_notification_failed',
-        message: `Failed to send notification: ${outcome.error}`,
-        severity: 'high',
-        errorType: 'sms',
-        componentName: 'rating.submit',
-        details: ids,
-      });
-      return 'pending';
-    }
-    if (outcome.status === 'sent') ctx.audit.log('sms_notification_sent', ids);
-    if (outcome.status === 'suppressed') {
-      ctx.audit.log('sms_notification_suppressed', { ...ids, reason: outcome.reason });
-    }
-    // 'suppressed' (opted out at the provider) reads as handled.
-    return 'sent';
-  } catch (error) {
-    // The send could not even start (database trouble): the row is still pending, and the dispatcher retries it.
-    const message = error instanceof Error ? error.message : String(error);
-    ctx.log.error({ err: error, notificationId: text.id }, 'could not start the rating text');
-    ctx.audit.log('sms_notification_failed', { ...ids, error: 'not started', willRetry: true });
-    ctx.audit.error({
-      action: 'sms_notification_failed',
-      message: `Failed to send notification: ${message}`,
-      severity: 'high',
-      componentName: 'rating.submit',
-      details: ids,
-    });
-    return 'pending';
-  }
+/** Numbers that can never get a rating text are not rated at all: a rating nobody is told of unlocks nothing. */
+function refuseUnrateableNumber(ctx: RatingContext, phoneNumber: string) {
+  const parsed = parsePhone(phoneNumber);
+  const reason = parsed ? untextableReason(parsed, ctx.config.allowedSmsCountries) : 'country_not_allowed';
+  if (!reason) return;
+  ctx.audit.log('rating_submission_failed', { reason });
+  throw new TRPCError({ code: 'BAD_REQUEST', message: NUMBER_CANNOT_BE_RATED });
 }
 
 const STAGE_ACTIONS: Record<RatingSubmissionStep, { action: string; message: string }> = {

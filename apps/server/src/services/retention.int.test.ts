@@ -1,4 +1,4 @@
-import { adminSessions, deviceSessions, errorLogs, logs } from '@exrated/db/schema';
+import { adminSessions, deviceSessions, errorLogs, logs, ratings } from '@exrated/db/schema';
 import { createTestDatabase, type TestDatabase } from '@exrated/db/testing';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { applyRetention } from './retention';
@@ -15,7 +15,7 @@ const now = new Date('2026-11-21T12:00:00Z');
 const daysAgo = (days: number) => new Date(now.getTime() - days * 24 * 60 * 60 * 1000);
 
 describe('applyRetention', () => {
-  it('deletes only logs, error logs and sessions past their time', async () => {
+  it('deletes only logs, error logs, sessions and unclaimed ratings past their time', async () => {
     const db = database.db;
     await db.insert(logs).values([
       { action: 'old', createdAt: daysAgo(181) },
@@ -35,9 +35,20 @@ describe('applyRetention', () => {
       { tokenHash: 'admin-live', expiresAt: daysAgo(-1) },
     ]);
 
+    const rating = { name: 'Alex', relationshipType: 'casual', phoneNumber: '+12025550100' } as const;
+    await db.insert(ratings).values([
+      { ...rating, testimonial: 'never claimed', createdAt: daysAgo(31) },
+      { ...rating, testimonial: 'claimed', createdByPhone: '+12025550199', createdAt: daysAgo(90) },
+      { ...rating, testimonial: 'may still be claimed', createdAt: daysAgo(29) },
+    ]);
+
     const result = await applyRetention(db, now, 180);
 
-    expect(result).toEqual({ logs: 1, errorLogs: 1, deviceSessions: 1 });
+    expect(result).toEqual({ logs: 1, errorLogs: 1, deviceSessions: 1, unclaimedRatings: 1 });
+    expect((await db.select().from(ratings)).map((row) => row.testimonial).sort()).toEqual([
+      'claimed',
+      'may still be claimed',
+    ]);
     expect((await db.select().from(logs)).map((row) => row.action).sort()).toEqual(['edge', 'new']);
     expect((await db.select().from(errorLogs)).map((row) => row.errorMessage)).toEqual(['new']);
     expect((await db.select().from(deviceSessions)).map((row) => row.tokenHash)).toEqual(['live']);

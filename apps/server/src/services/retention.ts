@@ -3,21 +3,26 @@ import {
   deleteAuditEntriesBefore,
   deleteExpiredAdminSessions,
   deleteExpiredDeviceSessions,
+  deleteUnclaimedRatingsBefore,
 } from '@exrated/db/queries';
 import type { FastifyBaseLogger } from 'fastify';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Retention is about days, not seconds: once an hour is plenty, and cheap with the created_at indexes. */
 export const RETENTION_INTERVAL_MS = 60 * 60 * 1000;
+/** DESIGN.md section 5: a rating whose author never proves a phone is deleted after 30 days. */
+export const UNCLAIMED_RATING_DAYS = 30;
 
 export interface RetentionResult {
   logs: number;
   errorLogs: number;
   deviceSessions: number;
+  unclaimedRatings: number;
 }
 
 /**
- * DESIGN.md section 5: logs and error logs older than LOG_RETENTION_DAYS and expired sessions are deleted.
+ * DESIGN.md section 5: logs and error logs older than LOG_RETENTION_DAYS, expired sessions, and ratings no
+ * proven phone stood behind within UNCLAIMED_RATING_DAYS are deleted.
  * Verification codes need nothing here: Redis (or the in-process store) expires them after 10 minutes.
  */
 export async function applyRetention(
@@ -29,7 +34,11 @@ export async function applyRetention(
   const audit = await deleteAuditEntriesBefore(db, cutoff);
   const deviceSessions = await deleteExpiredDeviceSessions(db, now);
   await deleteExpiredAdminSessions(db, now);
-  return { ...audit, deviceSessions };
+  const unclaimedRatings = await deleteUnclaimedRatingsBefore(
+    db,
+    new Date(now.getTime() - UNCLAIMED_RATING_DAYS * DAY_MS),
+  );
+  return { ...audit, deviceSessions, unclaimedRatings };
 }
 
 /** Runs retention shortly after start and then every hour; `stop()` ends it (called when the app closes). */
@@ -42,7 +51,7 @@ export function startRetentionJob(options: {
   const run = async () => {
     try {
       const result = await applyRetention(options.db, options.now(), options.retentionDays);
-      if (result.logs + result.errorLogs + result.deviceSessions > 0) {
+      if (Object.values(result).some((deleted) => deleted > 0)) {
         options.logger.info({ retention: result }, 'retention: deleted old records');
       }
     } catch (error) {

@@ -7,6 +7,7 @@ import {
   findDeviceSessionByTokenHash,
   insertAdminSession,
   insertDeviceSession,
+  type ProofSettlement,
   provePhoneForDeviceSession,
   touchAdminSession,
   touchDeviceSession,
@@ -85,21 +86,21 @@ export class SessionService {
   /**
    * A correct code proves `phoneNumber` for the session (see `provePhoneForDeviceSession`). Its privilege
    * changes, so it gets a new token, stored in the same statement; the cookie changes only once that is
-   * written. Returns how many of the device's earlier ratings were attributed to the phone.
+   * written. Returns what became of the device's earlier ratings.
    */
   async provePhone(
     cookies: CookieJar,
     session: DeviceSession,
-    proof: { phoneNumber: string; provenAt: Date },
-  ): Promise<number> {
+    proof: Omit<Parameters<typeof provePhoneForDeviceSession>[1], 'sessionId' | 'tokenHash'>,
+  ): Promise<ProofSettlement> {
     const fresh = newToken();
-    const attributed = await provePhoneForDeviceSession(this.db, {
+    const settlement = await provePhoneForDeviceSession(this.db, {
       sessionId: session.id,
       tokenHash: fresh.tokenHash,
       ...proof,
     });
     cookies.set(this.names.device, fresh.token, DEVICE_SESSION_IDLE_MS / 1000);
-    return attributed;
+    return settlement;
   }
 
   async revokeDevice(cookies: CookieJar, session: DeviceSession): Promise<void> {

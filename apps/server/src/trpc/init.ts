@@ -1,4 +1,5 @@
-import { initTRPC, TRPCError } from '@trpc/server';
+import { getTRPCErrorShape, initTRPC, TRPCError, transformTRPCResponse } from '@trpc/server';
+import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import superjson from 'superjson';
 import type { Context } from './context';
 import { serializeOutput } from './output-serializer';
@@ -35,7 +36,25 @@ function routingMessage(message: string): string {
   if (message.startsWith('No procedure found on path')) return 'This request is not known to ExRated';
   if (/^Unsupported \w+-request to \w+ procedure/.test(message))
     return 'This request method is not allowed here';
+  if (message.startsWith('Invalid URL-encoding in path') || message.startsWith('Unsupported content-type')) {
+    return UNREADABLE_REQUEST_MESSAGE;
+  }
   return message;
+}
+
+/**
+ * Whether the error only carries another library's text: tRPC wraps a failure to read the input in a
+ * BAD_REQUEST whose message is the cause's own (superjson's "unknown class 'X'", a parser quoting what it
+ * could not read), which quotes the input. Our own errors with a cause always say something of their own.
+ */
+function wrapsForeignText(error: TRPCError): boolean {
+  const { cause } = error;
+  return (
+    error.code === 'BAD_REQUEST' &&
+    cause instanceof Error &&
+    !(cause instanceof TRPCError) &&
+    cause.message === error.message
+  );
 }
 
 function validationIssues(cause: unknown): ValidationIssue[] | null {
@@ -55,10 +74,13 @@ function issuePath(issue: ValidationIssue): string {
 /** What the caller is told: never an internal error's text, and never a piece of what the caller sent. */
 function publicMessage(error: TRPCError, issues: ValidationIssue[] | null, message: string): string {
   if (error.code === 'INTERNAL_SERVER_ERROR') return GENERIC_ERROR_MESSAGE;
-  // The JSON parser quotes the body it could not read.
-  if (error.code === 'PARSE_ERROR' || error.cause instanceof SyntaxError) return UNREADABLE_REQUEST_MESSAGE;
   const first = issues?.[0];
-  return first ? issueMessage(first) : routingMessage(message);
+  if (first) return issueMessage(first);
+  // The JSON parser quotes the body it could not read; superjson names the class or path it could not revive.
+  if (error.code === 'PARSE_ERROR' || error.cause instanceof SyntaxError || wrapsForeignText(error)) {
+    return UNREADABLE_REQUEST_MESSAGE;
+  }
+  return routingMessage(message);
 }
 
 /**
@@ -69,10 +91,16 @@ function publicMessage(error: TRPCError, issues: ValidationIssue[] | null, messa
 const t = initTRPC.context<Context>().create({
   // superjson both ways (DESIGN.md section 7); outputs are written by a faster path to the same format.
   transformer: {
-    input: superjson,
+    input: {
+      serialize: (value) => superjson.serialize(value),
+      // In place: the value is the request's own freshly parsed JSON. superjson's copy would silently drop a
+      // `__proto__` key; kept as the own property JSON.parse made it, the input schemas see it and refuse it
+      // (strict objects as an unknown field, telemetry details by name).
+      deserialize: (value) => superjson.deserialize(value, { inPlace: true }),
+    },
     output: { serialize: serializeOutput, deserialize: (value) => superjson.deserialize(value) },
   },
-  errorFormatter({ shape, error }) {
+  errorFormatter({ shape, error, type }) {
     const issues = error.code === 'BAD_REQUEST' ? validationIssues(error.cause) : null;
     const fieldErrors = issues
       ? Object.fromEntries(issues.map((issue) => [issuePath(issue) || 'input', issueMessage(issue)]))
@@ -84,8 +112,11 @@ const t = initTRPC.context<Context>().create({
       data: {
         code: shape.data.code,
         httpStatus: shape.data.httpStatus,
-        // Only a path that can be a procedure name is echoed: anything else is the caller's input.
-        path: shape.data.path && /^[\w.]+$/.test(shape.data.path) ? shape.data.path : undefined,
+        // Only the path of a procedure that exists is echoed (its type is known): anything else is input.
+        path:
+          type !== 'unknown' && shape.data.path && /^[\w.]+$/.test(shape.data.path)
+            ? shape.data.path
+            : undefined,
         ...(fieldErrors ? { fieldErrors } : {}),
         ...(error.cause instanceof RetryAfter ? { retryAfterSeconds: error.cause.seconds } : {}),
       } as {
@@ -105,6 +136,25 @@ function containsNulCharacter(value: unknown, depth = 0): boolean {
   if (depth > 32 || typeof value !== 'object' || value === null) return false;
   const entries = Array.isArray(value) ? value.map((item) => ['', item] as const) : Object.entries(value);
   return entries.some(([key, item]) => key.includes('\u0000') || containsNulCharacter(item, depth + 1));
+}
+
+/**
+ * A tRPC error answered before tRPC runs, by an HTTP guard of the tRPC routes: the status and body tRPC itself
+ * would send for it, through the same error formatter and transformer, so the client reads it like any other.
+ */
+export function trpcErrorReply(error: TRPCError): { status: number; body: string } {
+  const shape = getTRPCErrorShape({
+    config: t._config,
+    error,
+    type: 'unknown',
+    path: undefined,
+    input: undefined,
+    ctx: undefined,
+  });
+  return {
+    status: getHTTPStatusCodeFromError(error),
+    body: JSON.stringify(transformTRPCResponse(t._config, { error: shape })),
+  };
 }
 
 export const router = t.router;

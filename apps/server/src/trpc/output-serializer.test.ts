@@ -77,8 +77,25 @@ describe('serializeOutput', () => {
     });
   });
 
-  it('leaves keys superjson refuses to superjson, which throws', () => {
-    const polluted = JSON.parse('{"__proto__": {"admin": true}}') as unknown;
+  it('writes keys superjson refuses as plain data, which superjson reads without polluting anything', () => {
+    const stored = JSON.parse(
+      '{"at": "x", "__proto__": {"admin": true}, "constructor": {"prototype": [1]}, "prototype": null}',
+    ) as unknown;
+    const written = serializeOutput({ row: stored, createdAt: created });
+    expect(written.meta).toEqual({ values: { createdAt: ['Date'] }, v: 1 });
+    const read = superjson.deserialize<{ row: Record<string, unknown>; createdAt: Date }>(
+      JSON.parse(JSON.stringify(written)),
+    );
+    expect(read.createdAt).toEqual(created);
+    expect(Object.getPrototypeOf(read.row)).toBe(Object.prototype);
+    expect(Object.keys(read.row)).toEqual(['at', 'constructor', 'prototype']);
+    expect(read.row.constructor).toEqual({ prototype: [1] });
+    expect(({} as { admin?: boolean }).admin).toBeUndefined();
+  });
+
+  it('leaves an annotation beneath a refused key to superjson, which throws', () => {
+    const polluted = JSON.parse('{"constructor": {}}') as { constructor: Record<string, unknown> };
+    polluted.constructor.at = created;
     expect(() => serializeOutput(polluted)).toThrow(/prototype pollution/);
   });
 

@@ -9,8 +9,14 @@ import superjson, { type SuperJSONResult } from 'superjson';
  * Why: superjson copies the whole tree and allocates a path array, an identity entry and an annotation
  * object for every node it visits; the bench's CPU profile of `profile.ratingsReceived` (50 ratings) put it
  * at a fifth of the request. Anything else (undefined, NaN, -0, BigInt, Map, Set, class instances, a
- * repeated or circular object, keys superjson refuses) goes through superjson itself, so the client's
- * `superjson.deserialize` always reads what superjson would have written.
+ * repeated or circular object) goes through superjson itself, so the client's `superjson.deserialize` always
+ * reads what superjson would have written.
+ *
+ * Keys superjson refuses to write (`__proto__`, `constructor`, `prototype`: it throws, guarding the paths of
+ * its annotations against prototype pollution) are written here when nothing beneath them needs an
+ * annotation: stored JSON (a log entry's details) may hold them, and one such row must not make an admin page
+ * fail (issue 16). The client reads them safely: superjson's copy drops `__proto__` keys and keeps the other
+ * two as plain own properties; no annotation path ever passes through them.
  */
 export function serializeOutput(value: unknown): SuperJSONResult {
   if (typeof value !== 'object' || value === null || value instanceof Date) {
@@ -19,6 +25,8 @@ export function serializeOutput(value: unknown): SuperJSONResult {
   const dates: Record<string, ['Date']> = {};
   const path: string[] = [];
   let dateCount = 0;
+  /** How many keys superjson refuses are on the current path: no annotation may sit beneath one. */
+  let refusedKeysOnPath = 0;
   const visited = new Set<object>();
 
   /** False when the value needs superjson (see above). */
@@ -38,7 +46,7 @@ export function serializeOutput(value: unknown): SuperJSONResult {
     if (visited.has(node)) return false;
     visited.add(node);
     if (node instanceof Date) {
-      if (Number.isNaN(node.getTime())) return false;
+      if (Number.isNaN(node.getTime()) || refusedKeysOnPath > 0) return false;
       dates[path.map(escapeKey).join('.')] = ['Date'];
       dateCount += 1;
       return true;
@@ -56,10 +64,12 @@ export function serializeOutput(value: unknown): SuperJSONResult {
     const prototype: unknown = Object.getPrototypeOf(node);
     if (prototype !== Object.prototype && prototype !== null) return false;
     for (const [key, child] of Object.entries(node)) {
-      if (REFUSED_KEYS.has(key)) return false;
+      const refused = REFUSED_KEYS.has(key);
+      if (refused) refusedKeysOnPath += 1;
       path.push(key);
       const ok = visit(child);
       path.pop();
+      if (refused) refusedKeysOnPath -= 1;
       if (!ok) return false;
     }
     return true;
@@ -71,7 +81,7 @@ export function serializeOutput(value: unknown): SuperJSONResult {
   return dateCount === 0 ? { json } : { json, meta: { values: dates, v: 1 } };
 }
 
-/** Keys superjson throws on (prototype pollution): left to it, so the error is the same. */
+/** Keys superjson throws on (prototype pollution) when it writes them or an annotation beneath them. */
 const REFUSED_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
 /** superjson's path segment escaping: backslashes doubled, dots escaped. */

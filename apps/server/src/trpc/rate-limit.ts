@@ -1,5 +1,5 @@
 import { TRPCError } from '@trpc/server';
-import type { RateLimiter, RateLimitHit, RateLimitRule } from '../services/rate-limiter';
+import type { RateLimiter, RateLimitRule } from '../services/rate-limiter';
 import { RetryAfter } from './init';
 
 /** Formats a wait for people: 'in 45 seconds', 'in 12 minutes'. */
@@ -22,16 +22,6 @@ export async function enforceRateLimit(
 ): Promise<void> {
   const result = await limiter.hit(key, rule);
   if (!result.allowed) throw tooManyRequests(result.retryAfterSeconds, message);
-}
-
-/** `enforceRateLimit` for several caps of one request, counted in order up to the first over: one round trip. */
-export async function enforceRateLimitsInOrder(
-  limiter: RateLimiter,
-  hits: readonly RateLimitHit[],
-  message: (wait: string) => string,
-): Promise<void> {
-  const refused = (await limiter.hitInOrder(hits)).find((result) => !result.allowed);
-  if (refused) throw tooManyRequests(refused.retryAfterSeconds, message);
 }
 
 /** TOO_MANY_REQUESTS saying when to try again: `message` receives the wait ('in 12 minutes'). */

@@ -118,7 +118,7 @@ describe('Postgres restarted mid-run', () => {
       ratingInput({ phoneNumber: usPhone(902) }),
     );
     expect(again.status).toBe(200);
-    expect(again.data).toMatchObject({ notificationStatus: 'sent', ratingsGiven: 2 });
+    expect(again.data).toMatchObject({ ratingsGiven: 2 });
     const meAgain = await trpcHttp(http, browser, 'query', 'profile.me');
     expect(meAgain.status).toBe(200);
     expect(await ratingTableCounts(database.db)).toEqual({

@@ -64,7 +64,6 @@ export async function postProcedure<T>(
 
 export interface SubmitReply {
   ratingId: string;
-  notificationStatus: 'sent' | 'pending';
   ratingsGiven: number;
   isUnlocked: boolean;
 }

@@ -21,3 +21,11 @@ function kindOf(procedure: unknown): ProcedureKind {
   if (type === 'query' || type === 'mutation' || type === 'subscription') return type;
   throw new Error('router entry without a procedure type');
 }
+
+/** The field names of a procedure's input, read from its (zod object) schema; none when it takes no object. */
+export function procedureInputFields(path: string): string[] {
+  const procedures: Record<string, unknown> = appRouter._def.procedures;
+  const inputs = (procedures[path] as { _def?: { inputs?: unknown[] } } | undefined)?._def?.inputs;
+  const shape = (inputs?.[0] as { shape?: unknown } | undefined)?.shape;
+  return typeof shape === 'object' && shape !== null ? Object.keys(shape) : [];
+}

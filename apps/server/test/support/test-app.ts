@@ -7,11 +7,30 @@ import { type AppOverrides, buildApp } from '../../src/app';
 import { type Config, loadConfig } from '../../src/config';
 import { appRouter } from '../../src/routers';
 import { ConsoleSmsSender } from '../../src/services/sms/console-sms-sender';
+import type { CodeStoreOptions } from '../../src/services/verification/code-store';
+import { MemoryCodeStore } from '../../src/services/verification/memory-code-store';
+import { RedisCodeStore } from '../../src/services/verification/redis-code-store';
 import { createInnerContext, type RequestInfo } from '../../src/trpc/context';
 import { createCallerFactory } from '../../src/trpc/init';
 import { MemoryCookieJar } from './cookie-jar';
 
 export const TEST_ADMIN_PASSWORD = 'test-admin-password-123';
+
+/** Caps far above what a suite's many calls need, so a cap never hides what validation does. */
+export const UNCAPPED_LIMITS_ENV = {
+  LIMIT_VERIFICATION_SENDS_PER_IP_PER_HOUR: '100000',
+  LIMIT_VERIFICATION_TEXTS_PER_PHONE_PER_DAY: '100000',
+  LIMIT_VERIFICATION_TEXTS_PER_DAY: '100000',
+  LIMIT_VERIFICATION_TEXTS_PER_COUNTRY_PER_HOUR: '100000',
+  LIMIT_PHONE_SAVES_PER_IP_PER_HOUR: '100000',
+  LIMIT_RATINGS_PER_NUMBER_PER_DAY: '100000',
+  LIMIT_VERIFICATION_CHECKS_PER_IP_PER_HOUR: '100000',
+  LIMIT_RATINGS_PER_DEVICE_PER_HOUR: '100000',
+  LIMIT_RATINGS_PER_IP_PER_HOUR: '100000',
+  LIMIT_ADMIN_LOGINS_PER_IP_PER_15_MIN: '100000',
+  LIMIT_TELEMETRY_PER_IP_PER_MINUTE: '100000',
+  LIMIT_RATING_TEXTS_PER_RECIPIENT_PER_DAY: '100000',
+};
 
 export interface TestAppOptions {
   /** Extra environment for loadConfig (e.g. limits). */
@@ -19,7 +38,15 @@ export interface TestAppOptions {
   overrides?: Omit<AppOverrides, 'database' | 'redis'>;
   /** Use the in-process stores even when a Redis server is available. */
   withoutRedis?: boolean;
+  /**
+   * The code store's rules, for tests that prove the same numbers over and over and are not about the waits
+   * between code texts (e.g. `NO_RESEND_WAITS`).
+   */
+  codeStoreOptions?: CodeStoreOptions;
 }
+
+/** Code texts without waits and without a daily ceiling. */
+export const NO_RESEND_WAITS: CodeStoreOptions = { resendWaitsMs: [0], maxSendsPerDay: 100_000 };
 
 export interface TestApp {
   app: FastifyInstance;
@@ -39,6 +66,8 @@ export interface TestApp {
   };
   /** HTTP through app.inject, keeping cookies like a browser does when `browser` is passed. */
   http(options: InjectOptions, browser?: HttpBrowser): Promise<LightMyRequestResponse>;
+  /** Resolves once the texts that requests made due are sent: the dispatcher sends them after responses. */
+  textsSent(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -96,7 +125,21 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const redis = redisUrl ? new Redis(redisUrl, { maxRetriesPerRequest: 1 }) : null;
   const config = testConfig({ REDIS_KEY_PREFIX: prefix, ...options.env });
   const sms = (options.overrides?.sms as ConsoleSmsSender | undefined) ?? new ConsoleSmsSender(() => {});
-  const app = await buildApp(config, { logger: false, ...options.overrides, sms, database, redis });
+  const codeStore =
+    options.overrides?.codeStore ??
+    (options.codeStoreOptions
+      ? redis
+        ? new RedisCodeStore(redis, prefix, options.codeStoreOptions)
+        : new MemoryCodeStore(options.codeStoreOptions)
+      : undefined);
+  const app = await buildApp(config, {
+    logger: false,
+    ...options.overrides,
+    ...(codeStore ? { codeStore } : {}),
+    sms,
+    database,
+    redis,
+  });
   await app.ready();
 
   return {
@@ -121,6 +164,11 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       return { trpc, cookies };
     },
     http: (injectOptions, browser) => injectWithCookies(app, injectOptions, browser),
+    async textsSent() {
+      // A kick is queued when the response ends, which may be just after the caller got it.
+      await new Promise((resolve) => setImmediate(resolve));
+      await app.services.dispatcher.settled();
+    },
     async close() {
       await app.close();
       if (redis) {

@@ -2,7 +2,8 @@ import { findDeviceSessionByTokenHash } from '@exrated/db/queries';
 import type { LightMyRequestResponse } from 'fastify';
 import { cookieNamesFor, hashToken } from '../../src/services/sessions';
 import type { MemoryCookieJar } from './cookie-jar';
-import type { HttpBrowser, TestApp } from './test-app';
+import { ratingInput } from './rating-fixtures';
+import { HttpBrowser, TEST_ADMIN_PASSWORD, type TestApp } from './test-app';
 
 /** The code inside the newest verification text sent to `phone`. */
 export function latestCode(t: Pick<TestApp, 'sms'>, phone: string): string {
@@ -65,4 +66,76 @@ export async function trpcHttp(
     error: body.error?.json ?? null,
     response,
   };
+}
+
+let nextRaterLine = 0;
+
+/** A number no test uses for anything else: the own phone of a rater. */
+export function nextRaterPhone() {
+  nextRaterLine += 1;
+  return `+1646555${String(5000 + nextRaterLine)}`;
+}
+
+/**
+ * A browser (tRPC caller) that has proven a phone of its own, as every rater whose ratings should count must
+ * (DESIGN.md section 4). Each call proves a new number, unless `phone` is given.
+ */
+export async function provenCaller(
+  t: TestApp,
+  options: { ip?: string; phone?: string } = {},
+): Promise<ReturnType<TestApp['caller']> & { phone: string }> {
+  const phone = options.phone ?? nextRaterPhone();
+  const caller = t.caller(options.ip ? { ip: options.ip } : {});
+  await caller.trpc.verification.send({ phoneNumber: phone });
+  await caller.trpc.verification.check({ phoneNumber: phone, code: latestCode(t, phone) });
+  return { ...caller, phone };
+}
+
+/** An HTTP browser that has proven a phone of its own (see `provenCaller`). */
+export async function provenBrowser(
+  t: Pick<TestApp, 'http' | 'sms'>,
+  options: { ip?: string; phone?: string } = {},
+) {
+  const browser = new HttpBrowser();
+  const phone = options.phone ?? nextRaterPhone();
+  const headers = { 'content-type': 'application/json' };
+  const remote = options.ip ? { remoteAddress: options.ip } : {};
+  for (const [path, input] of [
+    ['verification.send', () => ({ phoneNumber: phone })],
+    ['verification.check', () => ({ phoneNumber: phone, code: latestCode(t, phone) })],
+  ] as const) {
+    const response = await t.http(
+      {
+        method: 'POST',
+        url: `/trpc/${path}`,
+        headers,
+        payload: JSON.stringify({ json: input() }),
+        ...remote,
+      },
+      browser,
+    );
+    if (response.statusCode !== 200) throw new Error(`${path} failed: ${response.body}`);
+  }
+  return Object.assign(browser, { phone });
+}
+
+/**
+ * Makes `browser` proven (with `phone`), unlocked (two ratings given, of `ratedPhones`) and an administrator
+ * at once, so input reaches validation behind every kind of procedure.
+ */
+export async function makePrivileged(
+  t: Pick<TestApp, 'http' | 'sms'>,
+  browser: HttpBrowser,
+  phone: string,
+  ratedPhones: readonly [string, string],
+): Promise<void> {
+  for (const rated of ratedPhones) {
+    await trpcHttp(t, browser, 'mutation', 'rating.submit', ratingInput({ phoneNumber: rated }));
+  }
+  await trpcHttp(t, browser, 'mutation', 'verification.send', { phoneNumber: phone });
+  await trpcHttp(t, browser, 'mutation', 'verification.check', {
+    phoneNumber: phone,
+    code: latestCode(t, phone),
+  });
+  await trpcHttp(t, browser, 'mutation', 'admin.login', { password: TEST_ADMIN_PASSWORD });
 }

@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { afterRating, mustVerifyFirst, NOT_NOTIFIED_MESSAGE, readRateFlags } from './rate-flow';
+import { afterRating, mustVerifyFirst, readRateFlags } from './rate-flow';
 import { basicInfoErrors, nameError, phoneFromSharedLink } from './rating-form-rules';
 
 const none = readRateFlags(undefined);
 const fromRedirect = readRateFlags({ fromRedirect: true });
-const reply = (ratingsGiven: number, notificationStatus: 'sent' | 'pending' = 'sent') => ({
+const reply = (ratingsGiven: number) => ({
   ratingId: 'r-1',
-  notificationStatus,
   ratingsGiven,
   isUnlocked: ratingsGiven >= 2,
 });
@@ -43,7 +42,6 @@ describe('afterRating', () => {
       toast: {
         title: 'One more to go!',
         message: 'Please rate a second ex to see your own ratings.',
-        tone: 'success',
       },
       next: { kind: 'stay' },
     });
@@ -53,7 +51,6 @@ describe('afterRating', () => {
     const unlocked = {
       title: 'Profile Unlocked!',
       message: 'You can now see your own ratings.',
-      tone: 'success',
     };
     expect(afterRating(reply(2), { flags: fromRedirect, isVerified: true, wasUnlocked: false })).toEqual({
       toast: unlocked,
@@ -76,23 +73,12 @@ describe('afterRating', () => {
       toast: {
         title: 'Rating submitted!',
         message: 'Your ex will be notified anonymously.',
-        tone: 'success',
       },
       next: { kind: 'navigate', to: '/profile' },
     });
     expect(afterRating(reply(3), { flags: none, isVerified: true, wasUnlocked: true }).toast.title).toBe(
       'Rating submitted!',
     );
-  });
-
-  it('says when the text could not go out', () => {
-    const result = afterRating(reply(1, 'pending'), {
-      flags: fromRedirect,
-      isVerified: false,
-      wasUnlocked: false,
-    });
-    expect(result.toast).toEqual({ title: 'Rating saved', message: NOT_NOTIFIED_MESSAGE, tone: 'warning' });
-    expect(result.next).toEqual({ kind: 'stay' });
   });
 });
 

@@ -30,9 +30,9 @@ export function mustVerifyFirst(flags: RateFlags, viewer: { isVerified: boolean 
 
 export const RATINGS_TO_UNLOCK = 2;
 
+/** The server says nothing of the text: it is sent after the answer (DESIGN.md section 4). */
 export interface SubmitReply {
   ratingId: string;
-  notificationStatus: 'sent' | 'pending';
   ratingsGiven: number;
   isUnlocked: boolean;
 }
@@ -40,18 +40,14 @@ export interface SubmitReply {
 export interface Toast {
   title: string;
   message: string;
-  tone: 'success' | 'warning';
 }
 
 export type NextStep = { kind: 'stay' } | { kind: 'navigate'; to: string; state?: Record<string, boolean> };
 
-export const NOT_NOTIFIED_MESSAGE =
-  "Your rating was saved, but we couldn't notify the person. They'll see it when they log in.";
-
 /**
  * What follows a saved rating. The first rating of a visitor who came through a redirect stays on /rate for
  * the second; the rating that unlocks goes to /profile when the phone is proven, otherwise to /unlock/{id};
- * any other goes to /profile. A text that could not go out is said before anything else.
+ * any other goes to /profile.
  */
 export function afterRating(
   reply: SubmitReply,
@@ -61,12 +57,11 @@ export function afterRating(
   let toast: Toast = {
     title: 'Rating submitted!',
     message: 'Your ex will be notified anonymously.',
-    tone: 'success',
   };
   let next: NextStep;
   if (reply.isUnlocked) {
     if (justUnlocked) {
-      toast = { title: 'Profile Unlocked!', message: 'You can now see your own ratings.', tone: 'success' };
+      toast = { title: 'Profile Unlocked!', message: 'You can now see your own ratings.' };
     }
     next = context.isVerified
       ? { kind: 'navigate', to: '/profile' }
@@ -75,14 +70,10 @@ export function afterRating(
     toast = {
       title: 'One more to go!',
       message: 'Please rate a second ex to see your own ratings.',
-      tone: 'success',
     };
     next = { kind: 'stay' };
   } else {
     next = { kind: 'navigate', to: '/profile' };
-  }
-  if (reply.notificationStatus === 'pending') {
-    toast = { title: 'Rating saved', message: NOT_NOTIFIED_MESSAGE, tone: 'warning' };
   }
   return { toast, next };
 }

@@ -150,8 +150,7 @@ export function useRateForm({
             isVerified: viewer.isVerified,
             wasUnlocked: viewer.isUnlocked,
           });
-          if (toast.tone === 'warning') notify.error({ title: toast.title, message: toast.message });
-          else notify.success({ title: toast.title, message: toast.message });
+          notify.success({ title: toast.title, message: toast.message });
           if (next.kind === 'stay') {
             reset();
             window.scrollTo({ top: 0 });

@@ -1,4 +1,9 @@
-import { countAdminTotals, countRatingsPerDay, countVerificationsPerDay } from '@exrated/db/queries';
+import {
+  countAdminTotals,
+  countRatingsPerDay,
+  countTextsSentSince,
+  countVerificationsPerDay,
+} from '@exrated/db/queries';
 import type { Context } from '../../trpc/context';
 
 /** The dashboard chart covers this many UTC days, today included. */
@@ -38,10 +43,12 @@ export function zeroFillDays(
 export async function loadDashboard(ctx: Context) {
   const days = utcDaysEnding(ctx.now(), DASHBOARD_DAYS);
   const since = new Date(`${days[0]}T00:00:00.000Z`);
-  const [totals, ratings, verifications] = await Promise.all([
+  const today = new Date(`${days.at(-1)}T00:00:00.000Z`);
+  const [totals, ratings, verifications, textsToday] = await Promise.all([
     countAdminTotals(ctx.db),
     countRatingsPerDay(ctx.db, { since }),
     countVerificationsPerDay(ctx.db, { since }),
+    countTextsSentSince(ctx.db, { since: today }),
   ]);
-  return { totals, daily: zeroFillDays(days, ratings, verifications) };
+  return { totals, daily: zeroFillDays(days, ratings, verifications), textsToday };
 }

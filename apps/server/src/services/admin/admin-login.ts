@@ -2,6 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { TRPCError } from '@trpc/server';
 import type { Context } from '../../trpc/context';
 import { enforceRateLimit } from '../../trpc/rate-limit';
+import { networkKey } from '../network-key';
 
 const LOGIN_WINDOW_SECONDS = 15 * 60;
 
@@ -23,7 +24,7 @@ export async function loginAdmin(ctx: Context, password: string): Promise<{ isAd
   try {
     await enforceRateLimit(
       ctx.rateLimiter,
-      `admin-login:ip:${ctx.request.ipAddress}`,
+      `admin-login:ip:${networkKey(ctx.request.ipAddress)}`,
       { limit: ctx.config.limits.adminLoginsPerIpPer15Min, windowSeconds: LOGIN_WINDOW_SECONDS },
       (wait) => `Too many login attempts, try again ${wait}.`,
     );

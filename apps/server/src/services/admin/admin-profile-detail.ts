@@ -6,6 +6,7 @@ import {
 } from '@exrated/db/queries';
 import { TRPCError } from '@trpc/server';
 import type { Context } from '../../trpc/context';
+import { readableDetails, withReadableDetails } from './readable-details';
 
 /** Spec section 9: per-profile lists stop at 100 entries. */
 export const PROFILE_DETAIL_LIMIT = 100;
@@ -39,8 +40,8 @@ export async function loadProfileDetail(ctx: Context, phoneNumber: string) {
     profile,
     ratingsGiven,
     ratingsReceived,
-    activity,
-    errors,
+    activity: withReadableDetails(activity),
+    errors: withReadableDetails(errors),
     verificationHistory: verificationLogs.map((entry) => ({
       id: entry.id,
       action: entry.action,
@@ -48,7 +49,7 @@ export async function loadProfileDetail(ctx: Context, phoneNumber: string) {
       createdAt: entry.createdAt,
       ipAddress: entry.ipAddress,
       userAgent: entry.userAgent,
-      details: entry.details,
+      details: readableDetails(entry.details),
     })),
   };
 }

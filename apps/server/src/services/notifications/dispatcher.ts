@@ -12,7 +12,10 @@ import {
 import type { NewErrorLogEntry, NewLogEntry } from '@exrated/db/schema';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
+import { parsePhone } from '../phone';
+import type { RateLimiter } from '../rate-limiter';
 import { SmsDeliveryError, type SmsSender } from '../sms/sms-sender';
+import { ratingTextCapRefusal } from './text-caps';
 
 /**
  * How long a claim keeps other instances away from a notification. Longer than one send can take (the send
@@ -41,21 +44,27 @@ export interface DispatchSummary {
 export interface DispatcherDeps {
   db: Database;
   sms: SmsSender;
-  config: Pick<Config, 'notifications'>;
+  rateLimiter: RateLimiter;
+  config: Pick<Config, 'notifications' | 'limits'>;
   logger: FastifyBaseLogger;
   now: () => Date;
 }
 
 /**
- * Delivers rating texts from the notifications table, which is the outbox: the send right after a rating
- * commits (`deliverFresh`, on a row created leased to its request) and the periodic retry of everything still
- * pending (`runOnce`, which claims due rows with a locking statement), so two instances, or a request and the
- * timer, never send one text twice.
- * Failures back off exponentially (retryBaseSeconds * 2^(attempts - 1)) until maxAttempts, then `failed`.
+ * Delivers rating texts from the notifications table, which is the outbox. Every send happens here, never in
+ * a request: a rating's text is due when it commits (or when a proof or a moderator releases it), and the
+ * request only `kick`s the dispatcher once its response is out, so the rater's answer is the same, in the
+ * same time, whatever becomes of the text (DESIGN.md section 4). Runs claim due rows with a locking
+ * statement, so two instances, or a kick and the timer, never send one text twice. Before a text's first
+ * attempt the daily caps are counted; failures back off exponentially (retryBaseSeconds * 2^(attempts - 1))
+ * until maxAttempts, then `failed`.
  */
 export class NotificationDispatcher {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<DispatchSummary> | null = null;
+  /** A kick came while a run was in progress: its rows may have been committed after that run's claim. */
+  private kickedDuringRun = false;
+  private stopped = false;
 
   constructor(private readonly deps: DispatcherDeps) {}
 
@@ -71,9 +80,10 @@ export class NotificationDispatcher {
 
   /** Stops the timer and waits for a run in progress, so nothing touches the database after close. */
   async stop() {
+    this.stopped = true;
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
-    await this.running?.catch(() => undefined);
+    await this.settled();
   }
 
   /** Sends every due pending notification (one batch). Overlapping calls share the run in progress. */
@@ -81,23 +91,30 @@ export class NotificationDispatcher {
     if (!this.running) {
       this.running = this.dispatchDue().finally(() => {
         this.running = null;
+        if (this.kickedDuringRun && !this.stopped) {
+          this.kickedDuringRun = false;
+          this.kick();
+        }
       });
     }
     return this.running;
   }
 
-  /**
-   * The send right after a rating commits; the caller logs the outcome with its request. The row was inserted
-   * already leased to this request with its first attempt counted (`freshLease`), so no claim is needed: the
-   * timer leaves it alone until the lease ends, and retries it then if this process died before sending.
-   */
-  deliverFresh(notification: ClaimedNotification): Promise<DeliveryOutcome> {
-    return this.deliver(notification, { checkOptOutList: false });
+  /** Texts became due (a rating committed or was released): send them now rather than at the next tick. */
+  kick() {
+    if (this.stopped) return;
+    if (this.running) {
+      this.kickedDuringRun = true;
+      return;
+    }
+    void this.runOnce().catch((error: unknown) =>
+      this.deps.logger.error({ err: error }, 'notification dispatch failed'),
+    );
   }
 
-  /** What a just-created notification row carries so that `deliverFresh` may send it without a claim. */
-  freshLease() {
-    return { attempts: 1, nextAttemptAt: this.leaseUntil() };
+  /** Resolves once no run is in progress or owed to a kick (tests, and close). */
+  async settled(): Promise<void> {
+    while (this.running) await this.running.catch(() => undefined);
   }
 
   private async dispatchDue(): Promise<DispatchSummary> {
@@ -112,10 +129,14 @@ export class NotificationDispatcher {
     const errors: NewErrorLogEntry[] = [];
     for (const notification of claimed) {
       logs.push(systemLog('sms_notification_attempted', notification));
-      const outcome = await this.deliver(notification, { checkOptOutList: true });
+      const outcome = await this.deliver(notification);
       if (outcome.status === 'sent') {
         summary.sent += 1;
-        logs.push(systemLog('sms_notification_sent', notification));
+        logs.push(
+          systemLog('sms_notification_sent', notification, {
+            country: parsePhone(notification.phoneNumber)?.country ?? null,
+          }),
+        );
       } else if (outcome.status === 'failed') {
         summary.failed += 1;
         logs.push(
@@ -137,16 +158,16 @@ export class NotificationDispatcher {
     return summary;
   }
 
-  private async deliver(
-    notification: ClaimedNotification,
-    options: { checkOptOutList: boolean },
-  ): Promise<DeliveryOutcome> {
+  private async deliver(notification: ClaimedNotification): Promise<DeliveryOutcome> {
     const { db, sms, now } = this.deps;
     const base = { notificationId: notification.id, attempts: notification.attempts };
     try {
-      const reason = await this.optOutReason(notification.phoneNumber, options.checkOptOutList);
+      const reason =
+        (await this.optOutReason(notification.phoneNumber)) ??
+        (notification.attempts === 1 ? await this.capReason(notification.phoneNumber) : null);
       if (reason) {
-        await suppressNotification(db, { id: notification.id, reason });
+        // Never tried: the attempt the claim counted is taken back.
+        await suppressNotification(db, { id: notification.id, reason, attempts: notification.attempts - 1 });
         return { status: 'suppressed', ...base, reason };
       }
       await withTimeout(
@@ -166,9 +187,9 @@ export class NotificationDispatcher {
     return { status: 'sent', ...base };
   }
 
-  /** Opted out in our list (checked on retries; a fresh row was checked when created) or at the provider. */
-  private async optOutReason(phoneNumber: string, checkOptOutList: boolean): Promise<string | null> {
-    if (checkOptOutList && (await isPhoneOptedOut(this.deps.db, phoneNumber))) return 'opted_out';
+  /** Opted out in our list (the number may have opted out since the rating) or at the provider. */
+  private async optOutReason(phoneNumber: string): Promise<string | null> {
+    if (await isPhoneOptedOut(this.deps.db, phoneNumber)) return 'opted_out';
     const optedOutAtProvider = await this.deps.sms.isOptedOut(phoneNumber).catch((error: unknown) => {
       // The provider's list is a second safety net; our own list was already honoured.
       this.deps.logger.warn({ err: error }, 'provider opt-out check failed');
@@ -177,6 +198,16 @@ export class NotificationDispatcher {
     if (!optedOutAtProvider) return null;
     await recordSmsOptOut(this.deps.db, { phoneNumber, source: 'provider' });
     return 'opted_out';
+  }
+
+  /** The daily caps on rating texts, counted once per text; they fail open when the limiter is away. */
+  private async capReason(phoneNumber: string): Promise<string | null> {
+    try {
+      return await ratingTextCapRefusal(this.deps.rateLimiter, this.deps.config.limits, phoneNumber);
+    } catch (error) {
+      this.deps.logger.warn({ err: error }, 'rate limiter unavailable; rating text caps not applied');
+      return null;
+    }
   }
 
   private async recordFailure(notification: ClaimedNotification, error: string): Promise<DeliveryOutcome> {

@@ -8,6 +8,8 @@ import type { DeviceSession } from '@exrated/db/schema';
 import { TRPCError } from '@trpc/server';
 import type { Context } from '../../trpc/context';
 import { RATINGS_TO_UNLOCK } from '../../trpc/procedures';
+import { enforceRateLimit } from '../../trpc/rate-limit';
+import { networkKey } from '../network-key';
 import { textsOptInOf } from '../trust/sms-opt-out';
 
 type DeviceContext = Context & { session: DeviceSession };
@@ -43,17 +45,25 @@ export async function loadViewerProfile(ctx: DeviceContext) {
 
 /**
  * profile.savePhone (the unlock form): keeps the number on this device session, unproven, and creates the
- * unverified profile row when none exists. It grants nothing: only a code proves the phone.
+ * unverified profile row when none exists. It grants nothing: only a code proves the phone. Each call may
+ * create a row, so calls are limited per network (DESIGN.md section 3); and the work and the audit entry are
+ * the same whether or not the row existed, so neither the answer nor its timing tells.
  */
 export async function savePhoneForDevice(ctx: DeviceContext, phone: string) {
+  await enforceRateLimit(
+    ctx.rateLimiter,
+    `profile-save-phone:ip:${networkKey(ctx.request.ipAddress)}`,
+    { limit: ctx.config.limits.phoneSavesPerIpPerHour, windowSeconds: 3600 },
+    (wait) => `Too many phone numbers saved from your network. Please try again ${wait}.`,
+  );
   try {
     const keepsProof = provenPhoneOf(ctx.session) === phone;
-    const created = await saveUnprovenPhone(ctx.db, {
+    await saveUnprovenPhone(ctx.db, {
       sessionId: ctx.session.id,
       phoneNumber: phone,
       onSession: !keepsProof,
     });
-    if (created) ctx.audit.log('profile_created', { source: 'unlock' }, { phoneNumber: phone });
+    ctx.audit.log('profile_phone_saved', { source: 'unlock' }, { phoneNumber: phone });
   } catch (error) {
     throw new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: SAVE_PHONE_ERROR, cause: error });
   }

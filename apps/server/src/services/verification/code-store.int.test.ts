@@ -40,66 +40,60 @@ const RIGHT = hash('123456');
 const WRONG = hash('654321');
 
 describe.each(implementations)('code store (%s)', (_name, make) => {
-  it('issues a record with 0 attempts, the session and a 10-minute TTL; a match deletes it', async () => {
+  it('issues a record with 0 attempts and a 10-minute TTL; a match deletes it', async () => {
     const store = make();
     const now = Date.now();
-    expect(await store.issue(PHONE, { codeHash: RIGHT, sessionId: 's1', now })).toEqual({
+    expect(await store.issue(PHONE, { codeHash: RIGHT, now })).toEqual({
       status: 'issued',
       replacedLive: false,
     });
     const live = await store.inspect(PHONE);
-    expect(live?.record).toEqual({
-      codeHash: RIGHT,
-      attempts: 0,
-      requestedAt: now,
-      lastAttemptAt: null,
-      sessionId: 's1',
-    });
+    expect(live?.record).toEqual({ codeHash: RIGHT, attempts: 0, requestedAt: now });
     expect(live?.ttlMs).toBeGreaterThan(599_000);
     expect(live?.ttlMs).toBeLessThanOrEqual(600_000);
 
-    expect(await store.check(PHONE, { codeHash: RIGHT, sessionId: 's1', now: now + 5 })).toEqual({
+    expect(await store.check(PHONE, { codeHash: RIGHT, now: now + 5 })).toEqual({
       status: 'valid',
       attempts: 1,
     });
     expect(await store.inspect(PHONE)).toBeNull();
     // A used code cannot be used twice.
-    expect(await store.check(PHONE, { codeHash: RIGHT, sessionId: 's1', now: now + 6 })).toEqual({
+    expect(await store.check(PHONE, { codeHash: RIGHT, now: now + 6 })).toEqual({
       status: 'missing',
     });
   });
 
-  it('counts wrong codes, records the last attempt, and keeps the TTL', async () => {
+  it('counts wrong codes and keeps the TTL', async () => {
     const store = make();
     const now = Date.now();
-    await store.issue(PHONE, { codeHash: RIGHT, sessionId: 's1', now });
-    expect(await store.check(PHONE, { codeHash: WRONG, sessionId: 's1', now: now + 1000 })).toEqual({
+    await store.issue(PHONE, { codeHash: RIGHT, now });
+    expect(await store.check(PHONE, { codeHash: WRONG, now: now + 1000 })).toEqual({
       status: 'invalid',
       attempts: 1,
       attemptsLeft: 4,
     });
     const live = await store.inspect(PHONE);
-    expect(live?.record).toMatchObject({ attempts: 1, lastAttemptAt: now + 1000 });
+    expect(live?.record).toMatchObject({ attempts: 1 });
     expect(live?.ttlMs).toBeGreaterThan(590_000);
   });
 
   it('allows 5 attempts; the 6th fails even with the right code and deletes the record', async () => {
     const store = make();
     const now = Date.now();
-    await store.issue(PHONE, { codeHash: RIGHT, sessionId: 's1', now });
+    await store.issue(PHONE, { codeHash: RIGHT, now });
     for (let attempt = 1; attempt <= 5; attempt++) {
-      expect(await store.check(PHONE, { codeHash: WRONG, sessionId: 's1', now })).toMatchObject({
+      expect(await store.check(PHONE, { codeHash: WRONG, now })).toMatchObject({
         status: 'invalid',
         attempts: attempt,
         attemptsLeft: 5 - attempt,
       });
     }
-    expect(await store.check(PHONE, { codeHash: RIGHT, sessionId: 's1', now })).toEqual({
+    expect(await store.check(PHONE, { codeHash: RIGHT, now })).toEqual({
       status: 'max_attempts',
       attempts: 6,
     });
     expect(await store.inspect(PHONE)).toBeNull();
-    expect(await store.check(PHONE, { codeHash: RIGHT, sessionId: 's1', now })).toEqual({
+    expect(await store.check(PHONE, { codeHash: RIGHT, now })).toEqual({
       status: 'missing',
     });
   });
@@ -107,9 +101,9 @@ describe.each(implementations)('code store (%s)', (_name, make) => {
   it('counts 20 parallel wrong checks as at most 5 comparisons', async () => {
     const store = make();
     const now = Date.now();
-    await store.issue(PHONE, { codeHash: RIGHT, sessionId: 's1', now });
+    await store.issue(PHONE, { codeHash: RIGHT, now });
     const results = await Promise.all(
-      Array.from({ length: 20 }, () => store.check(PHONE, { codeHash: WRONG, sessionId: 's1', now })),
+      Array.from({ length: 20 }, () => store.check(PHONE, { codeHash: WRONG, now })),
     );
     const statuses = results.map((result) => result.status);
     expect(statuses.filter((status) => status === 'invalid')).toHaveLength(5);
@@ -122,108 +116,145 @@ describe.each(implementations)('code store (%s)', (_name, make) => {
     const store = make();
     const now = Date.now();
     // A double click: exactly one of the two wins.
-    await store.issue(PHONE, { codeHash: RIGHT, sessionId: 's1', now });
-    const pair = await Promise.all(
-      [1, 2].map(() => store.check(PHONE, { codeHash: RIGHT, sessionId: 's1', now })),
-    );
+    await store.issue(PHONE, { codeHash: RIGHT, now });
+    const pair = await Promise.all([1, 2].map(() => store.check(PHONE, { codeHash: RIGHT, now })));
     expect(pair.map((result) => result.status).sort()).toEqual(['missing', 'valid']);
     // A burst past the attempt limit: at most one wins (the check past the limit may clear the code before a
     // matching one consumes it), and the code is gone afterwards.
-    await store.issue(PHONE, { codeHash: RIGHT, sessionId: 's1', now: now + 60_000 });
+    await store.issue(PHONE, { codeHash: RIGHT, now: now + 60_000 });
     const burst = await Promise.all(
-      Array.from({ length: 20 }, () => store.check(PHONE, { codeHash: RIGHT, sessionId: 's1', now })),
+      Array.from({ length: 20 }, () => store.check(PHONE, { codeHash: RIGHT, now })),
     );
     expect(burst.filter((result) => result.status === 'valid').length).toBeLessThanOrEqual(1);
     expect(burst.filter((result) => result.status === 'invalid')).toHaveLength(0);
     expect(await store.inspect(PHONE)).toBeNull();
   });
 
-  it('refuses a check from another session without touching the record', async () => {
+  it('refuses a send inside the 60 s wait with the time left, then replaces the live code', async () => {
     const store = make();
     const now = Date.now();
-    await store.issue(PHONE, { codeHash: RIGHT, sessionId: 'owner', now });
-    const before = await store.inspect(PHONE);
-    for (let i = 0; i < 10; i++) {
-      expect(await store.check(PHONE, { codeHash: RIGHT, sessionId: 'intruder', now: now + 10 })).toEqual({
-        status: 'other_session',
-      });
-    }
-    const after = await store.inspect(PHONE);
-    expect(after?.record).toEqual(before?.record);
-    expect(await store.check(PHONE, { codeHash: RIGHT, sessionId: 'owner', now })).toMatchObject({
-      status: 'valid',
+    await store.issue(PHONE, { codeHash: WRONG, now });
+    expect(await store.sendRefusal(PHONE, now + 15_000)).toEqual({
+      status: 'cooldown',
+      retryAfterMs: 45_000,
     });
-  });
-
-  it('refuses a send inside the 60 s cooldown with the time left, then replaces the live code', async () => {
-    const store = make();
-    const now = Date.now();
-    await store.issue(PHONE, { codeHash: WRONG, sessionId: 's1', now });
-    expect(await store.cooldownRemainingMs(PHONE, now + 15_000)).toBe(45_000);
-    expect(await store.issue(PHONE, { codeHash: RIGHT, sessionId: 's1', now: now + 15_000 })).toEqual({
+    expect(await store.issue(PHONE, { codeHash: RIGHT, now: now + 15_000 })).toEqual({
       status: 'cooldown',
       retryAfterMs: 45_000,
     });
     expect((await store.inspect(PHONE))?.record.codeHash).toBe(WRONG);
 
-    await store.check(PHONE, { codeHash: hash('000000'), sessionId: 's1', now: now + 20_000 });
-    expect(await store.cooldownRemainingMs(PHONE, now + 60_000)).toBe(0);
-    expect(await store.issue(PHONE, { codeHash: RIGHT, sessionId: 's2', now: now + 60_000 })).toEqual({
+    expect(await store.sendRefusal(PHONE, now + 60_000)).toBeNull();
+    expect(await store.issue(PHONE, { codeHash: RIGHT, now: now + 60_000 })).toEqual({
       status: 'issued',
       replacedLive: true,
     });
-    // The replacement starts over: new code, new owner, no attempts, a full TTL.
-    const live = await store.inspect(PHONE);
-    expect(live?.record).toEqual({
+    // The replacement starts over: new code, no attempts, a full TTL; the old code no longer works.
+    expect((await store.inspect(PHONE))?.record).toEqual({
       codeHash: RIGHT,
       attempts: 0,
       requestedAt: now + 60_000,
-      lastAttemptAt: null,
-      sessionId: 's2',
     });
-    expect(await store.check(PHONE, { codeHash: WRONG, sessionId: 's2', now })).toMatchObject({
-      status: 'invalid',
+    expect(await store.check(PHONE, { codeHash: WRONG, now })).toMatchObject({ status: 'invalid' });
+  });
+
+  it('makes the wait grow with the sends of the day, whoever asks', async () => {
+    const store = make({ resendWaitsMs: [1_000, 2_000, 5_000] });
+    let now = Date.now();
+    const waits: number[] = [];
+    for (let send = 0; send < 5; send++) {
+      expect(await store.issue(PHONE, { codeHash: hash(String(100000 + send)), now })).toMatchObject({
+        status: 'issued',
+      });
+      const refusal = await store.sendRefusal(PHONE, now);
+      waits.push(refusal?.retryAfterMs ?? 0);
+      now += refusal?.retryAfterMs ?? 0;
+    }
+    expect(waits).toEqual([1_000, 2_000, 5_000, 5_000, 5_000]);
+  });
+
+  it('texts at most the daily number of codes to one number', async () => {
+    const store = make({ resendWaitsMs: [0], maxSendsPerDay: 3 });
+    const now = Date.now();
+    for (let send = 0; send < 3; send++) {
+      expect(await store.issue(PHONE, { codeHash: RIGHT, now: now + send })).toMatchObject({
+        status: 'issued',
+      });
+    }
+    const refused = await store.issue(PHONE, { codeHash: RIGHT, now: now + 10 });
+    expect(refused.status).toBe('daily_limit');
+    expect(refused.status === 'daily_limit' && refused.retryAfterMs).toBeGreaterThan(23 * 3600_000);
+  });
+
+  // Issue 16, attack 1: failing six checks deleted the record and with it the cooldown.
+  it('never shortens the wait when checks fail, not even when they use up the code', async () => {
+    const store = make();
+    const now = Date.now();
+    await store.issue(PHONE, { codeHash: RIGHT, now });
+    for (let attempt = 0; attempt < 6; attempt++) await store.check(PHONE, { codeHash: WRONG, now: now + 1 });
+    expect(await store.inspect(PHONE)).toBeNull();
+    expect(await store.sendRefusal(PHONE, now + 1_000)).toEqual({ status: 'cooldown', retryAfterMs: 59_000 });
+    expect(await store.issue(PHONE, { codeHash: RIGHT, now: now + 1_000 })).toMatchObject({
+      status: 'cooldown',
     });
+  });
+
+  it('lets only one of many parallel sends through', async () => {
+    const store = make();
+    const now = Date.now();
+    const results = await Promise.all(
+      Array.from({ length: 10 }, (_, index) =>
+        store.issue(PHONE, { codeHash: hash(String(200000 + index)), now }),
+      ),
+    );
+    expect(results.filter((result) => result.status === 'issued')).toHaveLength(1);
+    expect(results.filter((result) => result.status === 'cooldown')).toHaveLength(9);
   });
 
   it('keeps phones apart', async () => {
     const store = make();
     const now = Date.now();
     const other = '+447911123456';
-    await store.issue(PHONE, { codeHash: RIGHT, sessionId: 's1', now });
-    expect(await store.cooldownRemainingMs(other, now)).toBe(0);
-    expect(await store.check(other, { codeHash: hash('123456', other), sessionId: 's1', now })).toEqual({
+    await store.issue(PHONE, { codeHash: RIGHT, now });
+    expect(await store.sendRefusal(other, now)).toBeNull();
+    expect(await store.check(other, { codeHash: hash('123456', other), now })).toEqual({
       status: 'missing',
     });
-    expect(await store.issue(other, { codeHash: RIGHT, sessionId: 's1', now })).toMatchObject({
+    expect(await store.issue(other, { codeHash: RIGHT, now })).toMatchObject({
       status: 'issued',
       replacedLive: false,
     });
   });
 
-  it('discards a record only while it holds the given code', async () => {
+  it('discards a record only while it holds the given code, and takes its send back', async () => {
     const store = make();
     const now = Date.now();
-    await store.issue(PHONE, { codeHash: RIGHT, sessionId: 's1', now });
+    await store.issue(PHONE, { codeHash: WRONG, now });
+    await store.issue(PHONE, { codeHash: RIGHT, now: now + 60_000 });
     await store.discard(PHONE, WRONG);
     expect(await store.inspect(PHONE)).not.toBeNull();
     await store.discard(PHONE, RIGHT);
     expect(await store.inspect(PHONE)).toBeNull();
-    expect(await store.cooldownRemainingMs(PHONE, now)).toBe(0);
+    // The wait is the one after the first send again: over by now + 60 s.
+    expect(await store.sendRefusal(PHONE, now + 60_000)).toBeNull();
+    expect(await store.sendRefusal(PHONE, now + 30_000)).toEqual({
+      status: 'cooldown',
+      retryAfterMs: 30_000,
+    });
   });
 
   it('expires by its TTL', async () => {
     const store = make({ ttlMs: 300 });
     const now = Date.now();
-    await store.issue(PHONE, { codeHash: RIGHT, sessionId: 's1', now });
+    await store.issue(PHONE, { codeHash: RIGHT, now });
     expect(await store.inspect(PHONE)).not.toBeNull();
     await new Promise((resolve) => setTimeout(resolve, 450));
     expect(await store.inspect(PHONE)).toBeNull();
-    expect(await store.check(PHONE, { codeHash: RIGHT, sessionId: 's1', now })).toEqual({
+    expect(await store.check(PHONE, { codeHash: RIGHT, now })).toEqual({
       status: 'missing',
     });
-    // An expired code leaves no cooldown behind.
-    expect(await store.issue(PHONE, { codeHash: RIGHT, sessionId: 's1', now: now + 1 })).toEqual({
+    // The wait outlives the code: the next send goes once it is over.
+    expect(await store.issue(PHONE, { codeHash: RIGHT, now: now + 60_000 })).toEqual({
       status: 'issued',
       replacedLive: false,
     });

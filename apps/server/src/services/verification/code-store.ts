@@ -1,34 +1,45 @@
 import { timingSafeEqual } from 'node:crypto';
 
-/** Spec section 9: a code is valid for 10 minutes and allows 5 attempts; a new one may be sent after 60 s. */
+/** Spec section 9: a code is valid for 10 minutes and allows 5 attempts. */
 export const CODE_TTL_MS = 10 * 60 * 1000;
 export const MAX_CODE_ATTEMPTS = 5;
-export const RESEND_COOLDOWN_MS = 60 * 1000;
+/**
+ * DESIGN.md section 3: the wait before the next code text to a number grows with the sends of the day (the
+ * wait after the first send, after the second, ...; the last one repeats). A person who mistyped or missed
+ * the first text waits a minute; a stranger who keeps asking soon waits an hour.
+ */
+export const RESEND_WAITS_MS: readonly number[] = [60, 60, 120, 300, 600, 1200, 2400, 3600].map(
+  (seconds) => seconds * 1000,
+);
+/** The window of the per-number daily ceiling, counted from the first send. */
+export const SEND_LEDGER_TTL_MS = 24 * 60 * 60 * 1000;
 
 /** What is kept per phone (DESIGN.md section 3): never the code itself, only its HMAC. */
 export interface CodeRecord {
   codeHash: string;
+  /** Wrong and right checks so far, from every session together. */
   attempts: number;
   /** Epoch milliseconds of the send. */
   requestedAt: number;
-  lastAttemptAt: number | null;
-  /** The device session that asked for the code: only it may use the code. */
-  sessionId: string;
 }
 
 export interface IssueRequest {
   codeHash: string;
-  sessionId: string;
   now: number;
 }
 
+/** Why a code may not be texted to a number now, and for how long. */
+export type SendRefusal =
+  | { status: 'cooldown'; retryAfterMs: number }
+  /** The number got its daily number of code texts (whoever asked for them). */
+  | { status: 'daily_limit'; retryAfterMs: number };
+
 export type IssueResult =
   /** `replacedLive`: an earlier code was still live and is now void (logged as a resend). */
-  { status: 'issued'; replacedLive: boolean } | { status: 'cooldown'; retryAfterMs: number };
+  { status: 'issued'; replacedLive: boolean } | SendRefusal;
 
 export interface CheckRequest {
   codeHash: string;
-  sessionId: string;
   now: number;
 }
 
@@ -38,26 +49,30 @@ export type CheckResult =
   | { status: 'invalid'; attempts: number; attemptsLeft: number }
   /** No live record: never sent, expired, already used or cleared. */
   | { status: 'missing' }
-  /** The record belongs to another device session; it was not touched. */
-  | { status: 'other_session' }
   /** This check went past the limit: it failed and the record is deleted. */
   | { status: 'max_attempts'; attempts: number };
 
 /**
  * Where live verification codes are kept: Redis in production (shared by every instance), an in-process twin
  * for the embedded default. Both keep the same rules, proven by one contract test suite:
- * - a send inside the cooldown of the previous one is refused; otherwise it replaces any live record;
- * - every check by the owning session counts one attempt, atomically, so parallel checks can never make more
- *   than MAX_CODE_ATTEMPTS comparisons; the check after that fails and deletes the record;
- * - a match deletes the record; a check from another session changes nothing;
- * - the record expires by itself after the TTL.
+ * - one live code per number; whoever holds the phone holds the code, so any session may check it;
+ * - every send is written in the number's send ledger, which outlives the code: the wait before the next send
+ *   grows with the sends of the day, and at most `maxSendsPerDay` codes are texted per day, whoever asks; no
+ *   check, right or wrong, ever touches the ledger, so a failed check never shortens the wait;
+ * - a send outside the wait replaces any live code (the newest code on the phone is the one that works);
+ * - every check counts one attempt, atomically, so parallel checks from any number of sessions can never make
+ *   more than MAX_CODE_ATTEMPTS comparisons; the check after that fails and deletes the code;
+ * - a match deletes the code; the code expires by itself after the TTL.
  */
 export interface CodeStore {
   issue(phone: string, request: IssueRequest): Promise<IssueResult>;
   check(phone: string, request: CheckRequest): Promise<CheckResult>;
-  /** Milliseconds until a new code may be sent to this phone (0 when one may be sent now). */
-  cooldownRemainingMs(phone: string, now: number): Promise<number>;
-  /** Removes the record only if it still holds this code (a send whose text never left). */
+  /** Whether a code may be texted to this phone now: null, or why not and for how long. */
+  sendRefusal(phone: string, now: number): Promise<SendRefusal | null>;
+  /**
+   * A send whose text never left: removes the code if it is still this one, and takes the send back out of
+   * the ledger, so the person can ask again at once.
+   */
   discard(phone: string, codeHash: string): Promise<void>;
   /** The live record and its remaining lifetime, for tests and operators; null when there is none. */
   inspect(phone: string): Promise<{ record: CodeRecord; ttlMs: number } | null>;
@@ -67,15 +82,41 @@ export interface CodeStoreOptions {
   /** Lifetime of a record; tests shorten it instead of waiting 10 minutes. */
   ttlMs?: number;
   maxAttempts?: number;
-  resendCooldownMs?: number;
+  resendWaitsMs?: readonly number[];
+  /** Code texts to one number per day (LIMIT_VERIFICATION_TEXTS_PER_PHONE_PER_DAY). */
+  maxSendsPerDay?: number;
 }
 
 export function resolveCodeStoreOptions(options: CodeStoreOptions = {}): Required<CodeStoreOptions> {
   return {
     ttlMs: options.ttlMs ?? CODE_TTL_MS,
     maxAttempts: options.maxAttempts ?? MAX_CODE_ATTEMPTS,
-    resendCooldownMs: options.resendCooldownMs ?? RESEND_COOLDOWN_MS,
+    resendWaitsMs: options.resendWaitsMs ?? RESEND_WAITS_MS,
+    maxSendsPerDay: options.maxSendsPerDay ?? 10,
   };
+}
+
+/** The number's sends of the current day: how many, and when the last and the one before went out. */
+export interface SendLedger {
+  sends: number;
+  lastSentAt: number;
+  previousSentAt: number;
+  /** Milliseconds until the day's window ends. */
+  ttlMs: number;
+}
+
+/** The ledger's verdict on a send now (the same rule for both stores). */
+export function ledgerRefusal(
+  ledger: SendLedger | null,
+  now: number,
+  options: Required<CodeStoreOptions>,
+): SendRefusal | null {
+  if (!ledger || ledger.sends === 0) return null;
+  if (ledger.sends >= options.maxSendsPerDay) return { status: 'daily_limit', retryAfterMs: ledger.ttlMs };
+  const waits = options.resendWaitsMs;
+  const wait = waits[Math.min(ledger.sends, waits.length) - 1] ?? 0;
+  const remaining = ledger.lastSentAt + wait - now;
+  return remaining > 0 ? { status: 'cooldown', retryAfterMs: remaining } : null;
 }
 
 /** Constant-time comparison of two hex HMACs, so response timing tells nothing about how close a guess was. */

@@ -7,18 +7,26 @@ import {
   codeHashesMatch,
   type IssueRequest,
   type IssueResult,
+  ledgerRefusal,
   resolveCodeStoreOptions,
+  SEND_LEDGER_TTL_MS,
+  type SendLedger,
+  type SendRefusal,
 } from './code-store';
 
-// Expired records are dropped when read; past this size a send also sweeps, so memory stays bounded.
+// Expired entries are dropped when read; past this size a send also sweeps, so memory stays bounded.
 const SWEEP_THRESHOLD = 10_000;
+
+type Expiring<T> = { value: T; expiresAt: number };
+type Ledger = Omit<SendLedger, 'ttlMs'>;
 
 /**
  * The embedded default's code store. Every operation runs to completion without awaiting, so within one
  * process it is as atomic as the Redis scripts. Expiry follows this process's clock, like Redis's TTL.
  */
 export class MemoryCodeStore implements CodeStore {
-  private readonly records = new Map<string, { record: CodeRecord; expiresAt: number }>();
+  private readonly codes = new Map<string, Expiring<CodeRecord>>();
+  private readonly ledgers = new Map<string, Expiring<Ledger>>();
   private readonly options: Required<CodeStoreOptions>;
 
   constructor(
@@ -29,38 +37,39 @@ export class MemoryCodeStore implements CodeStore {
   }
 
   async issue(phone: string, request: IssueRequest): Promise<IssueResult> {
-    const existing = this.live(phone);
-    if (existing) {
-      const wait = existing.record.requestedAt + this.options.resendCooldownMs - request.now;
-      if (wait > 0) return { status: 'cooldown', retryAfterMs: wait };
-    }
-    if (this.records.size > SWEEP_THRESHOLD) this.sweep();
-    this.records.set(phone, {
-      record: {
-        codeHash: request.codeHash,
-        attempts: 0,
-        requestedAt: request.now,
-        lastAttemptAt: null,
-        sessionId: request.sessionId,
-      },
+    const refusal = this.refusal(phone, request.now);
+    if (refusal) return refusal;
+    if (this.codes.size + this.ledgers.size > SWEEP_THRESHOLD) this.sweep();
+    const replacedLive = this.live(this.codes, phone) !== null;
+    this.codes.set(phone, {
+      value: { codeHash: request.codeHash, attempts: 0, requestedAt: request.now },
       expiresAt: this.clock() + this.options.ttlMs,
     });
-    return { status: 'issued', replacedLive: existing !== null };
+    const ledger = this.live(this.ledgers, phone);
+    if (ledger) {
+      ledger.value.previousSentAt = ledger.value.lastSentAt;
+      ledger.value.lastSentAt = request.now;
+      ledger.value.sends += 1;
+    } else {
+      this.ledgers.set(phone, {
+        value: { sends: 1, lastSentAt: request.now, previousSentAt: 0 },
+        expiresAt: this.clock() + SEND_LEDGER_TTL_MS,
+      });
+    }
+    return { status: 'issued', replacedLive };
   }
 
   async check(phone: string, request: CheckRequest): Promise<CheckResult> {
-    const entry = this.live(phone);
+    const entry = this.live(this.codes, phone);
     if (!entry) return { status: 'missing' };
-    const { record } = entry;
-    if (record.sessionId !== request.sessionId) return { status: 'other_session' };
+    const record = entry.value;
     record.attempts += 1;
     if (record.attempts > this.options.maxAttempts) {
-      this.records.delete(phone);
+      this.codes.delete(phone);
       return { status: 'max_attempts', attempts: record.attempts };
     }
-    record.lastAttemptAt = request.now;
     if (codeHashesMatch(record.codeHash, request.codeHash)) {
-      this.records.delete(phone);
+      this.codes.delete(phone);
       return { status: 'valid', attempts: record.attempts };
     }
     return {
@@ -70,27 +79,37 @@ export class MemoryCodeStore implements CodeStore {
     };
   }
 
-  async cooldownRemainingMs(phone: string, now: number): Promise<number> {
-    const entry = this.live(phone);
-    if (!entry) return 0;
-    return Math.max(0, entry.record.requestedAt + this.options.resendCooldownMs - now);
+  async sendRefusal(phone: string, now: number): Promise<SendRefusal | null> {
+    return this.refusal(phone, now);
   }
 
   async discard(phone: string, codeHash: string): Promise<void> {
-    const entry = this.live(phone);
-    if (entry && entry.record.codeHash === codeHash) this.records.delete(phone);
+    const entry = this.live(this.codes, phone);
+    if (!entry || entry.value.codeHash !== codeHash) return;
+    this.codes.delete(phone);
+    const ledger = this.live(this.ledgers, phone);
+    if (ledger && ledger.value.sends > 0) {
+      ledger.value.sends -= 1;
+      ledger.value.lastSentAt = ledger.value.previousSentAt;
+    }
   }
 
   async inspect(phone: string) {
-    const entry = this.live(phone);
-    return entry ? { record: { ...entry.record }, ttlMs: entry.expiresAt - this.clock() } : null;
+    const entry = this.live(this.codes, phone);
+    return entry ? { record: { ...entry.value }, ttlMs: entry.expiresAt - this.clock() } : null;
   }
 
-  private live(phone: string) {
-    const entry = this.records.get(phone);
+  private refusal(phone: string, now: number): SendRefusal | null {
+    const ledger = this.live(this.ledgers, phone);
+    const view = ledger ? { ...ledger.value, ttlMs: ledger.expiresAt - this.clock() } : null;
+    return ledgerRefusal(view, now, this.options);
+  }
+
+  private live<T>(map: Map<string, Expiring<T>>, phone: string): Expiring<T> | null {
+    const entry = map.get(phone);
     if (!entry) return null;
     if (entry.expiresAt <= this.clock()) {
-      this.records.delete(phone);
+      map.delete(phone);
       return null;
     }
     return entry;
@@ -98,6 +117,8 @@ export class MemoryCodeStore implements CodeStore {
 
   private sweep() {
     const now = this.clock();
-    for (const [phone, entry] of this.records) if (entry.expiresAt <= now) this.records.delete(phone);
+    for (const map of [this.codes, this.ledgers] as Map<string, Expiring<unknown>>[]) {
+      for (const [phone, entry] of map) if (entry.expiresAt <= now) map.delete(phone);
+    }
   }
 }

@@ -8,38 +8,41 @@ import {
   codeHashesMatch,
   type IssueRequest,
   type IssueResult,
+  ledgerRefusal,
   resolveCodeStoreOptions,
+  SEND_LEDGER_TTL_MS,
+  type SendLedger,
+  type SendRefusal,
 } from './code-store';
 
-// Cooldown check and replacement in one script: two sends racing can never both pass the cooldown.
-// Replies {1, replacedLive} when issued, {0, millisecondsToWait} inside the cooldown.
+// Writes a send when the ledger still holds the count the caller judged by (compare and set), so two sends
+// racing can never both pass the wait or the daily ceiling: the loser reads the ledger again. Replies
+// {1, replacedLive} when issued, {0} when the ledger changed in between.
 const ISSUE_SCRIPT = `
-local requested = redis.call('HGET', KEYS[1], 'requestedAt')
-if requested then
-  local wait = tonumber(requested) + tonumber(ARGV[5]) - tonumber(ARGV[3])
-  if wait > 0 then return {0, wait} end
-end
+local sends = tonumber(redis.call('HGET', KEYS[2], 'sends') or '0')
+if sends ~= tonumber(ARGV[5]) then return {0} end
+local replaced = redis.call('EXISTS', KEYS[1])
 redis.call('DEL', KEYS[1])
-redis.call('HSET', KEYS[1], 'codeHash', ARGV[1], 'sessionId', ARGV[2], 'requestedAt', ARGV[3], 'attempts', 0)
-redis.call('PEXPIRE', KEYS[1], ARGV[4])
-if requested then return {1, 1} end
-return {1, 0}
+redis.call('HSET', KEYS[1], 'codeHash', ARGV[1], 'requestedAt', ARGV[2], 'attempts', 0)
+redis.call('PEXPIRE', KEYS[1], ARGV[3])
+local last = redis.call('HGET', KEYS[2], 'lastSentAt') or '0'
+redis.call('HSET', KEYS[2], 'sends', sends + 1, 'lastSentAt', ARGV[2], 'previousSentAt', last)
+if redis.call('PTTL', KEYS[2]) < 0 then redis.call('PEXPIRE', KEYS[2], ARGV[4]) end
+return {1, replaced}
 `;
 
-// Counts one attempt atomically, so N parallel checks make at most maxAttempts comparisons; the check past
-// the limit deletes the record. A check from another session returns before touching anything. The stored
-// hash is returned so the comparison happens in Node, in constant time.
+// Counts one attempt atomically, whichever session checks, so N parallel checks make at most maxAttempts
+// comparisons; the check past the limit deletes the record. The stored hash is returned so the comparison
+// happens in Node, in constant time.
 const ATTEMPT_SCRIPT = `
-local fields = redis.call('HMGET', KEYS[1], 'codeHash', 'sessionId')
-if not fields[1] then return {'missing'} end
-if fields[2] ~= ARGV[1] then return {'other_session'} end
+local hash = redis.call('HGET', KEYS[1], 'codeHash')
+if not hash then return {'missing'} end
 local attempts = redis.call('HINCRBY', KEYS[1], 'attempts', 1)
-if attempts > tonumber(ARGV[3]) then
+if attempts > tonumber(ARGV[1]) then
   redis.call('DEL', KEYS[1])
   return {'max_attempts', attempts}
 end
-redis.call('HSET', KEYS[1], 'lastAttemptAt', ARGV[2])
-return {'counted', attempts, fields[1]}
+return {'counted', attempts, hash}
 `;
 
 // Deletes the record only if it still holds this code: a matching check consumes it exactly once, and a
@@ -52,7 +55,22 @@ end
 return 0
 `;
 
-/** The production code store: one Redis hash per E.164 phone with the TTL on the key itself. */
+// A send whose text never left: its code goes, and the ledger forgets the send (the wait is the one before).
+const DISCARD_SCRIPT = `
+if redis.call('HGET', KEYS[1], 'codeHash') ~= ARGV[1] then return 0 end
+redis.call('DEL', KEYS[1])
+local sends = tonumber(redis.call('HGET', KEYS[2], 'sends') or '0')
+if sends > 0 then
+  local previous = redis.call('HGET', KEYS[2], 'previousSentAt') or '0'
+  redis.call('HSET', KEYS[2], 'sends', sends - 1, 'lastSentAt', previous)
+end
+return 1
+`;
+
+/**
+ * The production code store: per E.164 phone, one hash for the live code (TTL on the key) and one for the
+ * day's sends. Both keys share a hash tag, so they live on one Redis Cluster slot and one script sees both.
+ */
 export class RedisCodeStore implements CodeStore {
   private readonly options: Required<CodeStoreOptions>;
 
@@ -65,71 +83,88 @@ export class RedisCodeStore implements CodeStore {
   }
 
   async issue(phone: string, request: IssueRequest): Promise<IssueResult> {
-    const [issued, value] = (await this.redis.eval(
-      ISSUE_SCRIPT,
-      1,
-      this.key(phone),
-      request.codeHash,
-      request.sessionId,
-      request.now,
-      this.options.ttlMs,
-      this.options.resendCooldownMs,
-    )) as [number, number];
-    return issued === 1
-      ? { status: 'issued', replacedLive: value === 1 }
-      : { status: 'cooldown', retryAfterMs: value };
+    for (;;) {
+      const ledger = await this.ledger(phone);
+      const refusal = ledgerRefusal(ledger, request.now, this.options);
+      if (refusal) return refusal;
+      const [issued, replaced] = (await this.redis.eval(
+        ISSUE_SCRIPT,
+        2,
+        this.codeKey(phone),
+        this.ledgerKey(phone),
+        request.codeHash,
+        request.now,
+        this.options.ttlMs,
+        SEND_LEDGER_TTL_MS,
+        ledger?.sends ?? 0,
+      )) as [number, number?];
+      if (issued === 1) return { status: 'issued', replacedLive: replaced === 1 };
+    }
   }
 
   async check(phone: string, request: CheckRequest): Promise<CheckResult> {
     const reply = (await this.redis.eval(
       ATTEMPT_SCRIPT,
       1,
-      this.key(phone),
-      request.sessionId,
-      request.now,
+      this.codeKey(phone),
       this.options.maxAttempts,
     )) as [string, number?, string?];
     const [status, attempts = 0, storedHash = ''] = reply;
-    if (status === 'missing' || status === 'other_session') return { status };
+    if (status === 'missing') return { status };
     if (status === 'max_attempts') return { status, attempts };
     if (!codeHashesMatch(storedHash, request.codeHash)) {
       return { status: 'invalid', attempts, attemptsLeft: this.options.maxAttempts - attempts };
     }
     // Two parallel correct checks both match: only the one that deletes the record wins.
-    const consumed = await this.redis.eval(CONSUME_SCRIPT, 1, this.key(phone), storedHash);
+    const consumed = await this.redis.eval(CONSUME_SCRIPT, 1, this.codeKey(phone), storedHash);
     return consumed === 1 ? { status: 'valid', attempts } : { status: 'missing' };
   }
 
-  async cooldownRemainingMs(phone: string, now: number): Promise<number> {
-    const requestedAt = await this.redis.hget(this.key(phone), 'requestedAt');
-    if (requestedAt === null) return 0;
-    return Math.max(0, Number(requestedAt) + this.options.resendCooldownMs - now);
+  async sendRefusal(phone: string, now: number): Promise<SendRefusal | null> {
+    return ledgerRefusal(await this.ledger(phone), now, this.options);
   }
 
   async discard(phone: string, codeHash: string): Promise<void> {
-    await this.redis.eval(CONSUME_SCRIPT, 1, this.key(phone), codeHash);
+    await this.redis.eval(DISCARD_SCRIPT, 2, this.codeKey(phone), this.ledgerKey(phone), codeHash);
   }
 
   async inspect(phone: string): Promise<{ record: CodeRecord; ttlMs: number } | null> {
     const [[, fields], [, ttlMs]] = (await this.redis
       .multi()
-      .hgetall(this.key(phone))
-      .pttl(this.key(phone))
+      .hgetall(this.codeKey(phone))
+      .pttl(this.codeKey(phone))
       .exec()) as [[null, Record<string, string>], [null, number]];
-    if (!fields.codeHash || !fields.sessionId || ttlMs < 0) return null;
+    if (!fields.codeHash || ttlMs < 0) return null;
     return {
       record: {
         codeHash: fields.codeHash,
-        sessionId: fields.sessionId,
         attempts: Number(fields.attempts ?? 0),
         requestedAt: Number(fields.requestedAt),
-        lastAttemptAt: fields.lastAttemptAt ? Number(fields.lastAttemptAt) : null,
       },
       ttlMs,
     };
   }
 
-  private key(phone: string) {
-    return `${this.prefix}vc:${phone}`;
+  private async ledger(phone: string): Promise<SendLedger | null> {
+    const [[, fields], [, ttlMs]] = (await this.redis
+      .multi()
+      .hgetall(this.ledgerKey(phone))
+      .pttl(this.ledgerKey(phone))
+      .exec()) as [[null, Record<string, string>], [null, number]];
+    if (!fields.sends || ttlMs < 0) return null;
+    return {
+      sends: Number(fields.sends),
+      lastSentAt: Number(fields.lastSentAt ?? 0),
+      previousSentAt: Number(fields.previousSentAt ?? 0),
+      ttlMs,
+    };
+  }
+
+  private codeKey(phone: string) {
+    return `${this.prefix}vc:{${phone}}`;
+  }
+
+  private ledgerKey(phone: string) {
+    return `${this.prefix}vs:{${phone}}`;
   }
 }

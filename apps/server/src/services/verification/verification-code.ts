@@ -1,4 +1,5 @@
 import { createHmac, randomInt } from 'node:crypto';
+import { fitsOneGsm7Segment } from '../sms/sms-segments';
 
 /** Spec section 5: a number from 100000 to 999999, from the operating system's CSPRNG. */
 export function generateVerificationCode(): string {
@@ -13,6 +14,14 @@ export function hashVerificationCode(secret: string, phone: string, code: string
   return createHmac('sha256', secret).update(`${phone}\n${code}`).digest('hex');
 }
 
-export function verificationText(code: string): string {
-  return `Your ExRated code is ${code}. It expires in 10 minutes.`;
+/**
+ * The code text (DESIGN.md section 3): one GSM-7 segment. With the public address it ends with the
+ * domain-bound line browsers fill the code in from (`@host #code`, WebOTP and Safari's one-time-code
+ * autofill), when that still fits in the one segment.
+ */
+export function verificationText(code: string, publicUrl?: string): string {
+  const text = `Your ExRated code is ${code}. It expires in 10 minutes.`;
+  if (!publicUrl) return text;
+  const domainBound = `${text}\n\n@${new URL(publicUrl).hostname} #${code}`;
+  return fitsOneGsm7Segment(domainBound) ? domainBound : text;
 }

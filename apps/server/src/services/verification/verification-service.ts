@@ -2,11 +2,13 @@ import { saveUnprovenPhone } from '@exrated/db/queries';
 import type { DeviceSession } from '@exrated/db/schema';
 import { TRPCError } from '@trpc/server';
 import type { Context } from '../../trpc/context';
-import { enforceRateLimit, enforceRateLimitsInOrder, tooManyRequests } from '../../trpc/rate-limit';
-import { isSmsCountryAllowed, parsePhone } from '../phone';
+import { enforceRateLimit, tooManyRequests } from '../../trpc/rate-limit';
+import { networkKey } from '../network-key';
+import { parsePhone, untextableReason } from '../phone';
+import { ratingWindows } from '../rating-limits';
 import { SmsDeliveryError } from '../sms/sms-sender';
 import { PHONE_FORMAT_NOT_SUPPORTED } from '../sms/sns-sms-sender';
-import { CODE_TTL_MS, RESEND_COOLDOWN_MS } from './code-store';
+import { CODE_TTL_MS, RESEND_WAITS_MS, type SendRefusal } from './code-store';
 import { generateVerificationCode, hashVerificationCode, verificationText } from './verification-code';
 
 export const VERIFICATION_UNAVAILABLE =
@@ -17,12 +19,14 @@ const SEND_FAILED = 'Failed to send verification code';
 const PROVIDER_UNREACHABLE =
   'Our text message service is not reachable right now. Please try again in a few minutes.';
 const HOUR_SECONDS = 60 * 60;
+const DAY_SECONDS = 24 * HOUR_SECONDS;
 
 type DeviceContext = Context & { session: DeviceSession };
 
 /**
- * verification.send: checks the country and the caps, stores the code's HMAC for this device session and
- * texts the code. The reply is the same whether or not the phone already has a profile.
+ * verification.send: checks that the number can get texts and every send limit, stores the code's HMAC and
+ * texts the code. Whoever asks, the code goes to the number's owner, who then uses it (DESIGN.md section 3).
+ * The reply is the same whether or not the phone already has a profile.
  */
 export async function sendVerificationCode(ctx: DeviceContext, phone: string) {
   const audit = (action: string, details?: Record<string, unknown>) =>
@@ -30,29 +34,37 @@ export async function sendVerificationCode(ctx: DeviceContext, phone: string) {
   audit('verification_code_requested');
 
   const parsed = parsePhone(phone);
-  if (!parsed || !isSmsCountryAllowed(parsed, ctx.config.allowedSmsCountries)) {
-    audit('verification_error', { reason: 'country_not_allowed', country: parsed?.country ?? null });
+  const untextable = parsed
+    ? untextableReason(parsed, ctx.config.allowedSmsCountries)
+    : 'country_not_allowed';
+  if (!parsed || untextable) {
+    audit('verification_error', { reason: untextable, country: parsed?.country ?? null });
     throw new TRPCError({
       code: 'BAD_REQUEST',
-      message: `${SEND_FAILED}: Texts can only be sent to numbers in ${countryNames(ctx.config.allowedSmsCountries)}.`,
+      message:
+        untextable === 'number_type_not_allowed'
+          ? `${SEND_FAILED}: Texts can only be sent to mobile numbers. Please enter a mobile number.`
+          : `${SEND_FAILED}: Texts can only be sent to numbers in ${countryNames(ctx.config.allowedSmsCountries)}.`,
     });
   }
 
   const now = ctx.now().getTime();
-  await withCodeStore(ctx, phone, 'send', () => enforceSendLimits(ctx, phone, now));
+  await withCodeStore(ctx, phone, 'send', () => enforceSendLimits(ctx, phone, parsed.country, now));
   const code = generateVerificationCode();
   const codeHash = hashVerificationCode(ctx.config.sessionSecret, phone, code);
-  const issued = await withCodeStore(ctx, phone, 'send', () =>
-    ctx.codeStore.issue(phone, { codeHash, sessionId: ctx.session.id, now }),
-  );
-  // Two sends racing past the first cooldown check: the store lets only one of them through.
-  if (issued.status === 'cooldown') throw cooldownError(issued.retryAfterMs);
+  const issued = await withCodeStore(ctx, phone, 'send', () => ctx.codeStore.issue(phone, { codeHash, now }));
+  // Two sends racing past the first look at the ledger: the store lets only one of them through.
+  if (issued.status !== 'issued') throw sendRefused(ctx, phone, issued);
 
   let messageId: string;
   try {
-    ({ messageId } = await ctx.sms.send({ to: phone, body: verificationText(code), kind: 'verification' }));
+    ({ messageId } = await ctx.sms.send({
+      to: phone,
+      body: verificationText(code, ctx.config.publicUrl),
+      kind: 'verification',
+    }));
   } catch (error) {
-    // The text never left: drop the code so the person can ask again at once instead of after the cooldown.
+    // The text never left: drop the code and the send, so the person can ask again at once.
     await ctx.codeStore.discard(phone, codeHash).catch(() => undefined);
     throw sendFailure(ctx, phone, error);
   }
@@ -61,33 +73,35 @@ export async function sendVerificationCode(ctx: DeviceContext, phone: string) {
   audit(issued.replacedLive ? 'verification_code_resent' : 'verification_code_sent', {
     provider: ctx.sms.name,
     messageId,
+    country: parsed.country ?? null,
   });
   return {
     phoneNumber: phone,
-    resendAfterSeconds: RESEND_COOLDOWN_MS / 1000,
+    resendAfterSeconds: (RESEND_WAITS_MS[0] ?? 0) / 1000,
     expiresInSeconds: CODE_TTL_MS / 1000,
   };
 }
 
 /**
- * verification.check: counts the attempt against the record this device session asked for. A match proves
- * the phone for this session (new token), verifies its profile and attributes this device's earlier ratings.
+ * verification.check: counts the attempt against the number's live code, whichever session asked for it. A
+ * match proves the phone for this session (new token), verifies its profile and settles this device's
+ * earlier ratings (DESIGN.md sections 2 to 4).
  */
 export async function checkVerificationCode(ctx: DeviceContext, phone: string, code: string) {
   const audit = (action: string, details?: Record<string, unknown>) =>
     ctx.audit.log(action, details, { phoneNumber: phone });
   const now = ctx.now();
   const result = await withCodeStore(ctx, phone, 'check', async () => {
+    // Fresh cookies buy no extra guesses: the bound is the network's, and the code's own attempts.
     await enforceRateLimit(
       ctx.rateLimiter,
-      `verification-check:ip:${ctx.request.ipAddress ?? 'unknown'}`,
+      `verification-check:ip:${networkKey(ctx.request.ipAddress)}`,
       { limit: ctx.config.limits.verificationChecksPerIpPerHour, windowSeconds: HOUR_SECONDS },
       (wait) => `Too many verification attempts. Please try again ${wait}.`,
     );
     audit('verification_code_attempt');
     return ctx.codeStore.check(phone, {
       codeHash: hashVerificationCode(ctx.config.sessionSecret, phone, code),
-      sessionId: ctx.session.id,
       now: now.getTime(),
     });
   });
@@ -95,9 +109,6 @@ export async function checkVerificationCode(ctx: DeviceContext, phone: string, c
   switch (result.status) {
     case 'missing':
       audit('verification_code_expired');
-      throw new TRPCError({ code: 'BAD_REQUEST', message: INVALID_CODE });
-    case 'other_session':
-      audit('verification_code_invalid', { reason: 'other_session' });
       throw new TRPCError({ code: 'BAD_REQUEST', message: INVALID_CODE });
     case 'max_attempts':
       audit('verification_code_max_attempts', { attempts: result.attempts });
@@ -111,12 +122,22 @@ export async function checkVerificationCode(ctx: DeviceContext, phone: string, c
 
   try {
     // With a new token: a cookie planted before the proof (session fixation) never carries the privilege.
-    const attributed = await ctx.sessions.provePhone(ctx.cookies, ctx.session, {
+    const settlement = await ctx.sessions.provePhone(ctx.cookies, ctx.session, {
       phoneNumber: phone,
       provenAt: now,
+      ...ratingWindows(ctx.config.limits, now),
     });
     ctx.audit.setActor({ userId: ctx.session.id, phoneNumber: phone });
-    audit('verification_complete', { ratingsAttributed: attributed });
+    audit('verification_complete', { ratingsAttributed: settlement.attributed });
+    if (settlement.droppedOwnNumber > 0) {
+      audit('rating_dropped_own_number', { count: settlement.droppedOwnNumber });
+    }
+    if (settlement.droppedRepeat > 0) audit('rating_dropped_repeat', { count: settlement.droppedRepeat });
+    if (settlement.heldForModeration > 0) {
+      audit('rating_held_for_review', { reason: 'daily_ceiling', count: settlement.heldForModeration });
+    }
+    // Ratings released by the proof have their texts due now: the dispatcher sends them after the response.
+    if (settlement.attributed > settlement.heldForModeration) ctx.afterResponse(() => ctx.dispatcher.kick());
   } catch (error) {
     const cause = error instanceof Error ? error : new Error(String(error));
     ctx.log.error({ err: cause }, 'verification could not be completed');
@@ -135,26 +156,81 @@ export async function checkVerificationCode(ctx: DeviceContext, phone: string, c
   return { verified: true as const, phoneNumber: phone };
 }
 
-/** The 60 s resend cooldown, then the hourly caps per IP and per phone (DESIGN.md section 3). */
-async function enforceSendLimits(ctx: DeviceContext, phone: string, now: number) {
-  // The cooldown comes first so a too-early resend does not use up the hour's sends.
-  const wait = await ctx.codeStore.cooldownRemainingMs(phone, now);
-  if (wait > 0) throw cooldownError(wait);
+/**
+ * Every limit on code texts (DESIGN.md section 3), cheapest and most personal first: the number's own wait
+ * and daily ceiling (the ledger; no counting, so a too-early resend uses up nothing), then, counted in one
+ * round trip up to the first refusal, the sender's network per hour, the number's country per hour and all
+ * code texts per day (a flood to one country stops before it eats the global budget). The last two are the SMS-pumping alarms: reaching one pauses code texts and writes a
+ * critical error log entry (once per window).
+ */
+async function enforceSendLimits(
+  ctx: DeviceContext,
+  phone: string,
+  country: string | undefined,
+  now: number,
+) {
+  const refusal = await ctx.codeStore.sendRefusal(phone, now);
+  if (refusal) throw sendRefused(ctx, phone, refusal);
   const { limits } = ctx.config;
-  await enforceRateLimitsInOrder(
-    ctx.rateLimiter,
-    [
-      {
-        key: `verification-send:ip:${ctx.request.ipAddress ?? 'unknown'}`,
-        rule: { limit: limits.verificationSendsPerIpPerHour, windowSeconds: HOUR_SECONDS },
-      },
-      {
-        key: `verification-send:phone:${phone}`,
-        rule: { limit: limits.verificationSendsPerPhonePerHour, windowSeconds: HOUR_SECONDS },
-      },
-    ],
-    (wait) => `Too many verification codes requested. Please try again ${wait}.`,
+  const caps = [
+    {
+      key: `verification-send:ip:${networkKey(ctx.request.ipAddress)}`,
+      rule: { limit: limits.verificationSendsPerIpPerHour, windowSeconds: HOUR_SECONDS },
+      message: (wait: string) => `Too many verification codes requested. Please try again ${wait}.`,
+      alarm: null,
+    },
+    {
+      key: `verification-send:country:${country ?? 'none'}`,
+      rule: { limit: limits.verificationTextsPerCountryPerHour, windowSeconds: HOUR_SECONDS },
+      message: (wait: string) =>
+        `Verification texts to this country are paused for now. Please try again ${wait}.`,
+      alarm: `hourly ceiling of code texts to ${country ?? 'an unknown country'} reached`,
+    },
+    {
+      key: 'verification-send:global',
+      rule: { limit: limits.verificationTextsPerDay, windowSeconds: DAY_SECONDS },
+      message: (wait: string) => `Verification texts are paused for now. Please try again ${wait}.`,
+      alarm: 'global daily ceiling of code texts reached',
+    },
+  ];
+  const results = await ctx.rateLimiter.hitInOrder(caps);
+  const index = results.findIndex((result) => !result.allowed);
+  const cap = caps[index];
+  const result = results[index];
+  if (!cap || !result) return;
+  ctx.audit.log(
+    'verification_error',
+    { reason: 'send_limit', limit: cap.key.split(':')[1] },
+    { phoneNumber: phone },
   );
+  // The first refusal of a window raises the alarm; the ones after it would only repeat it.
+  if (cap.alarm && result.count === cap.rule.limit + 1) {
+    ctx.log.error({ limit: cap.key, country }, `SMS pumping alarm: ${cap.alarm}`);
+    ctx.audit.error({
+      action: 'verification_texts_paused',
+      message: `Code texts paused: ${cap.alarm} (${cap.rule.limit} per ${cap.rule.windowSeconds / 3600} h).`,
+      severity: 'critical',
+      errorType: 'sms',
+      componentName: 'verification.send',
+      details: { limit: cap.key, country: country ?? null },
+    });
+  }
+  throw tooManyRequests(result.retryAfterSeconds, cap.message);
+}
+
+function sendRefused(ctx: DeviceContext, phone: string, refusal: SendRefusal): TRPCError {
+  const seconds = Math.max(1, Math.ceil(refusal.retryAfterMs / 1000));
+  ctx.audit.log('verification_error', { reason: refusal.status }, { phoneNumber: phone });
+  return refusal.status === 'cooldown'
+    ? tooManyRequests(
+        seconds,
+        (wait) => `Please wait before requesting a new code. You can request one ${wait}.`,
+      )
+    : tooManyRequests(
+        seconds,
+        (wait) =>
+          `This number has been sent the most verification codes allowed in one day. You can request one ${wait}.`,
+      );
 }
 
 /**
@@ -243,13 +319,6 @@ async function withCodeStore<T>(
     });
     throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: VERIFICATION_UNAVAILABLE, cause });
   }
-}
-
-function cooldownError(waitMs: number): TRPCError {
-  return tooManyRequests(
-    Math.max(1, Math.ceil(waitMs / 1000)),
-    (wait) => `Please wait before requesting a new code. You can request one ${wait}.`,
-  );
 }
 
 function countryNames(codes: readonly string[]): string {

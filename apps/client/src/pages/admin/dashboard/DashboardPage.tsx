@@ -5,6 +5,7 @@ import { lazy, type ReactNode, Suspense } from 'react';
 import { useTRPC } from '../../../lib/trpc';
 import { AdminPageHeader, LoadError } from '../AdminPageHeader';
 import type { DashboardData } from '../admin-types';
+import { TextsTodayTable } from './TextsTodayTable';
 
 // The chart library is most of the admin area's weight: it loads only when the dashboard has data to draw.
 const DailyActivityChart = lazy(() => import('./DailyActivityChart'));
@@ -69,6 +70,15 @@ export function DashboardPage() {
         ) : (
           <Skeleton h={280} />
         )}
+      </Paper>
+      <Paper withBorder radius="lg" p="md" mt="lg" className="glass-card">
+        <Title order={2} fz={18} mb={4}>
+          Texts sent today
+        </Title>
+        <Text c="dimmed" size="sm" mb="md">
+          By kind and country (UTC day)
+        </Text>
+        {dashboard.data ? <TextsTodayTable rows={dashboard.data.textsToday} /> : <Skeleton h={80} />}
       </Paper>
     </>
   );

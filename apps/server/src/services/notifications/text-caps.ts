@@ -1,0 +1,31 @@
+import type { Limits } from '../../config';
+import type { RateLimiter } from '../rate-limiter';
+
+const DAY_SECONDS = 24 * 60 * 60;
+
+/**
+ * The daily caps on rating texts (DESIGN.md section 4): per recipient, and in all. Counts the text about to
+ * go out and returns why it must be held back ('recipient_daily_cap', 'global_daily_cap'), or null. Over a
+ * cap the rating stands; only its text is suppressed.
+ */
+export async function ratingTextCapRefusal(
+  limiter: RateLimiter,
+  limits: Pick<Limits, 'ratingTextsPerRecipientPerDay' | 'ratingTextsPerDay'>,
+  phoneNumber: string,
+): Promise<string | null> {
+  const caps = [
+    {
+      key: `rating-text:recipient:${phoneNumber}`,
+      rule: { limit: limits.ratingTextsPerRecipientPerDay, windowSeconds: DAY_SECONDS },
+      reason: 'recipient_daily_cap',
+    },
+    {
+      key: 'rating-text:global',
+      rule: { limit: limits.ratingTextsPerDay, windowSeconds: DAY_SECONDS },
+      reason: 'global_daily_cap',
+    },
+  ];
+  const results = await limiter.hitInOrder(caps);
+  const refused = results.findIndex((result) => !result.allowed);
+  return caps[refused]?.reason ?? null;
+}
