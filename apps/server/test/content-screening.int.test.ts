@@ -1,9 +1,9 @@
-import { ratings } from '@exrated/db/schema';
+import { notifications, ratings } from '@exrated/db/schema';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ratingInput, submitRating, usPhone } from './support/rating-fixtures';
 import { createTestApp, HttpBrowser, type TestApp } from './support/test-app';
-import { latestCode, trpcHttp } from './support/verification';
+import { latestCode, provenBrowser, trpcHttp } from './support/verification';
 
 // Issue 16, attack 9 and issue 17, item 1: every text and name is normalized, then screened, over HTTP as an
 // abuser sends it.
@@ -180,5 +180,28 @@ describe('profile.updateName (issue 16, attack 9)', () => {
     const reply = await trpcHttp(t, browser, 'mutation', 'profile.updateName', { name: 'Ｓａｍ\u200B Lee' });
     expect(reply.data).toEqual({ name: 'Sam Lee' });
     expect(await shownName(browser)).toBe('Sam Lee');
+  });
+});
+
+describe('rating.submit: threats and doxxing wait for a moderator (issue 17, item 1)', () => {
+  it('saves a threatening rating held: not shown, not counted, not texted', async () => {
+    const rater = await provenBrowser(t);
+    const target = usPhone(90);
+    const reply = await submitRating(
+      t,
+      ratingInput({ phoneNumber: target, feedback: "I know where you live and I'll make you pay" }),
+      rater,
+    );
+    // The rater is told what any rater is told.
+    expect(reply.status).toBe(200);
+    expect(Object.keys(reply.data ?? {}).sort()).toEqual(['isUnlocked', 'ratingId', 'ratingsGiven']);
+    await t.textsSent();
+    const [row] = await t.database.db
+      .select({ heldReason: ratings.heldReason, status: notifications.status })
+      .from(ratings)
+      .innerJoin(notifications, eq(notifications.ratingId, ratings.id))
+      .where(eq(ratings.id, reply.data?.ratingId ?? ''));
+    expect(row).toEqual({ heldReason: 'screening:threats', status: 'held' });
+    expect(t.sms.outbox().some((text) => text.to === target && text.kind === 'rating')).toBe(false);
   });
 });

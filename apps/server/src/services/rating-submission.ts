@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { screenRatingInput } from '@exrated/content';
 import type { RatingSubmissionStep } from '@exrated/db/queries';
 import { ratingSubmissionStep, saveRatingSubmission } from '@exrated/db/queries';
 import { TRPCError } from '@trpc/server';
@@ -30,9 +31,9 @@ export interface RatingSubmitResult {
 /**
  * `rating.submit`: who may rate which number, the abuse limits, then rating + scores + notification in ONE
  * statement (all rows or none, `saveRatingSubmission`). The text is never sent here: the dispatcher sends it
- * once the response is out. A rating whose author has not proven a phone, or that is over the number's daily
- * ceiling, is saved held. Every step of spec section 7 goes to ctx.audit, which writes them all in one insert
- * when the request ends.
+ * once the response is out. A rating whose author has not proven a phone, that is over the number's daily
+ * ceiling, or whose text screening holds (threats, doxxing), is saved held. Every step of spec section 7 goes
+ * to ctx.audit, which writes them all in one insert when the request ends.
  */
 export async function submitRating(
   ctx: RatingContext,
@@ -49,6 +50,9 @@ export async function submitRating(
   await enforceSubmissionCaps(ctx);
 
   ctx.audit.log('rating_submission_started', { relationshipType: input.relationshipType });
+  // The input schema refused what screening refuses; a threat or doxxing waits for a moderator (DESIGN.md 5).
+  const screening = screenRatingInput(input);
+  const screeningHold = screening.outcome === 'hold' ? `screening:${screening.rule}` : null;
   const now = ctx.now();
   const ratingId = randomUUID();
   const notificationId = randomUUID();
@@ -75,7 +79,7 @@ export async function submitRating(
       },
       scores: input.scores,
       ...ratingWindows(ctx.config.limits, now),
-      heldReason: null,
+      heldReason: screeningHold,
       notification: { id: notificationId, message, suppressedReason: null },
     });
   } catch (error) {
