@@ -11,6 +11,7 @@ import Fastify, {
 } from 'fastify';
 import { Redis } from 'ioredis';
 import { type Config, resolveClientDistDir } from './config';
+import { loggerOptions } from './logging/logger-options';
 import { clientPlugin } from './plugins/client';
 import { devOutboxRoutes } from './plugins/dev-outbox';
 import { healthRoutes } from './plugins/health';
@@ -49,12 +50,6 @@ declare module 'fastify' {
   }
 }
 
-/** Request logs carry the path only: query strings can hold phone numbers (/rate?phone=, tRPC GET input). */
-function pathOnly(url: string) {
-  const index = url.indexOf('?');
-  return index === -1 ? url : url.slice(0, index);
-}
-
 /**
  * One log line per request, written when it ends, instead of Fastify's two (one on arrival): log writes are
  * synchronous, and the bench's CPU profiles show every write as a measurable share of a short request.
@@ -64,7 +59,8 @@ class OneLinePerRequest extends LogController {
   override incomingRequest() {}
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
-    const entry = { req: request, res: reply, responseTime: reply.elapsedTime };
+    // Milliseconds to a tenth: the digits beyond that are noise in a log line.
+    const entry = { req: request, res: reply, responseTime: Math.round(reply.elapsedTime * 10) / 10 };
     if (error) reply.log.error({ ...entry, err: error }, 'request errored');
     else reply.log.info(entry, 'request completed');
   }
@@ -79,18 +75,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     logger:
       overrides.logger === false
         ? false
-        : {
-            level: config.logLevel,
-            serializers: {
-              req: (req) => ({
-                id: req.id,
-                method: req.method,
-                url: pathOnly(req.url),
-                remoteAddress: req.ip,
-              }),
-            },
-            ...(typeof overrides.logger === 'object' ? overrides.logger : {}),
-          },
+        : loggerOptions(config, typeof overrides.logger === 'object' ? overrides.logger : {}),
     trustProxy: fastifyTrustProxy(config.trustProxy),
     genReqId: () => randomUUID(),
     logController: new OneLinePerRequest(),
@@ -117,7 +102,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     overrides.sms ??
     (config.smsProvider === 'sns'
       ? new SnsSmsSender({ senderId: config.snsSenderId, originationNumber: config.snsOriginationNumber })
-      : new ConsoleSmsSender((line) => app.log.info({ sms: line }, 'console sms')));
+      : new ConsoleSmsSender((line) => app.log.info(line)));
   const codeStore =
     overrides.codeStore ?? (redis ? new RedisCodeStore(redis, config.redisKeyPrefix) : new MemoryCodeStore());
   const now = overrides.now ?? (() => new Date());
@@ -131,7 +116,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const adminPassword = config.adminPassword ?? randomBytes(12).toString('base64url');
   if (!config.adminPassword) {
     // Printed once, outside production only (production refuses to start without ADMIN_PASSWORD).
-    app.log.warn(`ADMIN_PASSWORD is not set; this run's admin password is: ${adminPassword}`);
+    app.log.warn(`Admin password for this run: ${adminPassword} (set ADMIN_PASSWORD to choose one)`);
   }
 
   const dispatcher = new NotificationDispatcher({ db: database.db, sms, config, logger: app.log, now });
@@ -179,7 +164,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       .send({ error: { message: status >= 500 ? 'Something went wrong, please try again' : error.message } });
   });
 
-  await app.register(fastifyCookie, { secret: config.sessionSecret });
+  // The first secret signs; cookies signed with a previous one still verify during a rotation.
+  await app.register(fastifyCookie, { secret: [config.sessionSecret, ...config.previousSessionSecrets] });
   await app.register(securityPlugin, { config });
   await app.register(healthRoutes, { services });
   if (config.env !== 'production' && sms instanceof ConsoleSmsSender) {
