@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createDatabase, type DatabaseHandle, PGLITE_TEMPLATE_FILE } from '@exrated/db';
+import { summarizePendingNotifications } from '@exrated/db/queries';
 import fastifyCookie from '@fastify/cookie';
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify, {
@@ -15,11 +16,13 @@ import { loggerOptions } from './logging/logger-options';
 import { clientPlugin } from './plugins/client';
 import { devOutboxRoutes } from './plugins/dev-outbox';
 import { healthRoutes } from './plugins/health';
+import { metricsRoutes } from './plugins/metrics';
 import { securityPlugin } from './plugins/security';
 import { type AppRouter, appRouter } from './routers';
+import { AppMetrics } from './services/metrics/app-metrics';
 import { NotificationDispatcher } from './services/notifications/dispatcher';
 import { UnlockedViewers } from './services/profile/unlocked-viewers';
-import { MemoryRateLimiter, type RateLimiter, RedisRateLimiter } from './services/rate-limiter';
+import { MemoryRateLimiter, RedisRateLimiter } from './services/rate-limiter';
 import { startRetentionJob } from './services/retention';
 import { cookieNamesFor, SessionService } from './services/sessions';
 import { SettingsStore } from './services/settings-store';
@@ -95,9 +98,10 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const redis = overrides.redis !== undefined ? overrides.redis : await connectRedis(config, app);
   const ownsRedis = overrides.redis === undefined && redis !== null;
 
-  const rateLimiter: RateLimiter = redis
-    ? new RedisRateLimiter(redis, config.redisKeyPrefix)
-    : new MemoryRateLimiter();
+  const metrics = new AppMetrics(() => summarizePendingNotifications(database.db));
+  const rateLimiter = metrics.countingRefusals(
+    redis ? new RedisRateLimiter(redis, config.redisKeyPrefix) : new MemoryRateLimiter(),
+  );
   const sms =
     overrides.sms ??
     (config.smsProvider === 'sns'
@@ -119,7 +123,14 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     app.log.warn(`Admin password for this run: ${adminPassword} (set ADMIN_PASSWORD to choose one)`);
   }
 
-  const dispatcher = new NotificationDispatcher({ db: database.db, sms, config, logger: app.log, now });
+  const dispatcher = new NotificationDispatcher({
+    db: database.db,
+    sms,
+    config,
+    logger: app.log,
+    now,
+    observeAudit: metrics.observeAuditAction,
+  });
 
   const services: AppServices = {
     config,
@@ -136,6 +147,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     now,
     dispatcher,
     unlockedViewers: new UnlockedViewers(),
+    metrics,
   };
   app.decorate('services', services);
   await settings.get();
@@ -168,6 +180,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await app.register(fastifyCookie, { secret: [config.sessionSecret, ...config.previousSessionSecrets] });
   await app.register(securityPlugin, { config });
   await app.register(healthRoutes, { services });
+  if (config.metricsToken) await app.register(metricsRoutes, { metrics, token: config.metricsToken });
   if (config.env !== 'production' && sms instanceof ConsoleSmsSender) {
     await app.register(devOutboxRoutes, { sender: sms });
   }
