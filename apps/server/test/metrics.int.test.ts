@@ -84,7 +84,8 @@ describe('GET /metrics', () => {
       (await call('mutation', 'rating.submit', ratingInput({ phoneNumber: '+14155550162' }))).status,
     ).toBe(200);
     // The per-IP send cap (3 an hour): the fourth send is refused.
-    for (const n of [3, 4, 5]) await call('mutation', 'verification.send', { phoneNumber: `+1415555017${n}` });
+    for (const n of [3, 4, 5])
+      await call('mutation', 'verification.send', { phoneNumber: `+1415555017${n}` });
     // A text still waiting, created a minute ago.
     await t.database.db
       .update(notifications)
