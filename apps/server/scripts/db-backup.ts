@@ -3,13 +3,7 @@
 // environment as the server. Paths are taken relative to where the command was typed.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import {
-  backupPglite,
-  backupPostgres,
-  createDatabase,
-  restorePglite,
-  restorePostgres,
-} from '@exrated/db';
+import { backupPglite, backupPostgres, createDatabase, restorePglite, restorePostgres } from '@exrated/db';
 import { summarizePendingNotifications } from '@exrated/db/queries';
 import { configOrExit, loadMigrationConfig } from '../src/config';
 
@@ -29,7 +23,9 @@ function defaultBackupFile(): string {
 async function backup(file: string) {
   if (config.databaseUrl) await backupPostgres(config.databaseUrl, file);
   else await backupPglite(pgliteDir, file);
-  say(`Backed up ${config.databaseUrl ? 'the Postgres database (pg_dump custom format)' : pgliteDir} to ${file}`);
+  say(
+    `Backed up ${config.databaseUrl ? 'the Postgres database (pg_dump custom format)' : pgliteDir} to ${file}`,
+  );
 }
 
 async function restore(file: string) {
@@ -58,7 +54,8 @@ async function restore(file: string) {
 }
 
 async function main() {
-  if (command === 'backup') return backup(fileArgument ? path.resolve(here, fileArgument) : defaultBackupFile());
+  if (command === 'backup')
+    return backup(fileArgument ? path.resolve(here, fileArgument) : defaultBackupFile());
   if (command === 'restore' && fileArgument) return restore(path.resolve(here, fileArgument));
   throw new Error(USAGE);
 }
