@@ -9,6 +9,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     fileParallelism: false,
+    // The admin tests seed a Postgres database: the same server lookup (or npm-started server) as the db project.
+    globalSetup: ['../../db/src/testing/global-setup.ts'],
     // Run after every other project has finished, so browsers never compete with integration tests for
     // the two cores.
     sequence: { groupOrder: 1 },

@@ -112,7 +112,7 @@ function openPostgres(url: string, maxConnections: number): OpenedDatabase {
   };
 }
 
-function startPglite(dataDir: string): Promise<PGlite> {
+export function startPglite(dataDir: string): Promise<PGlite> {
   // pg_trgm backs the admin substring searches (migration 0002); Postgres ships it, PGlite loads it here.
   return PGlite.create(dataDir, { extensions: { pg_trgm } });
 }
@@ -133,8 +133,9 @@ export async function createPgliteTemplate(migrationsFolder = MIGRATIONS_FOLDER)
 // PGlite, like Postgres, takes a PG_VERSION file as "a cluster lives here".
 const CLUSTER_MARKER = 'PG_VERSION';
 
-async function unpackPgliteTemplate(template: string, dataDir: string): Promise<void> {
-  const entries = readTar(await promisify(gunzip)(await readFile(template)));
+/** Unpacks a gzipped PGlite cluster tarball (a template or a backup) into `dataDir`. */
+export async function unpackPgliteTarball(tarball: string, dataDir: string): Promise<void> {
+  const entries = readTar(await promisify(gunzip)(await readFile(tarball)));
   // The marker goes last: an unpack cut short leaves no cluster behind, and the next start unpacks again.
   entries.sort((a, b) => Number(a.path === CLUSTER_MARKER) - Number(b.path === CLUSTER_MARKER));
   for (const entry of entries) {
@@ -148,7 +149,7 @@ async function openPglite(dataDir: string, template: string | undefined): Promis
   if (!dataDir.startsWith('memory://')) {
     mkdirSync(dataDir, { recursive: true });
     if (template && existsSync(template) && !existsSync(path.join(dataDir, CLUSTER_MARKER))) {
-      await unpackPgliteTemplate(template, dataDir);
+      await unpackPgliteTarball(template, dataDir);
     }
   }
   const client = await startPglite(dataDir);

@@ -1,2 +1,3 @@
+export * from './backup';
 export * from './database';
 export * as schema from './schema';

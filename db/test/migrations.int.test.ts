@@ -5,7 +5,7 @@ import { describeSchema } from './schema-shape';
 
 const serverUrl = inject('testDatabaseServerUrl');
 
-describe.skipIf(!serverUrl)('migrations on Postgres and PGlite', () => {
+describe('migrations on Postgres and PGlite', () => {
   let postgresDb: TestDatabase;
   let pgliteDb: TestDatabase;
 

@@ -68,7 +68,8 @@ function wrapsWhole(text: string): boolean {
   return true;
 }
 
-function rows(result: unknown): Record<string, unknown>[] {
+/** The rows of a `db.execute` result: postgres.js returns them as an array, PGlite in `rows`. */
+export function rows(result: unknown): Record<string, unknown>[] {
   if (Array.isArray(result)) return result as Record<string, unknown>[];
   return (result as { rows: Record<string, unknown>[] }).rows;
 }

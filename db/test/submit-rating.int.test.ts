@@ -270,7 +270,7 @@ describe.each([
   });
 });
 
-describe.runIf(serverUrl)('saveRatingSubmission under concurrency (Postgres)', () => {
+describe('saveRatingSubmission under concurrency (Postgres)', () => {
   let database: TestDatabase;
   beforeAll(async () => {
     database = await createTestDatabase(serverUrl);

@@ -1,7 +1,7 @@
 // Seed data for the admin browser tests, written straight into the test's own Postgres database (the admin
 // pages only read; the flows that write these rows are other features' and have their own tests).
 import { claimedProfiles, errorLogs, logs, ratingScores, ratings } from '../../../db/src/schema/index';
-import { createTestDatabase, resolveTestPostgres, type TestDatabase } from '../../../db/src/testing/index';
+import { createTestDatabase, type TestDatabase } from '../../../db/src/testing/index';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -20,13 +20,12 @@ export const SEED = {
     'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36',
 };
 
-/** A fresh, migrated database on the local Postgres for one test file; the server is pointed at it. */
-export async function createSeededDatabase(): Promise<TestDatabase> {
-  const postgresServer = await resolveTestPostgres();
-  if (!postgresServer.url) {
-    throw new Error('The admin browser tests seed a Postgres database; no Postgres server was found.');
-  }
-  const database = await createTestDatabase(postgresServer.url);
+/**
+ * A fresh, migrated database for one test file on the run's Postgres server (the e2e project's global setup
+ * finds or starts it); the app under test is pointed at it.
+ */
+export async function createSeededDatabase(serverUrl: string): Promise<TestDatabase> {
+  const database = await createTestDatabase(serverUrl);
   const { db } = database;
   const now = Date.now();
 

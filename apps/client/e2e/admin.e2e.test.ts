@@ -1,7 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { countAdminTotals, readAppSettings, searchErrorLogs } from '../../../db/src/queries/index';
+// The run's Postgres server comes from this global setup (its `inject` key is declared there).
+import type {} from '../../../db/src/testing/global-setup';
 import type { TestDatabase } from '../../../db/src/testing/index';
 import { createSeededDatabase, SEED } from './admin-seed';
 import { type App, errorsOf, newPage, screenshot, startApp, type ViewportWidth } from './harness';
@@ -12,7 +14,7 @@ let app: App;
 let database: TestDatabase;
 
 beforeAll(async () => {
-  database = await createSeededDatabase();
+  database = await createSeededDatabase(inject('testDatabaseServerUrl'));
   app = await startApp({ extraEnv: { ADMIN_PASSWORD, DATABASE_URL: database.url ?? '' } });
 });
 

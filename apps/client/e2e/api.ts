@@ -20,9 +20,9 @@ export async function mutate<T = unknown>(page: Page, path: string, input?: unkn
   return body.result?.data?.json as T;
 }
 
-/** Texts the console sender sent to `phone`, newest first (GET /dev/outbox). */
+/** Texts the console sender sent to `phone`, newest first (GET /dev/outbox.json). */
 export async function textsTo(app: App, phone: string, kind?: OutboxText['kind']): Promise<OutboxText[]> {
-  const response = await fetch(`${app.baseUrl}/dev/outbox?to=${encodeURIComponent(phone)}`);
+  const response = await fetch(`${app.baseUrl}/dev/outbox.json?to=${encodeURIComponent(phone)}`);
   const { messages } = (await response.json()) as { messages: OutboxText[] };
   return kind ? messages.filter((message) => message.kind === kind) : messages;
 }

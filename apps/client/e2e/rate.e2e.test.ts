@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { textsTo } from './api';
 import { type App, errorsOf, newPage, screenshot, startApp, type ViewportWidth } from './harness';
 
 let app: App;
@@ -11,17 +12,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.stop();
 });
-
-interface OutboxMessage {
-  to: string;
-  body: string;
-  kind: string;
-}
-
-async function outbox(to: string): Promise<OutboxMessage[]> {
-  const response = await fetch(`${app.baseUrl}/dev/outbox?to=${encodeURIComponent(to)}`);
-  return ((await response.json()) as { messages: OutboxMessage[] }).messages;
-}
 
 /** A different US number for every test and width, so no rate limit of one test touches another. */
 function phoneFor(width: ViewportWidth, index: number) {
@@ -120,7 +110,7 @@ describe.each([375, 1280] as const)('rating an ex at %i px', (width) => {
     await page.waitForURL((url) => url.pathname === '/profile');
 
     // The text: the rounded average, the link to /r/{id}, and how to stop.
-    const [text] = await outbox(`+1${national}`);
+    const [text] = await textsTo(app, `+1${national}`);
     expect(text?.kind).toBe('rating');
     const match = new RegExp(
       `^An ex rated your relationship 7/10 on ExRated\\. See what they said: ${app.baseUrl.replace(/\./g, '\\.')}/r/([0-9a-f-]{36}) Reply STOP to opt out\\.$`,

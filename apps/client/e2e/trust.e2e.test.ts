@@ -1,6 +1,6 @@
 // Trust and safety in the browser (DESIGN.md section 5): stopping texts from the /r/:guid landing and turning
 // them back on in /settings; reporting a review from /profile, and the administrator hiding it. Everything is
-// seeded through the public API and the texts the console sender keeps (GET /dev/outbox).
+// seeded through the public API and the texts the console sender keeps (GET /dev/outbox.json).
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { provePhone, rate, textsTo } from './api';

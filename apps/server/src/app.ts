@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createDatabase, type DatabaseHandle, PGLITE_TEMPLATE_FILE } from '@exrated/db';
+import { summarizePendingNotifications } from '@exrated/db/queries';
 import fastifyCookie from '@fastify/cookie';
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify, {
@@ -11,15 +12,18 @@ import Fastify, {
 } from 'fastify';
 import { Redis } from 'ioredis';
 import { type Config, resolveClientDistDir } from './config';
+import { loggerOptions } from './logging/logger-options';
 import { clientPlugin } from './plugins/client';
 import { devOutboxRoutes } from './plugins/dev-outbox';
 import { healthRoutes } from './plugins/health';
+import { metricsRoutes } from './plugins/metrics';
 import { securityPlugin } from './plugins/security';
 import { trpcGuardsPlugin } from './plugins/trpc-guards';
 import { type AppRouter, appRouter } from './routers';
+import { AppMetrics } from './services/metrics/app-metrics';
 import { NotificationDispatcher } from './services/notifications/dispatcher';
 import { UnlockedViewers } from './services/profile/unlocked-viewers';
-import { MemoryRateLimiter, type RateLimiter, RedisRateLimiter } from './services/rate-limiter';
+import { MemoryRateLimiter, RedisRateLimiter } from './services/rate-limiter';
 import { startRetentionJob } from './services/retention';
 import { cookieNamesFor, SessionService } from './services/sessions';
 import { SettingsStore } from './services/settings-store';
@@ -50,12 +54,6 @@ declare module 'fastify' {
   }
 }
 
-/** Request logs carry the path only: query strings can hold phone numbers (/rate?phone=, tRPC GET input). */
-function pathOnly(url: string) {
-  const index = url.indexOf('?');
-  return index === -1 ? url : url.slice(0, index);
-}
-
 /**
  * One log line per request, written when it ends, instead of Fastify's two (one on arrival): log writes are
  * synchronous, and the bench's CPU profiles show every write as a measurable share of a short request.
@@ -65,7 +63,8 @@ class OneLinePerRequest extends LogController {
   override incomingRequest() {}
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
-    const entry = { req: request, res: reply, responseTime: reply.elapsedTime };
+    // Milliseconds to a tenth: the digits beyond that are noise in a log line.
+    const entry = { req: request, res: reply, responseTime: Math.round(reply.elapsedTime * 10) / 10 };
     if (error) reply.log.error({ ...entry, err: error }, 'request errored');
     else reply.log.info(entry, 'request completed');
   }
@@ -80,18 +79,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     logger:
       overrides.logger === false
         ? false
-        : {
-            level: config.logLevel,
-            serializers: {
-              req: (req) => ({
-                id: req.id,
-                method: req.method,
-                url: pathOnly(req.url),
-                remoteAddress: req.ip,
-              }),
-            },
-            ...(typeof overrides.logger === 'object' ? overrides.logger : {}),
-          },
+        : loggerOptions(config, typeof overrides.logger === 'object' ? overrides.logger : {}),
     trustProxy: fastifyTrustProxy(config.trustProxy),
     genReqId: () => randomUUID(),
     logController: new OneLinePerRequest(),
@@ -111,14 +99,15 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const redis = overrides.redis !== undefined ? overrides.redis : await connectRedis(config, app);
   const ownsRedis = overrides.redis === undefined && redis !== null;
 
-  const rateLimiter: RateLimiter = redis
-    ? new RedisRateLimiter(redis, config.redisKeyPrefix)
-    : new MemoryRateLimiter();
+  const metrics = new AppMetrics(() => summarizePendingNotifications(database.db));
+  const rateLimiter = metrics.countingRefusals(
+    redis ? new RedisRateLimiter(redis, config.redisKeyPrefix) : new MemoryRateLimiter(),
+  );
   const sms =
     overrides.sms ??
     (config.smsProvider === 'sns'
       ? new SnsSmsSender({ senderId: config.snsSenderId, originationNumber: config.snsOriginationNumber })
-      : new ConsoleSmsSender((line) => app.log.info({ sms: line }, 'console sms')));
+      : new ConsoleSmsSender((line) => app.log.info(line)));
   const codeStoreOptions = { maxSendsPerDay: config.limits.verificationTextsPerPhonePerDay };
   const codeStore =
     overrides.codeStore ??
@@ -136,7 +125,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const adminPassword = config.adminPassword ?? randomBytes(12).toString('base64url');
   if (!config.adminPassword) {
     // Printed once, outside production only (production refuses to start without ADMIN_PASSWORD).
-    app.log.warn(`ADMIN_PASSWORD is not set; this run's admin password is: ${adminPassword}`);
+    app.log.warn(`Admin password for this run: ${adminPassword} (set ADMIN_PASSWORD to choose one)`);
   }
 
   const dispatcher = new NotificationDispatcher({
@@ -146,6 +135,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     config,
     logger: app.log,
     now,
+    observeAudit: metrics.observeAuditAction,
   });
 
   const services: AppServices = {
@@ -163,6 +153,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     now,
     dispatcher,
     unlockedViewers: new UnlockedViewers(),
+    metrics,
   };
   app.decorate('services', services);
   await settings.get();
@@ -191,10 +182,12 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       .send({ error: { message: status >= 500 ? 'Something went wrong, please try again' : error.message } });
   });
 
-  await app.register(fastifyCookie, { secret: config.sessionSecret });
+  // The first secret signs; cookies signed with a previous one still verify during a rotation.
+  await app.register(fastifyCookie, { secret: [config.sessionSecret, ...config.previousSessionSecrets] });
   await app.register(securityPlugin, { config });
   await app.register(trpcGuardsPlugin);
   await app.register(healthRoutes, { services });
+  if (config.metricsToken) await app.register(metricsRoutes, { metrics, token: config.metricsToken });
   if (config.env !== 'production' && sms instanceof ConsoleSmsSender) {
     await app.register(devOutboxRoutes, { sender: sms });
   }

@@ -47,6 +47,26 @@ describe('loadConfig', () => {
     expect(problemsOf({ TRUST_PROXY: 'everyone' })[0]).toMatch(/^TRUST_PROXY/);
   });
 
+  it('reads SESSION_SECRET as a comma-separated list during a rotation: the first signs', () => {
+    const [current, previous] = ['n'.repeat(32), 'o'.repeat(40)];
+    const config = loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: ` ${current} , ${previous} ` });
+    expect(config.sessionSecret).toBe(current);
+    expect(config.previousSessionSecrets).toEqual([previous]);
+    expect(loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: current }).previousSessionSecrets).toEqual([]);
+    expect(problemsOf({ SESSION_SECRET: `${current},short` })).toEqual([
+      'SESSION_SECRET: must be at least 32 characters',
+    ]);
+  });
+
+  it('writes JSON logs except in development, and serves /metrics only with a token', () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).logFormat).toBe('pretty');
+    expect(loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'test' }).logFormat).toBe('json');
+    expect(loadConfig({ DATA_DIR: dataDir, LOG_FORMAT: 'json' }).logFormat).toBe('json');
+    expect(problemsOf({ LOG_FORMAT: 'xml' })).toEqual(['LOG_FORMAT: must be pretty or json']);
+    expect(loadConfig({ DATA_DIR: dataDir }).metricsToken).toBeUndefined();
+    expect(problemsOf({ METRICS_TOKEN: 'short' })).toEqual(['METRICS_TOKEN: must be at least 16 characters']);
+  });
+
   it('refuses unsafe production settings, naming every one', () => {
     const problems = problemsOf({ NODE_ENV: 'production' });
     expect(problems).toEqual(

@@ -27,6 +27,22 @@ const countryList = z
     z.array(z.string().regex(/^[A-Z]{2}$/, 'must be a comma-separated list of ISO country codes')).min(1),
   );
 
+/**
+ * `SESSION_SECRET`: one secret, or a comma-separated list during a rotation: the first signs, every one of
+ * them verifies (README, runbook: rotating the session secret).
+ */
+const sessionSecrets = z.string().transform((value, ctx) => {
+  const secrets = value
+    .split(',')
+    .map((secret) => secret.trim())
+    .filter(Boolean);
+  if (secrets.length === 0 || secrets.some((secret) => secret.length < 32)) {
+    ctx.addIssue({ code: 'custom', message: 'must be at least 32 characters' });
+    return z.NEVER;
+  }
+  return secrets;
+});
+
 /** `TRUST_PROXY`: false (default), true, a hop count, or a comma-separated list of proxy addresses/CIDRs. */
 const trustProxy = z.string().transform((value, ctx): boolean | number | string[] => {
   const trimmed = value.trim();
@@ -61,12 +77,14 @@ const envSchema = z.object({
   SMS_PROVIDER: z.enum(['console', 'sns']).default('console'),
   SNS_SENDER_ID: z.string().max(11).optional(),
   SNS_ORIGINATION_NUMBER: z.string().optional(),
-  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SESSION_SECRET: sessionSecrets.optional(),
   ADMIN_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional(),
   COOKIE_SECURE: booleanFromEnv.optional(),
   TRUST_PROXY: trustProxy.default(false),
   CONTACT_URL: z.url({ message: 'must be an absolute URL' }).default('mailto:support@exrated.app'),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
+  LOG_FORMAT: z.enum(['pretty', 'json'], { message: 'must be pretty or json' }).optional(),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   LOG_RETENTION_DAYS: positiveInt(180),
   ALLOWED_SMS_COUNTRIES: countryList.default(['US', 'GB', 'CA', 'AU']),
   CLIENT_DIST_DIR: z.string().optional(),
@@ -87,6 +105,8 @@ const envSchema = z.object({
   NOTIFICATION_MAX_ATTEMPTS: positiveInt(6),
   NOTIFICATION_RETRY_BASE_SECONDS: positiveInt(30),
   DISPATCHER_INTERVAL_MS: positiveInt(5000),
+  // Longer than the longest run that is still working: 25 texts each cut off after 30 s (dispatcher.ts).
+  DISPATCHER_STUCK_AFTER_MS: positiveInt(15 * 60 * 1000),
 });
 
 export type Environment = z.input<typeof envSchema>;
@@ -127,18 +147,31 @@ export interface Config {
   smsProvider: 'console' | 'sns';
   snsSenderId: string | undefined;
   snsOriginationNumber: string | undefined;
+  /** Signs cookies and keys the code HMAC: the first of `SESSION_SECRET`. */
   sessionSecret: string;
+  /** The rest of `SESSION_SECRET`: cookies signed with them still verify during a rotation. */
+  previousSessionSecrets: string[];
   /** Undefined only outside production: buildApp then generates one and prints it once. */
   adminPassword: string | undefined;
   cookieSecure: boolean;
   trustProxy: boolean | number | string[];
   contactUrl: string;
   logLevel: 'debug' | 'info' | 'warn' | 'error';
+  /** Human-readable lines (pino-pretty) or one JSON object per line. */
+  logFormat: 'pretty' | 'json';
+  /** Bearer token of GET /metrics; without one the route does not exist. */
+  metricsToken: string | undefined;
   logRetentionDays: number;
   allowedSmsCountries: string[];
   clientDistDir: string | undefined;
   limits: Limits;
-  notifications: { maxAttempts: number; retryBaseSeconds: number; dispatchIntervalMs: number };
+  notifications: {
+    maxAttempts: number;
+    retryBaseSeconds: number;
+    dispatchIntervalMs: number;
+    /** A dispatcher run older than this counts as stuck and makes the instance unready. */
+    stuckAfterMs: number;
+  };
 }
 
 export class ConfigError extends Error {
@@ -165,6 +198,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (production && !e.PUBLIC_URL) problems.push('PUBLIC_URL: required in production (links in texts)');
   if (production && !e.DATABASE_URL) problems.push('DATABASE_URL: required in production');
   if (problems.length > 0) throw new ConfigError(problems);
+  const [sessionSecret = localSessionSecret(e.DATA_DIR), ...previousSessionSecrets] = e.SESSION_SECRET ?? [];
 
   return {
     env: e.NODE_ENV,
@@ -179,12 +213,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smsProvider: e.SMS_PROVIDER,
     snsSenderId: e.SNS_SENDER_ID,
     snsOriginationNumber: e.SNS_ORIGINATION_NUMBER,
-    sessionSecret: e.SESSION_SECRET ?? localSessionSecret(e.DATA_DIR),
+    sessionSecret,
+    previousSessionSecrets,
     adminPassword: e.ADMIN_PASSWORD,
     cookieSecure: e.COOKIE_SECURE ?? production,
     trustProxy: e.TRUST_PROXY,
     contactUrl: e.CONTACT_URL,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT ?? (e.NODE_ENV === 'development' ? 'pretty' : 'json'),
+    metricsToken: e.METRICS_TOKEN,
     logRetentionDays: e.LOG_RETENTION_DAYS,
     allowedSmsCountries: e.ALLOWED_SMS_COUNTRIES,
     clientDistDir: e.CLIENT_DIST_DIR,
@@ -208,6 +245,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxAttempts: e.NOTIFICATION_MAX_ATTEMPTS,
       retryBaseSeconds: e.NOTIFICATION_RETRY_BASE_SECONDS,
       dispatchIntervalMs: e.DISPATCHER_INTERVAL_MS,
+      stuckAfterMs: e.DISPATCHER_STUCK_AFTER_MS,
     },
   };
 }

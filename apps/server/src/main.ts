@@ -8,7 +8,11 @@ async function main() {
   await app.listen({ host: config.host, port: config.port });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  app.log.info(`ExRated is ready at http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`);
+  const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`;
+  app.log.info(`ExRated is ready at ${url}`);
+  if (config.env !== 'production' && config.smsProvider === 'console') {
+    app.log.info(`Texts (verification codes, rating links): ${url}/dev/outbox`);
+  }
 
   let closing = false;
   const shutdown = async (signal: string) => {

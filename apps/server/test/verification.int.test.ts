@@ -467,7 +467,7 @@ describe('over HTTP with cookies', () => {
     expect(oldCookie).toBeDefined();
 
     await trpcHttp(t, browser, 'mutation', 'verification.send', { phoneNumber: phone });
-    const outbox = await t.http({ method: 'GET', url: `/dev/outbox?to=${encodeURIComponent(phone)}` });
+    const outbox = await t.http({ method: 'GET', url: `/dev/outbox.json?to=${encodeURIComponent(phone)}` });
     const code = /(\d{6})/.exec(outbox.json().messages[0].body)?.[1];
     const checked = await trpcHttp(t, browser, 'mutation', 'verification.check', {
       phoneNumber: phone,

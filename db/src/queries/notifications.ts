@@ -127,3 +127,19 @@ export async function findNotificationRecipient(db: Executor, id: string) {
     .limit(1);
   return row ?? null;
 }
+
+/** The outbox's backlog for monitoring: texts still pending and when the oldest of them was created. */
+export async function summarizePendingNotifications(
+  db: Executor,
+): Promise<{ pending: number; oldestCreatedAt: Date | null }> {
+  const [row] = await db
+    .select({
+      pending: sql<number>`count(*)`.mapWith(Number),
+      oldestCreatedAt: sql<Date | null>`min(${notifications.createdAt})`.mapWith((value) =>
+        value === null ? null : new Date(value),
+      ),
+    })
+    .from(notifications)
+    .where(eq(notifications.status, 'pending'));
+  return { pending: row?.pending ?? 0, oldestCreatedAt: row?.oldestCreatedAt ?? null };
+}

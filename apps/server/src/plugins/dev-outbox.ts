@@ -1,13 +1,106 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { ConsoleSmsSender } from '../services/sms/console-sms-sender';
+import type { ConsoleSmsSender, OutboxEntry } from '../services/sms/console-sms-sender';
 
 /**
- * Outside production with the console sender, GET /dev/outbox lists recent texts (newest first) so tests
- * and local users can read codes and links. `?to=+1555...` filters by recipient.
+ * Outside production with the console sender, the texts it "sent" (newest first), so local users and tests
+ * can read codes and links: GET /dev/outbox is a small page for people (refreshes itself when a text
+ * arrives, a code copies with one click), GET /dev/outbox.json the same list for tests. `?to=+1555...`
+ * filters by recipient on both.
  */
+
+// The page's only script and style, inline and allowed by their hashes: the CSP stays as strict as the API's
+// otherwise (no other script, style, image or frame).
+const STYLE = `
+body{font:16px/1.45 system-ui,sans-serif;margin:0 auto;max-width:46rem;padding:1rem;color:#1a1b1e}
+h1{font-size:1.3rem;margin:0 0 .25rem}p.hint{color:#5c5f66;margin:0 0 1rem}
+ol{list-style:none;padding:0;margin:0}
+li{border:1px solid #dee2e6;border-radius:8px;padding:.75rem;margin:0 0 .75rem}
+.meta{color:#5c5f66;font-size:.85rem}
+.code{font:700 2rem/1.2 ui-monospace,monospace;letter-spacing:.12em;user-select:all}
+button{font:inherit;margin-left:.75rem;padding:.2rem .7rem;border-radius:6px;border:1px solid #adb5bd;background:#f8f9fa;cursor:pointer}
+.body{white-space:pre-wrap;overflow-wrap:anywhere;margin:.35rem 0 0}
+`;
+const SCRIPT = `
+document.addEventListener('click', function (event) {
+  var button = event.target.closest('button[data-code]');
+  if (!button) return;
+  navigator.clipboard.writeText(button.dataset.code).then(function () { button.textContent = 'Copied'; });
+});
+setInterval(function () {
+  fetch('/dev/outbox.json' + location.search).then(function (response) { return response.json(); })
+    .then(function (outbox) {
+      var newest = outbox.messages.length ? outbox.messages[0].id : '';
+      if (newest !== document.body.dataset.newest) location.reload();
+    }, function () {});
+}, 2000);
+`;
+const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+const PAGE_CSP = [
+  "default-src 'none'",
+  `style-src ${sha256(STYLE)}`,
+  `script-src ${sha256(SCRIPT)}`,
+  "connect-src 'self'",
+  "frame-ancestors 'none'",
+  "form-action 'none'",
+  "base-uri 'none'",
+].join('; ');
+
+const CODE_PATTERN = /\b(\d{6})\b/;
+const LINK_PATTERN = /https?:\/\/\S+/;
+
+function escapeHtml(text: string): string {
+  return text.replace(
+    /[&<>"']/g,
+    (character) =>
+      ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[character] ?? character,
+  );
+}
+
+function renderEntry(entry: OutboxEntry): string {
+  const code = entry.kind === 'verification' ? CODE_PATTERN.exec(entry.body)?.[1] : undefined;
+  const link = entry.kind === 'rating' ? LINK_PATTERN.exec(entry.body)?.[0] : undefined;
+  const time = entry.sentAt.toISOString().slice(11, 19);
+  return [
+    '<li>',
+    `<div class="meta">${time} UTC · ${entry.kind === 'verification' ? 'code' : 'rating text'} to ${escapeHtml(entry.to)}</div>`,
+    code
+      ? `<div><span class="code">${code}</span><button type="button" data-code="${code}">Copy</button></div>`
+      : '',
+    link ? `<div><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></div>` : '',
+    `<p class="body">${escapeHtml(entry.body)}</p>`,
+    '</li>',
+  ].join('');
+}
+
+function renderPage(entries: OutboxEntry[], to: string | undefined): string {
+  const list = entries.length
+    ? `<ol>${entries.map(renderEntry).join('')}</ol>`
+    : '<p>No texts yet. Ask for a code on /verify or rate someone: the texts appear here.</p>';
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>ExRated outbox</title><style>${STYLE}</style></head>
+<body data-newest="${escapeHtml(entries[0]?.id ?? '')}">
+<h1>Outbox${to ? ` for ${escapeHtml(to)}` : ''}</h1>
+<p class="hint">Texts the console sender would have sent, newest first. This page refreshes itself when one arrives.</p>
+${list}
+<script>${SCRIPT}</script>
+</body></html>`;
+}
+
 export async function devOutboxRoutes(app: FastifyInstance, { sender }: { sender: ConsoleSmsSender }) {
-  app.get<{ Querystring: { to?: string } }>('/dev/outbox', async (req) => {
-    const to = req.query.to;
-    return { messages: sender.outbox().filter((message) => !to || message.to === to) };
-  });
+  const messagesTo = (to: string | undefined) =>
+    sender.outbox().filter((message) => !to || message.to === to);
+
+  app.get<{ Querystring: { to?: string } }>('/dev/outbox.json', async (req) => ({
+    messages: messagesTo(req.query.to),
+  }));
+
+  app.get<{ Querystring: { to?: string } }>('/dev/outbox', async (req, reply) =>
+    reply
+      .header('content-security-policy', PAGE_CSP)
+      .header('cache-control', 'no-store')
+      .type('text/html; charset=utf-8')
+      .send(renderPage(messagesTo(req.query.to), req.query.to)),
+  );
 }

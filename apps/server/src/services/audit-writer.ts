@@ -15,6 +15,9 @@ export interface RequestMeta {
   userAgent: string | null;
 }
 
+/** Sees every activity entry as it is recorded (the metrics count actions from it). */
+export type AuditObserver = (action: string, details: Record<string, unknown> | null) => void;
+
 export interface ErrorEntry {
   action?: string;
   message: string;
@@ -40,6 +43,7 @@ export class AuditWriter {
     private readonly db: Database,
     private readonly meta: RequestMeta,
     private readonly logger: FastifyBaseLogger,
+    private readonly observe: AuditObserver = () => {},
   ) {}
 
   setActor(actor: AuditActor) {
@@ -48,6 +52,7 @@ export class AuditWriter {
 
   /** Records an activity entry; `phoneNumber` overrides the actor's (e.g. the phone being verified). */
   log(action: string, details?: Record<string, unknown>, options: { phoneNumber?: string | null } = {}) {
+    this.observe(action, details ?? null);
     this.logEntries.push({
       action,
       details: details ?? null,

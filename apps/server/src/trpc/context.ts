@@ -6,6 +6,7 @@ import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Config } from '../config';
 import { AuditWriter, type RequestMeta } from '../services/audit-writer';
+import type { AppMetrics } from '../services/metrics/app-metrics';
 import type { NotificationDispatcher } from '../services/notifications/dispatcher';
 import type { UnlockedViewers } from '../services/profile/unlocked-viewers';
 import type { RateLimiter } from '../services/rate-limiter';
@@ -33,6 +34,7 @@ export interface AppServices {
   /** Sends rating texts: right after a rating commits, and retries of pending ones on a timer. */
   dispatcher: NotificationDispatcher;
   unlockedViewers: UnlockedViewers;
+  metrics: AppMetrics;
 }
 
 export interface RequestInfo extends RequestMeta {
@@ -94,10 +96,11 @@ export function createInnerContext({
     now: services.now,
     dispatcher: services.dispatcher,
     unlockedViewers: services.unlockedViewers,
+    metrics: services.metrics,
     cookies,
     request,
     log,
-    audit: new AuditWriter(services.db, request, log),
+    audit: new AuditWriter(services.db, request, log, services.metrics.observeAuditAction),
     afterResponse,
   };
 }

@@ -13,8 +13,10 @@ import { procedure, refuseNulCharacters } from './init';
  * (tRPC copies its options per layer), and every procedure starts here.
  */
 export const publicProcedure = procedure.use(async ({ ctx, next, path, getRawInput }) => {
+  const timed = ctx.metrics.startProcedure(path);
   refuseNulCharacters(await getRawInput());
   const result = await next();
+  timed(result.ok ? 'ok' : result.error.code);
   if (!result.ok && result.error.code === 'INTERNAL_SERVER_ERROR') {
     ctx.log.error({ err: result.error.cause ?? result.error, path }, 'procedure failed');
     ctx.audit.error({

@@ -5,7 +5,7 @@ import { buildApp } from '../../src/app';
 import { ConsoleSmsSender } from '../../src/services/sms/console-sms-sender';
 import { VERIFICATION_UNAVAILABLE } from '../../src/services/verification/verification-service';
 import { captureLogs } from '../support/log-capture';
-import { type OwnRedis, startOwnRedis } from '../support/own-redis';
+import { noteRedisServerMissing, type OwnRedis, startOwnRedis } from '../support/own-redis';
 import { waitFor } from '../support/processes';
 import { ratingInput, ratingTableCounts, usPhone } from '../support/rating-fixtures';
 import { HttpBrowser, injectWithCookies, type TestApp, testConfig } from '../support/test-app';
@@ -22,7 +22,12 @@ const sms = new ConsoleSmsSender(() => {});
 const logs = captureLogs();
 const http: Pick<TestApp, 'http'> = { http: (options, browser) => injectWithCookies(app, options, browser) };
 
+const SUITE = 'Redis stopped mid-run';
+const runnable = inject('redisServerInstalled');
+if (!runnable) noteRedisServerMissing(SUITE);
+
 beforeAll(async () => {
+  if (!runnable) return;
   redis = await startOwnRedis();
   database = await createTestDatabase(inject('testDatabaseServerUrl'));
   const config = testConfig({
@@ -44,7 +49,8 @@ afterAll(async () => {
   await redis?.stop();
 });
 
-describe('Redis stopped mid-run', () => {
+// It stops and starts a redis-server of its own.
+describe.runIf(runnable)(SUITE, () => {
   it('verification is temporarily unavailable, ratings are still taken, and both recover without a restart', async () => {
     const browser = new HttpBrowser();
     const phone = '+447400123401';

@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { findFreePort, waitForPort } from './processes';
 
 /**
@@ -12,6 +12,18 @@ export interface OwnRedis {
   stop(): Promise<void>;
   /** Starts it again on the same port (empty: nothing was saved). */
   start(): Promise<void>;
+}
+
+/** Whether a `redis-server` binary is on the PATH (Debian package `redis-server`). */
+export function redisServerInstalled(): boolean {
+  return spawnSync('redis-server', ['--version'], { stdio: 'ignore' }).status === 0;
+}
+
+/** The one line a suite prints when it is left out for want of redis-server. */
+export function noteRedisServerMissing(suite: string): void {
+  process.stdout.write(
+    `[tests] ${suite}: skipped, needs redis-server (Debian package redis-server: apt-get install -y redis-server).\n`,
+  );
 }
 
 export async function startOwnRedis(): Promise<OwnRedis> {

@@ -12,6 +12,7 @@ import {
 import type { NewErrorLogEntry, NewLogEntry } from '@exrated/db/schema';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
+import type { AuditObserver } from '../audit-writer';
 import { parsePhone } from '../phone';
 import type { RateLimiter } from '../rate-limiter';
 import { SmsDeliveryError, type SmsSender } from '../sms/sms-sender';
@@ -48,6 +49,8 @@ export interface DispatcherDeps {
   config: Pick<Config, 'notifications' | 'limits'>;
   logger: FastifyBaseLogger;
   now: () => Date;
+  /** Sees the activity entries the dispatcher writes itself, as request audits are seen (metrics). */
+  observeAudit?: AuditObserver;
 }
 
 /**
@@ -65,6 +68,8 @@ export class NotificationDispatcher {
   /** A kick came while a run was in progress: its rows may have been committed after that run's claim. */
   private kickedDuringRun = false;
   private stopped = false;
+  /** When the run in progress started; null between runs. */
+  private runStartedAt: number | null = null;
 
   constructor(private readonly deps: DispatcherDeps) {}
 
@@ -89,8 +94,10 @@ export class NotificationDispatcher {
   /** Sends every due pending notification (one batch). Overlapping calls share the run in progress. */
   runOnce(): Promise<DispatchSummary> {
     if (!this.running) {
+      this.runStartedAt = this.deps.now().getTime();
       this.running = this.dispatchDue().finally(() => {
         this.running = null;
+        this.runStartedAt = null;
         if (this.kickedDuringRun && !this.stopped) {
           this.kickedDuringRun = false;
           this.kick();
@@ -110,6 +117,21 @@ export class NotificationDispatcher {
     void this.runOnce().catch((error: unknown) =>
       this.deps.logger.error({ err: error }, 'notification dispatch failed'),
     );
+  }
+
+  /**
+   * For readiness: 'stuck' when the timer runs and a run has been going for longer than any run that still
+   * works can take (`notifications.stuckAfterMs`): a hung statement or send, which no timeout ended. A
+   * provider that fails or answers slowly is not stuck: its runs end, and its texts are retried. 'off' when
+   * the timer was never started (tests drive `runOnce` themselves).
+   */
+  health(): 'ok' | 'stuck' | 'off' {
+    if (!this.timer) return 'off';
+    const startedAt = this.runStartedAt;
+    const stuck =
+      startedAt !== null &&
+      this.deps.now().getTime() - startedAt > this.deps.config.notifications.stuckAfterMs;
+    return stuck ? 'stuck' : 'ok';
   }
 
   /** Resolves once no run is in progress or owed to a kick (tests, and close). */
@@ -151,6 +173,7 @@ export class NotificationDispatcher {
         logs.push(systemLog('sms_notification_suppressed', notification, { reason: outcome.reason }));
       }
     }
+    for (const entry of logs) this.deps.observeAudit?.(entry.action, entry.details ?? null);
     // The whole batch's audit in one insert; a failure to write it never undoes a send.
     await insertAuditEntries(this.deps.db, { logs, errors }).catch((error: unknown) =>
       this.deps.logger.error({ err: error }, 'audit write failed (notification dispatch)'),

@@ -14,8 +14,9 @@ export class ConsoleSmsSender implements SmsSender {
   readonly name = 'console';
   private readonly entries: OutboxEntry[] = [];
 
+  /** `print` gets one line per text; the app hands it to its logger, which masks the number. */
   constructor(
-    private readonly print: (line: string) => void = (line) => process.stdout.write(`${line}\n`),
+    private readonly print: (line: string) => void,
     private readonly capacity = 200,
   ) {}
 
@@ -23,7 +24,7 @@ export class ConsoleSmsSender implements SmsSender {
     const entry: OutboxEntry = { ...message, id: randomUUID(), sentAt: new Date() };
     this.entries.push(entry);
     if (this.entries.length > this.capacity) this.entries.shift();
-    this.print(`[sms to ${message.to}] ${message.body}`);
+    this.print(`SMS to ${message.to}: ${message.body}`);
     return { messageId: entry.id };
   }
 
