@@ -201,6 +201,7 @@ describe('attack 1: strangers cannot weaponize verification', () => {
   it('texts one number at most the daily number of codes, with waits that grow, whoever asks', async () => {
     const phone = '+14155550183';
     const waits: number[] = [];
+    const announced: number[] = [];
     let sinceLastSend = 0;
     for (let attempt = 0; attempt < 100; attempt++) {
       const reply = await call(
@@ -211,6 +212,7 @@ describe('attack 1: strangers cannot weaponize verification', () => {
       );
       if (reply.status === 200) {
         waits.push(sinceLastSend);
+        announced.push((reply.data as { resendAfterSeconds: number }).resendAfterSeconds);
         sinceLastSend = 0;
       } else if (/most verification codes/.test(reply.error?.message ?? '')) {
         break;
@@ -226,6 +228,8 @@ describe('attack 1: strangers cannot weaponize verification', () => {
     const between = waits.slice(1);
     expect(between.slice(1).every((wait, index) => wait >= (between[index] ?? 0))).toBe(true);
     expect(between.at(-1) ?? 0).toBeGreaterThan(10 * (between[0] ?? 0));
+    // Each send told the waiting time that followed it (the countdown on /verify shows it).
+    expect(announced.slice(0, -1)).toEqual(between.map((wait) => wait / 1000));
   });
 });
 

@@ -75,9 +75,12 @@ export async function sendVerificationCode(ctx: DeviceContext, phone: string) {
     messageId,
     country: parsed.country ?? null,
   });
+  // The wait grows with the number's sends: the countdown shows the real one. Should the store not answer
+  // now, the first wait is the least it can be.
+  const next = await ctx.codeStore.sendRefusal(phone, now).catch(() => null);
   return {
     phoneNumber: phone,
-    resendAfterSeconds: (RESEND_WAITS_MS[0] ?? 0) / 1000,
+    resendAfterSeconds: Math.ceil((next?.retryAfterMs ?? RESEND_WAITS_MS[0] ?? 0) / 1000),
     expiresInSeconds: CODE_TTL_MS / 1000,
   };
 }
