@@ -102,6 +102,7 @@ const envSchema = z.object({
   LIMIT_RATING_TEXTS_PER_DAY: positiveInt(2000),
   LIMIT_ADMIN_LOGINS_PER_IP_PER_15_MIN: positiveInt(10),
   LIMIT_TELEMETRY_PER_IP_PER_MINUTE: positiveInt(60),
+  LIMIT_NOTICES_PER_IP_PER_HOUR: positiveInt(10),
   NOTIFICATION_MAX_ATTEMPTS: positiveInt(6),
   NOTIFICATION_RETRY_BASE_SECONDS: positiveInt(30),
   DISPATCHER_INTERVAL_MS: positiveInt(5000),
@@ -132,6 +133,8 @@ export interface Limits {
   ratingTextsPerDay: number;
   adminLoginsPerIpPer15Min: number;
   telemetryPerIpPerMinute: number;
+  /** Notices (reports of content) filed from one IP address per hour, whichever form they come from. */
+  noticesPerIpPerHour: number;
 }
 
 export interface Config {
@@ -240,6 +243,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ratingTextsPerDay: e.LIMIT_RATING_TEXTS_PER_DAY,
       adminLoginsPerIpPer15Min: e.LIMIT_ADMIN_LOGINS_PER_IP_PER_15_MIN,
       telemetryPerIpPerMinute: e.LIMIT_TELEMETRY_PER_IP_PER_MINUTE,
+      noticesPerIpPerHour: e.LIMIT_NOTICES_PER_IP_PER_HOUR,
     },
     notifications: {
       maxAttempts: e.NOTIFICATION_MAX_ATTEMPTS,

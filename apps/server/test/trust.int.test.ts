@@ -1,12 +1,12 @@
 import { SNSClient } from '@aws-sdk/client-sns';
-import { logs, notifications, ratingReports, ratings, smsOptOuts } from '@exrated/db/schema';
-import { and, eq, sql } from 'drizzle-orm';
+import { logs, notifications, ratings, smsOptOuts } from '@exrated/db/schema';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SnsSmsSender } from '../src/services/sms/sns-sms-sender';
 import { CARRIER_BLOCKS_TEXTS } from '../src/services/trust/sms-opt-out';
 import { type LocalSns, snsXml, startLocalSns } from './support/local-sns';
 import { ratingInput, type SubmitReply } from './support/rating-fixtures';
-import { createTestApp, HttpBrowser, TEST_ADMIN_PASSWORD, type TestApp } from './support/test-app';
+import { createTestApp, HttpBrowser, type TestApp } from './support/test-app';
 import { latestCode, type TrpcHttpReply, trpcHttp } from './support/verification';
 
 // Generous caps: this file rates the same numbers many times from one address; the caps have their own tests.
@@ -18,7 +18,6 @@ const ENV = {
   LIMIT_RATINGS_PER_NUMBER_PER_DAY: '1000',
 };
 const EXPIRED_LINK = 'This link is invalid or has expired';
-const REVIEW_NOT_FOUND = 'This review could not be found. It may have been removed.';
 
 let t: TestApp;
 // The app's clock runs `clockOffsetMs` ahead, so the dispatcher can be run past every lease and backoff.
@@ -90,14 +89,6 @@ async function provenBrowser(app: App, phone: string, code: (phone: string) => s
   expect((await call(app, browser, 'verification.send', { phoneNumber: phone })).error).toBeNull();
   const checked = await call(app, browser, 'verification.check', { phoneNumber: phone, code: code(phone) });
   expect(checked.error).toBeNull();
-  return browser;
-}
-
-/** A proven browser of `phone` that rated two other people, so it may read (and report) its ratings. */
-async function unlockedBrowser(phone: string) {
-  const browser = await provenBrowser(t, phone, (p) => latestCode(t, p));
-  await rate(t, newPhone(), {}, browser);
-  await rate(t, newPhone(), {}, browser);
   return browser;
 }
 
@@ -326,269 +317,5 @@ describe('with the SNS sender', () => {
     expect(
       publishedTo(phone).filter((r) => r.params.get('Message')?.includes('rated your relationship')),
     ).toHaveLength(1);
-  });
-});
-
-describe('profile.reportRating', () => {
-  it('files one open report per review; the reporter sees it as open in ratingsReceived', async () => {
-    const phone = newPhone();
-    const reported = await rate(t, phone, { testimonial: 'Call me on my other number.' });
-    const other = await rate(t, phone, { name: 'Sam' });
-    const browser = await unlockedBrowser(phone);
-
-    const first = await call(t, browser, 'profile.reportRating', {
-      ratingId: reported.ratingId,
-      reason: 'contact_info',
-    });
-    expect(first.data).toMatchObject({ status: 'open', reason: 'contact_info', alreadyReported: false });
-    const second = await call(t, browser, 'profile.reportRating', {
-      ratingId: reported.ratingId,
-      reason: 'threats',
-    });
-    expect(second.data).toEqual({
-      reportId: (first.data as { reportId: string }).reportId,
-      status: 'open',
-      reason: 'contact_info',
-      alreadyReported: true,
-    });
-    const rows = await t.database.db
-      .select()
-      .from(ratingReports)
-      .where(eq(ratingReports.ratingId, reported.ratingId));
-    expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ reporterPhone: phone, reason: 'contact_info', status: 'open' });
-
-    const received = (await query(t, browser, 'profile.ratingsReceived')).data as {
-      ratings: Array<{ id: string; reportStatus: string | null }>;
-    };
-    const statuses = Object.fromEntries(received.ratings.map((r) => [r.id, r.reportStatus]));
-    expect(statuses).toEqual({ [reported.ratingId]: 'open', [other.ratingId]: null });
-    const logged = (await logsOf(t, 'rating_reported')).filter((entry) => entry.phoneNumber === phone);
-    expect(logged).toHaveLength(2);
-  });
-
-  it('never accepts a report of a review the session cannot see, and never tells that it exists', async () => {
-    const owner = newPhone();
-    const someoneElse = newPhone();
-    const ownerRating = await rate(t, owner);
-    const othersRating = await rate(t, someoneElse);
-    const hidden = await rate(t, owner, { name: 'Sam' });
-    await t.database.db.update(ratings).set({ hiddenAt: new Date() }).where(eq(ratings.id, hidden.ratingId));
-    const browser = await unlockedBrowser(owner);
-    const unknownId = '3f1c2a4e-8b7d-4c1e-9a2b-5d6e7f8a9b0c';
-
-    for (const ratingId of [othersRating.ratingId, hidden.ratingId, unknownId]) {
-      const reply = await call(t, browser, 'profile.reportRating', { ratingId, reason: 'threats' });
-      expect(errorCode(reply)).toBe('NOT_FOUND');
-      expect(reply.error?.message).toBe(REVIEW_NOT_FOUND);
-    }
-
-    // Locked (proven, fewer than 2 ratings given) and unproven sessions are refused before any lookup: the
-    // answer is the same for a real review and a made-up id.
-    const locked = await provenBrowser(t, someoneElse, (p) => latestCode(t, p));
-    const unproven = new HttpBrowser();
-    await call(t, unproven, 'profile.savePhone', { phoneNumber: owner });
-    for (const [session, code] of [
-      [locked, 'FORBIDDEN'],
-      [unproven, 'UNAUTHORIZED'],
-    ] as const) {
-      const real = await call(t, session, 'profile.reportRating', {
-        ratingId: session === locked ? othersRating.ratingId : ownerRating.ratingId,
-        reason: 'threats',
-      });
-      const madeUp = await call(t, session, 'profile.reportRating', {
-        ratingId: unknownId,
-        reason: 'threats',
-      });
-      expect(errorCode(real)).toBe(code);
-      expect(real.error?.message).toBe(madeUp.error?.message);
-    }
-    const invalid = await call(t, browser, 'profile.reportRating', { ratingId: 'x', reason: 'threats' });
-    expect(errorCode(invalid)).toBe('BAD_REQUEST');
-    const noReason = await call(t, browser, 'profile.reportRating', {
-      ratingId: ownerRating.ratingId,
-      reason: 'boring',
-    });
-    expect(errorCode(noReason)).toBe('BAD_REQUEST');
-    expect(noReason.error?.message).toBe('Please choose why you are reporting this review.');
-
-    const [{ count }] = (await t.database.db
-      .select({ count: sql<number>`count(*)::int` })
-      .from(ratingReports)
-      .where(eq(ratingReports.reporterPhone, owner))) as [{ count: number }];
-    expect(count).toBe(0);
-  });
-});
-
-async function adminBrowser(app: App = t) {
-  const browser = new HttpBrowser();
-  const login = await call(app, browser, 'admin.login', { password: TEST_ADMIN_PASSWORD });
-  expect(login.error).toBeNull();
-  return browser;
-}
-
-interface ReportsReply {
-  reports: Array<{
-    id: string;
-    reason: string;
-    reportedAt: string;
-    rating: {
-      id: string;
-      name: string;
-      testimonial: string | null;
-      average: number | null;
-      scores: unknown[];
-    };
-  }>;
-  total: number;
-}
-
-interface Received {
-  ratings: Array<{ id: string }>;
-  summary: { score: number | null; count: number };
-}
-
-describe('moderation', () => {
-  it('is for administrators only', async () => {
-    const phone = newPhone();
-    const browser = await unlockedBrowser(phone);
-    for (const session of [new HttpBrowser(), browser]) {
-      expect(errorCode(await query(t, session, 'admin.reports'))).toBe('UNAUTHORIZED');
-      const decided = await call(t, session, 'admin.moderateRating', {
-        reportId: '3f1c2a4e-8b7d-4c1e-9a2b-5d6e7f8a9b0c',
-        decision: 'hide',
-      });
-      expect(errorCode(decided)).toBe('UNAUTHORIZED');
-    }
-  });
-
-  it('hides a reported review: gone from the list and from the score, logged, and final', async () => {
-    const phone = newPhone();
-    const fair = await rate(t, phone, {
-      scores: [8, 8, 8, 8, 8].map((score, i) => ({ questionId: i + 1, score })),
-    });
-    const unfair = await rate(t, phone, {
-      name: 'Jo K.',
-      testimonial: 'Worst person alive.',
-      scores: [1, 1, 1, 1, 1].map((score, i) => ({ questionId: i + 1, score })),
-    });
-    const browser = await unlockedBrowser(phone);
-    const before = (await query(t, browser, 'profile.ratingsReceived')).data as Received;
-    expect(before.summary).toMatchObject({ score: 4.5, count: 2 });
-    const { reportId } = (
-      await call(t, browser, 'profile.reportRating', {
-        ratingId: unfair.ratingId,
-        reason: 'false_or_harassing',
-      })
-    ).data as { reportId: string };
-
-    const admin = await adminBrowser();
-    const listed = (await query(t, admin, 'admin.reports')).data as ReportsReply;
-    const entry = listed.reports.find((report) => report.id === reportId);
-    expect(entry).toMatchObject({
-      reason: 'false_or_harassing',
-      rating: { id: unfair.ratingId, name: 'Jo K.', testimonial: 'Worst person alive.', average: 1 },
-    });
-    expect(entry?.rating.scores).toHaveLength(5);
-    expect(listed.total).toBeGreaterThanOrEqual(1);
-
-    const hidden = await call(t, admin, 'admin.moderateRating', { reportId, decision: 'hide' });
-    expect(hidden.data).toMatchObject({ reportId, status: 'hidden', alreadyResolved: false });
-
-    const after = (await query(t, browser, 'profile.ratingsReceived')).data as Received;
-    expect(after.ratings.map((r) => r.id)).toEqual([fair.ratingId]);
-    expect(after.summary).toMatchObject({ score: 8, count: 1 });
-    const [rating] = await t.database.db.select().from(ratings).where(eq(ratings.id, unfair.ratingId));
-    expect(rating?.hiddenAt).toBeInstanceOf(Date);
-    const [report] = await t.database.db.select().from(ratingReports).where(eq(ratingReports.id, reportId));
-    expect(report).toMatchObject({ status: 'hidden' });
-    expect(report?.resolvedAt).toBeInstanceOf(Date);
-    const relisted = (await query(t, admin, 'admin.reports')).data as ReportsReply;
-    expect(relisted.reports.some((r) => r.id === reportId)).toBe(false);
-    const logged = await t.database.db
-      .select()
-      .from(logs)
-      .where(and(eq(logs.action, 'rating_hidden'), sql`${logs.details}->>'reportId' = ${reportId}`));
-    expect(logged).toHaveLength(1);
-    expect(logged[0]?.details).toMatchObject({ ratingId: unfair.ratingId, reason: 'false_or_harassing' });
-    expect(logged[0]?.userId).toMatch(/^admin:/);
-
-    for (const decision of ['hide', 'dismiss'] as const) {
-      const repeated = await call(t, admin, 'admin.moderateRating', { reportId, decision });
-      expect(repeated.data).toEqual({
-        reportId,
-        status: 'hidden',
-        alreadyResolved: true,
-        message: 'This report was already resolved: the review is hidden.',
-      });
-    }
-    // A hidden review cannot be reported again.
-    const again = await call(t, browser, 'profile.reportRating', {
-      ratingId: unfair.ratingId,
-      reason: 'threats',
-    });
-    expect(errorCode(again)).toBe('NOT_FOUND');
-  });
-
-  it('dismisses a report: the review stays and counts, and can be reported again later', async () => {
-    const phone = newPhone();
-    const kept = await rate(t, phone, { testimonial: 'Honest, if blunt.' });
-    const browser = await unlockedBrowser(phone);
-    const before = (await query(t, browser, 'profile.ratingsReceived')).data as Received;
-    const { reportId } = (
-      await call(t, browser, 'profile.reportRating', { ratingId: kept.ratingId, reason: 'hate_speech' })
-    ).data as { reportId: string };
-
-    const admin = await adminBrowser();
-    const dismissed = await call(t, admin, 'admin.moderateRating', { reportId, decision: 'dismiss' });
-    expect(dismissed.data).toMatchObject({ status: 'dismissed', alreadyResolved: false });
-
-    const after = (await query(t, browser, 'profile.ratingsReceived')).data as Received & {
-      ratings: Array<{ id: string; reportStatus: string | null }>;
-    };
-    expect(after.summary).toEqual(before.summary);
-    expect(after.ratings).toMatchObject([{ id: kept.ratingId, reportStatus: null }]);
-    expect(
-      (await logsOf(t, 'report_dismissed')).some(
-        (e) => (e.details as { reportId?: string }).reportId === reportId,
-      ),
-    ).toBe(true);
-
-    const newReport = await call(t, browser, 'profile.reportRating', {
-      ratingId: kept.ratingId,
-      reason: 'threats',
-    });
-    expect(newReport.data).toMatchObject({ alreadyReported: false, reason: 'threats' });
-    expect((newReport.data as { reportId: string }).reportId).not.toBe(reportId);
-  });
-
-  it('lets only one of two simultaneous decisions act', async () => {
-    const phone = newPhone();
-    const target = await rate(t, phone);
-    const browser = await unlockedBrowser(phone);
-    const { reportId } = (
-      await call(t, browser, 'profile.reportRating', { ratingId: target.ratingId, reason: 'sexual_content' })
-    ).data as { reportId: string };
-    const [one, two] = await Promise.all([adminBrowser(), adminBrowser()]);
-    const replies = await Promise.all([
-      call(t, one, 'admin.moderateRating', { reportId, decision: 'hide' }),
-      call(t, two, 'admin.moderateRating', { reportId, decision: 'dismiss' }),
-    ]);
-    const results = replies.map((reply) => reply.data as { status: string; alreadyResolved: boolean });
-    expect(results.filter((result) => !result.alreadyResolved)).toHaveLength(1);
-    expect(new Set(results.map((result) => result.status)).size).toBe(1);
-    const decided = results[0]?.status;
-    const [rating] = await t.database.db.select().from(ratings).where(eq(ratings.id, target.ratingId));
-    expect(rating?.hiddenAt !== null).toBe(decided === 'hidden');
-  });
-
-  it('answers an unknown report with NOT_FOUND', async () => {
-    const admin = await adminBrowser();
-    const reply = await call(t, admin, 'admin.moderateRating', {
-      reportId: '3f1c2a4e-8b7d-4c1e-9a2b-5d6e7f8a9b0c',
-      decision: 'dismiss',
-    });
-    expect(errorCode(reply)).toBe('NOT_FOUND');
-    expect(reply.error?.message).toBe('This report could not be found.');
   });
 });

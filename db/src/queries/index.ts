@@ -1,10 +1,13 @@
 // Every SQL statement of the app lives in this folder, one file per domain: (db, params) => result.
 export * from './admin';
 export * from './audit';
+export * from './data-rights';
 export * from './moderation';
+export * from './notices';
 export * from './notifications';
 export * from './profiles';
 export * from './ratings';
 export * from './received-ratings';
 export * from './sessions';
 export * from './settings';
+export * from './transparency';

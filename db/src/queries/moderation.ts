@@ -1,127 +1,147 @@
-import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { Executor } from '../database';
-import { type ReportReason, ratingReports, ratings } from '../schema';
+import {
+  type DecisionOutcome,
+  type DecisionReason,
+  moderationDecisions,
+  notices,
+  type QueueItemKind,
+  ratingAppeals,
+  ratings,
+} from '../schema';
 import { scoresOfRating } from './received-ratings';
 
 /**
- * Files a report on a rating the reporter may see, in one statement: the rating must be of `reporterPhone`
- * and not hidden, and no report of it may be open (the partial unique index). Returns null when nothing was
- * inserted, either because the rating is not visible to the reporter or because a report is already open;
- * `findOpenReportOfVisibleRating` tells the two apart.
+ * The rating waits for an administrator (DESIGN.md section 5): held_reason names the rule ('daily_ceiling',
+ * 'screening:<rule>'). A rating whose author has not proven a phone waits for its author instead, without a
+ * held_reason: it is not a moderation item.
  */
-export async function insertReportOfVisibleRating(
-  db: Executor,
-  params: { ratingId: string; reporterPhone: string; reason: ReportReason; createdAt: Date },
-) {
-  // Insert-select takes every column, in the table's order.
-  const visible = db
-    .select({
-      id: sql<string>`gen_random_uuid()`.as('id'),
-      ratingId: ratings.id,
-      reporterPhone: sql<string>`${params.reporterPhone}::text`.as('reporter_phone'),
-      reason: sql<ReportReason>`${params.reason}::text`.as('reason'),
-      status: sql<string>`'open'`.as('status'),
-      createdAt: sql<Date>`${params.createdAt.toISOString()}::timestamptz`.as('created_at'),
-      resolvedAt: sql<Date | null>`null::timestamptz`.as('resolved_at'),
-    })
-    .from(ratings)
-    .where(
-      and(
-        eq(ratings.id, params.ratingId),
-        eq(ratings.phoneNumber, params.reporterPhone),
-        isNull(ratings.hiddenAt),
-      ),
-    );
-  const [row] = await db
-    .insert(ratingReports)
-    .select(visible)
-    .onConflictDoNothing({ target: ratingReports.ratingId, where: sql`status = 'open'` })
-    .returning();
-  return row ?? null;
-}
-
-/** The open report of a rating the reporter may see (same visibility rule as filing one), or null. */
-export async function findOpenReportOfVisibleRating(
-  db: Executor,
-  params: { ratingId: string; reporterPhone: string },
-) {
-  const [row] = await db
-    .select({ report: ratingReports })
-    .from(ratingReports)
-    .innerJoin(ratings, eq(ratings.id, ratingReports.ratingId))
-    .where(
-      and(
-        eq(ratingReports.ratingId, params.ratingId),
-        eq(ratingReports.status, 'open'),
-        eq(ratings.phoneNumber, params.reporterPhone),
-        isNull(ratings.hiddenAt),
-      ),
-    )
-    .limit(1);
-  return row?.report ?? null;
+export function heldForModeration() {
+  return isNotNull(ratings.heldReason);
 }
 
 /**
- * Open reports for the moderators, newest first, each with the review as the rated person sees it (name,
- * texts, scores) and the rated phone. The rater is never selected: moderation judges the content only.
+ * A rating as moderation judges it: what the rated person would read, and the rated phone. The rater is
+ * never selected: moderation judges the content only.
  */
-export async function listOpenReports(db: Executor, params: { limit: number }) {
-  const scores = scoresOfRating();
-  const open = eq(ratingReports.status, 'open');
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({
-        id: ratingReports.id,
-        reason: ratingReports.reason,
-        reportedAt: ratingReports.createdAt,
-        rating: {
-          id: ratings.id,
-          name: ratings.name,
-          relationshipType: ratings.relationshipType,
-          phoneNumber: ratings.phoneNumber,
-          testimonial: ratings.testimonial,
-          gratitude: ratings.gratitude,
-          selfReflection: ratings.selfReflection,
-          feedback: ratings.feedback,
-          createdAt: ratings.createdAt,
-          scores,
-        },
-      })
-      .from(ratingReports)
-      .innerJoin(ratings, eq(ratings.id, ratingReports.ratingId))
-      .where(open)
-      .orderBy(desc(ratingReports.createdAt), desc(ratingReports.id))
-      .limit(params.limit),
-    db.select({ count: count() }).from(ratingReports).where(open),
-  ]);
-  return { rows, total: total?.count ?? 0 };
+export function ratingForReview() {
+  return {
+    id: ratings.id,
+    name: ratings.name,
+    relationshipType: ratings.relationshipType,
+    phoneNumber: ratings.phoneNumber,
+    testimonial: ratings.testimonial,
+    gratitude: ratings.gratitude,
+    selfReflection: ratings.selfReflection,
+    feedback: ratings.feedback,
+    createdAt: ratings.createdAt,
+    hiddenAt: ratings.hiddenAt,
+    heldReason: ratings.heldReason,
+    scores: scoresOfRating(),
+  };
 }
 
-/** Locks one report (and reads its rating's phone) for a moderation decision; null when unknown. */
-export async function lockReportForDecision(db: Executor, reportId: string) {
+/** An open appeal of the rating exists (it then stands in the queue for the rating). */
+const hasOpenAppeal = sql`exists (
+  select 1 from ${ratingAppeals} a where a.rating_id = ${ratings}.id and a.status = 'open'
+)`;
+
+/** Ratings held for moderation, oldest first, unless their author's appeal already stands for them. */
+export async function listHeldRatingsForReview(db: Executor, params: { limit: number }) {
+  return db
+    .select({
+      id: ratings.id,
+      queuedAt: ratings.createdAt,
+      rating: ratingForReview(),
+      total: sql<number>`count(*) over ()`.mapWith(Number),
+    })
+    .from(ratings)
+    .where(and(heldForModeration(), isNull(ratings.hiddenAt), sql`not ${hasOpenAppeal}`))
+    .orderBy(asc(ratings.createdAt), asc(ratings.id))
+    .limit(params.limit);
+}
+
+/** Open appeals, oldest first, each with its rating and the decision it contests (none for a held rating). */
+export async function listOpenAppeals(db: Executor, params: { limit: number }) {
+  return db
+    .select({
+      id: ratingAppeals.id,
+      queuedAt: ratingAppeals.createdAt,
+      text: ratingAppeals.text,
+      rating: ratingForReview(),
+      total: sql<number>`count(*) over ()`.mapWith(Number),
+    })
+    .from(ratingAppeals)
+    .leftJoin(ratings, eq(ratings.id, ratingAppeals.ratingId))
+    .where(eq(ratingAppeals.status, 'open'))
+    .orderBy(asc(ratingAppeals.createdAt), asc(ratingAppeals.id))
+    .limit(params.limit);
+}
+
+/** Locks a rating for a decision; null when it does not exist (any more). */
+export async function lockRating(db: Executor, id: string) {
   const [row] = await db
     .select({
-      id: ratingReports.id,
-      ratingId: ratingReports.ratingId,
-      reason: ratingReports.reason,
-      status: ratingReports.status,
-      resolvedAt: ratingReports.resolvedAt,
+      id: ratings.id,
+      heldReason: ratings.heldReason,
+      hiddenAt: ratings.hiddenAt,
+      createdAt: ratings.createdAt,
     })
-    .from(ratingReports)
-    .where(eq(ratingReports.id, reportId))
+    .from(ratings)
+    .where(eq(ratings.id, id))
     .for('update');
   return row ?? null;
 }
 
-/** Closes an open report with the moderators' decision. */
-export async function resolveReport(
-  db: Executor,
-  params: { id: string; status: 'hidden' | 'dismissed'; resolvedAt: Date },
-) {
-  await db
-    .update(ratingReports)
-    .set({ status: params.status, resolvedAt: params.resolvedAt })
-    .where(and(eq(ratingReports.id, params.id), eq(ratingReports.status, 'open')));
+/** Locks an appeal for a decision; null when unknown. */
+export async function lockAppeal(db: Executor, id: string) {
+  const [row] = await db
+    .select({
+      id: ratingAppeals.id,
+      ratingId: ratingAppeals.ratingId,
+      status: ratingAppeals.status,
+      createdAt: ratingAppeals.createdAt,
+    })
+    .from(ratingAppeals)
+    .where(eq(ratingAppeals.id, id))
+    .for('update');
+  return row ?? null;
+}
+
+export interface NewDecision {
+  kind: QueueItemKind;
+  ratingId: string | null;
+  outcome: DecisionOutcome;
+  reason: DecisionReason;
+  note: string;
+  trigger: string;
+  adminSessionId: string;
+  queuedAt: Date;
+  decidedAt: Date;
+}
+
+export async function insertDecision(db: Executor, decision: NewDecision) {
+  const [row] = await db
+    .insert(moderationDecisions)
+    .values(decision)
+    .returning({ id: moderationDecisions.id });
+  if (!row) throw new Error('decision insert returned no row');
+  return row.id;
+}
+
+/** The latest decision on a rating (its outcome, reason and note), or null. */
+export async function findLatestDecisionOfRating(db: Executor, ratingId: string) {
+  const [row] = await db
+    .select({
+      id: moderationDecisions.id,
+      outcome: moderationDecisions.outcome,
+      reason: moderationDecisions.reason,
+    })
+    .from(moderationDecisions)
+    .where(eq(moderationDecisions.ratingId, ratingId))
+    .orderBy(desc(moderationDecisions.decidedAt))
+    .limit(1);
+  return row ?? null;
 }
 
 /** Hides a rating: from then on it is neither shown to the rated person nor counted in their score. */
@@ -130,4 +150,133 @@ export async function hideRating(db: Executor, params: { id: string; hiddenAt: D
     .update(ratings)
     .set({ hiddenAt: params.hiddenAt })
     .where(and(eq(ratings.id, params.id), isNull(ratings.hiddenAt)));
+}
+
+/** Shows a hidden rating again (an appeal kept it). */
+export async function unhideRating(db: Executor, id: string) {
+  await db.update(ratings).set({ hiddenAt: null }).where(eq(ratings.id, id));
+}
+
+/** Deletes a rating with its scores and notification (cascades); notices and decisions keep their record. */
+export async function deleteRatingById(db: Executor, id: string) {
+  await db.delete(ratings).where(eq(ratings.id, id));
+}
+
+/** Closes the open appeals a decision answers: the one decided, or the open appeal of the decided rating. */
+export async function closeAppeals(
+  db: Executor,
+  params: { appealId: string | null; ratingId: string | null; decisionId: string; decidedAt: Date },
+) {
+  const targets = [
+    params.appealId ? eq(ratingAppeals.id, params.appealId) : undefined,
+    params.ratingId ? eq(ratingAppeals.ratingId, params.ratingId) : undefined,
+  ].filter((condition) => condition !== undefined);
+  if (targets.length === 0) return;
+  await db
+    .update(ratingAppeals)
+    .set({ status: 'decided', decisionId: params.decisionId, decidedAt: params.decidedAt })
+    .where(and(eq(ratingAppeals.status, 'open'), or(...targets)));
+}
+
+/** The ratings this author gave: created by the proven phone, or by this device before any phone claimed them. */
+export function authoredBy(params: { deviceSessionId: string; provenPhone: string | null }) {
+  const byDevice = and(eq(ratings.deviceSessionId, params.deviceSessionId), isNull(ratings.createdByPhone));
+  return params.provenPhone ? or(eq(ratings.createdByPhone, params.provenPhone), byDevice) : byDevice;
+}
+
+/** Files the author's one appeal; null when the rating already has one. */
+export async function insertAppeal(
+  db: Executor,
+  params: {
+    ratingId: string;
+    authorPhone: string | null;
+    authorSessionId: string;
+    text: string | null;
+    createdAt: Date;
+  },
+) {
+  const [row] = await db
+    .insert(ratingAppeals)
+    .values(params)
+    .onConflictDoNothing({ target: ratingAppeals.ratingId })
+    .returning({ id: ratingAppeals.id, createdAt: ratingAppeals.createdAt });
+  return row ?? null;
+}
+
+/** A rating of this author, locked for an appeal; null when it is not theirs (or does not exist). */
+export async function lockAuthoredRating(
+  db: Executor,
+  params: { ratingId: string; deviceSessionId: string; provenPhone: string | null },
+) {
+  const [row] = await db
+    .select({ id: ratings.id, heldReason: ratings.heldReason, hiddenAt: ratings.hiddenAt })
+    .from(ratings)
+    .where(and(eq(ratings.id, params.ratingId), authoredBy(params)))
+    .for('update');
+  return row ?? null;
+}
+
+// Correlated lookups spelled with table names: Drizzle leaves columns of a one-table select unqualified.
+const latestDecision = sql<{
+  outcome: DecisionOutcome;
+  reason: DecisionReason;
+  note: string;
+  decidedAt: string;
+} | null>`(
+  select json_build_object('outcome', d.outcome, 'reason', d.reason, 'note', d.note, 'decidedAt', d.decided_at)
+  from ${moderationDecisions} d where d.rating_id = "ratings"."id" order by d.decided_at desc limit 1
+)`;
+const appealOfRating = sql<{ status: 'open' | 'decided'; filedAt: string } | null>`(
+  select json_build_object('status', a.status, 'filedAt', a.created_at)
+  from ${ratingAppeals} a where a.rating_id = "ratings"."id"
+)`;
+
+/**
+ * `profile.ratingsGiven`: the author's own ratings, newest first, with their state (hidden, held and why),
+ * the latest decision on each and their appeal. Nothing of the rated person beyond what the author typed.
+ */
+export async function listAuthoredRatings(
+  db: Executor,
+  params: { deviceSessionId: string; provenPhone: string | null; limit: number },
+) {
+  return db
+    .select({
+      id: ratings.id,
+      name: ratings.name,
+      relationshipType: ratings.relationshipType,
+      testimonial: ratings.testimonial,
+      createdAt: ratings.createdAt,
+      hiddenAt: ratings.hiddenAt,
+      heldReason: ratings.heldReason,
+      /** A proven phone stands behind it (otherwise it waits for its author to prove one). */
+      claimed: sql<boolean>`"ratings"."created_by_phone" is not null`,
+      decision: latestDecision,
+      appeal: appealOfRating,
+    })
+    .from(ratings)
+    .where(authoredBy(params))
+    .orderBy(desc(ratings.createdAt), desc(ratings.id))
+    .limit(params.limit);
+}
+
+/** The dashboard's moderation figures: items waiting, and the median wait of decisions since `since`. */
+export async function summarizeModeration(db: Executor, params: { since: Date }) {
+  const [row] = await db
+    .select({
+      heldRatings: sql<number>`(
+        select count(*) from ${ratings} r
+        where r.held_reason is not null and r.hidden_at is null
+          and not exists (select 1 from ${ratingAppeals} a where a.rating_id = r.id and a.status = 'open')
+      )`.mapWith(Number),
+      openNotices: sql<number>`(select count(*) from ${notices} n where n.status = 'open')`.mapWith(Number),
+      openAppeals: sql<number>`(select count(*) from ${ratingAppeals} a where a.status = 'open')`.mapWith(
+        Number,
+      ),
+      medianDecisionSeconds: sql<number | null>`(
+        select percentile_cont(0.5) within group (order by extract(epoch from d.decided_at - d.queued_at))
+        from ${moderationDecisions} d where d.decided_at >= ${params.since.toISOString()}::timestamptz
+      )`.mapWith((value) => (value === null ? null : Number(value))),
+    })
+    .from(sql`(select 1) as one`);
+  return row ?? { heldRatings: 0, openNotices: 0, openAppeals: 0, medianDecisionSeconds: null };
 }

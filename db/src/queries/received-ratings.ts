@@ -1,6 +1,6 @@
 import { and, desc, eq, isNotNull, isNull, type Placeholder, sql } from 'drizzle-orm';
 import type { Executor } from '../database';
-import { ratingReports, ratingScores, ratings } from '../schema';
+import { notices, ratingScores, ratings } from '../schema';
 import { preparedPerExecutor } from './prepared';
 
 export interface ReceivedRatingScore {
@@ -41,11 +41,12 @@ export function standingRating() {
 // The query itself, with the phone or a placeholder for it, so that its plan can be inspected in tests.
 export function receivedRatingsQuery(db: Executor, phone: string | Placeholder) {
   const scores = scoresOfRating();
-  // 'open' while a report of the review awaits moderation (shown as 'Under review'); a lookup on the partial
-  // unique index of open reports. The outer id is spelled out: Drizzle leaves columns of a one-table select
-  // unqualified, and a bare "id" here would be the report's own.
+  // 'open' while the reader's own notice about the review awaits moderation (shown as 'Under review'). The
+  // outer id is spelled out: Drizzle leaves columns of a one-table select unqualified, and a bare "id" here
+  // would be the notice's own.
   const reportStatus = sql<'open' | null>`(
-    select r.status from ${ratingReports} r where r.rating_id = ${ratings}.id and r.status = 'open' limit 1
+    select n.status from ${notices} n
+    where n.rating_id = ${ratings}.id and n.reporter_phone = ${phone} and n.status = 'open' limit 1
   )`;
   return db
     .select({

@@ -1,5 +1,7 @@
 export * from './audit';
+export * from './data-rights';
 export * from './moderation';
+export * from './notices';
 export * from './notifications';
 export * from './profiles';
 export * from './ratings';

@@ -1,43 +1,95 @@
 import { sql } from 'drizzle-orm';
 import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { ratings } from './ratings';
+import { deviceSessions } from './sessions';
+import { sqlValueList } from './value-list';
 
-/** The terms' content and conduct categories a review can be reported for (DESIGN.md section 5). */
-export const REPORT_REASONS = [
-  'full_name',
-  'contact_info',
-  'sexual_content',
-  'hate_speech',
+/** What waits in the moderation queue (DESIGN.md section 5): a held rating, a notice, or an appeal. */
+export const QUEUE_ITEM_KINDS = ['held_rating', 'notice', 'appeal'] as const;
+export type QueueItemKind = (typeof QUEUE_ITEM_KINDS)[number];
+
+/** Outcomes of a decision (DESIGN.md section 7). */
+export const DECISION_OUTCOMES = ['keep', 'hide', 'delete'] as const;
+export type DecisionOutcome = (typeof DECISION_OUTCOMES)[number];
+
+/**
+ * The fixed list of grounds a decision names (DSA article 17: the statement of reasons says which rule, or
+ * that none was broken). Labels for people live with the service that shows them.
+ */
+export const DECISION_REASONS = [
+  'within_terms',
+  'insufficient_information',
   'threats',
-  'false_or_harassing',
+  'harassment',
+  'hate_speech',
+  'sexual_content',
+  'private_information',
+  'full_name_or_contact_details',
+  'not_about_this_person',
+  'false_statement',
+  'spam_or_manipulation',
 ] as const;
-export type ReportReason = (typeof REPORT_REASONS)[number];
+export type DecisionReason = (typeof DECISION_REASONS)[number];
 
-export const REPORT_STATUSES = ['open', 'hidden', 'dismissed'] as const;
-export type ReportStatus = (typeof REPORT_STATUSES)[number];
+export const APPEAL_STATUSES = ['open', 'decided'] as const;
+export type AppealStatus = (typeof APPEAL_STATUSES)[number];
 
-const reasonList = sql.raw(REPORT_REASONS.map((reason) => `'${reason}'`).join(', '));
-
-export const ratingReports = pgTable(
-  'rating_reports',
+/**
+ * Every moderation decision, kept as the record the reporter's status page, the author's /profile and the
+ * transparency report are built from. The rating may be deleted later (by this decision or the author's
+ * account deletion): the decision stays, without it. `trigger` is what brought the item to the queue: the
+ * held rating's rule, the notice's reason, or 'appeal'.
+ */
+export const moderationDecisions = pgTable(
+  'moderation_decisions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    ratingId: uuid('rating_id')
-      .notNull()
-      .references(() => ratings.id, { onDelete: 'cascade' }),
-    reporterPhone: text('reporter_phone').notNull(),
-    reason: text('reason').$type<ReportReason>().notNull(),
-    status: text('status').$type<ReportStatus>().notNull().default('open'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
-    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    kind: text('kind').$type<QueueItemKind>().notNull(),
+    ratingId: uuid('rating_id').references(() => ratings.id, { onDelete: 'set null' }),
+    outcome: text('outcome').$type<DecisionOutcome>().notNull(),
+    reason: text('reason').$type<DecisionReason>().notNull(),
+    /** The administrator's words, shown with the reason to the reporter and the author. */
+    note: text('note').notNull().default(''),
+    trigger: text('trigger').notNull(),
+    /** The deciding administrator's session (admin sessions expire and are deleted: no foreign key). */
+    adminSessionId: uuid('admin_session_id'),
+    /** When the item entered the queue, so the time to a decision is decidedAt - queuedAt. */
+    queuedAt: timestamp('queued_at', { withTimezone: true }).notNull(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }).notNull().default(sql`now()`),
   },
   (t) => [
-    // One open report per rating: a second report while one is open is answered with the open one.
-    uniqueIndex('rating_reports_one_open_idx').on(t.ratingId).where(sql`${t.status} = 'open'`),
-    index('rating_reports_status_created_idx').on(t.status, t.createdAt),
-    check('rating_reports_reason_check', sql`${t.reason} in (${reasonList})`),
-    check('rating_reports_status_check', sql`${t.status} in ('open', 'hidden', 'dismissed')`),
+    index('moderation_decisions_decided_at_idx').on(t.decidedAt),
+    index('moderation_decisions_rating_idx').on(t.ratingId, t.decidedAt.desc()),
+    check('moderation_decisions_kind_check', sql`${t.kind} in (${sqlValueList(QUEUE_ITEM_KINDS)})`),
+    check('moderation_decisions_outcome_check', sql`${t.outcome} in (${sqlValueList(DECISION_OUTCOMES)})`),
+    check('moderation_decisions_reason_check', sql`${t.reason} in (${sqlValueList(DECISION_REASONS)})`),
   ],
 );
 
-export type RatingReport = typeof ratingReports.$inferSelect;
+/**
+ * The author's one appeal of a hidden or held rating (DESIGN.md section 5). One per rating, ever: the unique
+ * index is the rule. The rating may be deleted by the decision; the appeal stays for the record.
+ */
+export const ratingAppeals = pgTable(
+  'rating_appeals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ratingId: uuid('rating_id').references(() => ratings.id, { onDelete: 'set null' }),
+    authorPhone: text('author_phone'),
+    authorSessionId: uuid('author_session_id').references(() => deviceSessions.id, { onDelete: 'set null' }),
+    text: text('text'),
+    status: text('status').$type<AppealStatus>().notNull().default('open'),
+    decisionId: uuid('decision_id').references(() => moderationDecisions.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('rating_appeals_rating_idx').on(t.ratingId),
+    index('rating_appeals_open_created_idx').on(t.createdAt).where(sql`${t.status} = 'open'`),
+    index('rating_appeals_author_phone_idx').on(t.authorPhone),
+    check('rating_appeals_status_check', sql`${t.status} in (${sqlValueList(APPEAL_STATUSES)})`),
+  ],
+);
+
+export type ModerationDecision = typeof moderationDecisions.$inferSelect;
+export type RatingAppeal = typeof ratingAppeals.$inferSelect;

@@ -1,4 +1,10 @@
-import { ERROR_SEVERITIES, LOG_LEVELS } from '@exrated/db/schema';
+import {
+  DECISION_OUTCOMES,
+  DECISION_REASONS,
+  ERROR_SEVERITIES,
+  LOG_LEVELS,
+  QUEUE_ITEM_KINDS,
+} from '@exrated/db/schema';
 import { z } from 'zod';
 
 /** Admin list sizes: the spec's error-log page of 10 and log lists of 100; profiles page at most 100. */
@@ -46,7 +52,17 @@ export const adminSaveSettingsInput = z.strictObject({
   logLevel: z.enum(LOG_LEVELS),
 });
 
-export const adminModerateRatingInput = z.strictObject({
-  reportId: z.uuid('This report could not be found.'),
-  decision: z.enum(['hide', 'dismiss']),
+/** A decision's note is shown to the reporter and the author with its reason. */
+export const DECISION_NOTE_MAX = 1000;
+
+export const adminDecideInput = z.strictObject({
+  kind: z.enum(QUEUE_ITEM_KINDS, 'Unknown kind of queue item.'),
+  id: z.uuid('This item is no longer in the queue. Refresh the queue.'),
+  outcome: z.enum(DECISION_OUTCOMES, 'Please choose keep, hide or delete.'),
+  reason: z.enum(DECISION_REASONS, 'Please choose a reason from the list.'),
+  note: z
+    .string()
+    .trim()
+    .max(DECISION_NOTE_MAX, `The note must be at most ${DECISION_NOTE_MAX} characters.`)
+    .default(''),
 });

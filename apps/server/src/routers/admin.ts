@@ -9,14 +9,15 @@ import { loadDashboard } from '../services/admin/admin-dashboard';
 import { loginAdmin } from '../services/admin/admin-login';
 import { loadProfileDetail } from '../services/admin/admin-profile-detail';
 import { withReadableDetails } from '../services/admin/readable-details';
-import { loadOpenReports, moderateRating } from '../services/trust/moderation';
+import { decide } from '../services/moderation/decide';
+import { loadQueue } from '../services/moderation/queue';
 import { router } from '../trpc/init';
 import { adminProcedure, publicProcedure } from '../trpc/procedures';
 import {
+  adminDecideInput,
   adminErrorLogsInput,
   adminLoginInput,
   adminLogsInput,
-  adminModerateRatingInput,
   adminProfileInput,
   adminProfilesInput,
   adminSaveSettingsInput,
@@ -95,13 +96,11 @@ export const adminRouter = router({
     return { rows: await listFirstClaimedProfiles(ctx.db, SQL_TOOL_ROWS) };
   }),
 
-  /** Reported reviews waiting for a decision (DESIGN.md section 5). */
-  reports: adminProcedure.query(({ ctx }) => loadOpenReports(ctx)),
+  /** Held ratings, notices and appeals waiting for a decision, oldest first (DESIGN.md section 5). */
+  queue: adminProcedure.query(({ ctx }) => loadQueue(ctx)),
 
-  /** Hide the reported review or dismiss the report; every decision is logged. */
-  moderateRating: adminProcedure
-    .input(adminModerateRatingInput)
-    .mutation(({ ctx, input }) => moderateRating(ctx, input)),
+  /** Keep, hide or delete, with a reason from the fixed list and a note; logged with the admin session. */
+  decide: adminProcedure.input(adminDecideInput).mutation(({ ctx, input }) => decide(ctx, input)),
 
   settings: adminProcedure.query(({ ctx }) => ctx.settings.get()),
 

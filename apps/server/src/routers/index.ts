@@ -1,18 +1,22 @@
 import type { MAX_CALLS_PER_REQUEST } from '../trpc/batch-limit';
 import { router } from '../trpc/init';
 import { adminRouter } from './admin';
+import { noticeRouter } from './notice';
 import { notificationRouter } from './notification';
 import { profileRouter } from './profile';
 import { ratingRouter } from './rating';
 import { telemetryRouter } from './telemetry';
+import { transparencyRouter } from './transparency';
 import { verificationRouter } from './verification';
 
 export const appRouter = router({
   admin: adminRouter,
+  notice: noticeRouter,
   notification: notificationRouter,
   profile: profileRouter,
   rating: ratingRouter,
   telemetry: telemetryRouter,
+  transparency: transparencyRouter,
   verification: verificationRouter,
 });
 

@@ -1,24 +1,35 @@
-import { REPORT_REASONS } from '@exrated/db/schema';
 import { z } from 'zod';
+import { deleteAccount } from '../services/data-rights/delete-account';
+import { setDoNotRateFor } from '../services/data-rights/do-not-rate';
+import { exportAccountData } from '../services/data-rights/export-data';
+import { appealRating, loadRatingsGiven } from '../services/moderation/appeals';
+import { REVIEW_NOT_FOUND, reportReceivedReview } from '../services/notices/file-notice';
 import { phoneNumberField } from '../services/phone';
 import { loadViewerProfile, logOutDevice, savePhoneForDevice } from '../services/profile/device-profile';
 import { updateDisplayName, updateNameInput } from '../services/profile/display-name';
 import { loadReceivedRatings } from '../services/profile/received-ratings';
-import { reportRating } from '../services/trust/rating-reports';
 import { setTextsOptIn } from '../services/trust/sms-opt-out';
 import { router } from '../trpc/init';
 import { deviceProcedure, provenProcedure, unlockedProcedure } from '../trpc/procedures';
+import { noticeReasonField, noticeTextField } from './notice.schemas';
 
 export const savePhoneInput = z.strictObject({
   phoneNumber: phoneNumberField('Please enter a valid phone number'),
 });
 
 export const reportRatingInput = z.strictObject({
-  ratingId: z.uuid('This review could not be found. It may have been removed.'),
-  reason: z.enum(REPORT_REASONS, 'Please choose why you are reporting this review.'),
+  ratingId: z.uuid(REVIEW_NOT_FOUND),
+  reason: noticeReasonField,
+  text: noticeTextField('Your description'),
 });
 
 export const setTextsOptInInput = z.strictObject({ optIn: z.boolean() });
+export const setDoNotRateInput = z.strictObject({ doNotRate: z.boolean() });
+
+export const appealInput = z.strictObject({
+  ratingId: z.uuid('This rating could not be found.'),
+  text: noticeTextField('Your appeal'),
+});
 
 /** The viewer's own profile. Every answer is about THIS device session; no input ever names the viewer. */
 export const profileRouter = router({
@@ -29,6 +40,8 @@ export const profileRouter = router({
   logout: deviceProcedure.mutation(({ ctx }) => logOutDevice(ctx)),
   /** No input: the ratings are always those of the session's proven phone (DESIGN.md section 2). */
   ratingsReceived: unlockedProcedure.query(({ ctx }) => loadReceivedRatings(ctx.db, ctx.viewerPhone)),
+  /** The author's own ratings (this device's, or the proven phone's) with their state and reasons. */
+  ratingsGiven: deviceProcedure.query(({ ctx }) => loadRatingsGiven(ctx)),
   updateName: provenProcedure.input(updateNameInput).mutation(async ({ ctx, input }) => {
     const result = await updateDisplayName(ctx.db, {
       viewerPhone: ctx.viewerPhone,
@@ -38,12 +51,21 @@ export const profileRouter = router({
     ctx.audit.log('profile_name_updated', { cleared: result.name === null });
     return result;
   }),
-  /** Only a review this session may read can be reported; the phone comes from the session. */
+  /** The Report on a received review files a notice; only a review this session may read can be reported. */
   reportRating: unlockedProcedure
     .input(reportRatingInput)
-    .mutation(({ ctx, input }) => reportRating(ctx, { viewerPhone: ctx.viewerPhone, ...input })),
+    .mutation(({ ctx, input }) => reportReceivedReview(ctx, { viewerPhone: ctx.viewerPhone, ...input })),
+  /** The author contests a hidden or held rating of theirs, once. */
+  appeal: deviceProcedure.input(appealInput).mutation(({ ctx, input }) => appealRating(ctx, input)),
   /** The /settings switch 'Text me when someone rates me', for the session's proven phone only. */
   setTextsOptIn: provenProcedure
     .input(setTextsOptInInput)
     .mutation(({ ctx, input }) => setTextsOptIn(ctx, ctx.viewerPhone, input.optIn)),
+  /** 'Do not rate me', for the proven owner of the number. */
+  setDoNotRate: provenProcedure
+    .input(setDoNotRateInput)
+    .mutation(({ ctx, input }) => setDoNotRateFor(ctx, ctx.viewerPhone, input.doNotRate)),
+  /** 'Download my data': a mutation, as it is logged and is not a read the client caches. */
+  exportData: provenProcedure.mutation(({ ctx }) => exportAccountData(ctx)),
+  deleteAccount: provenProcedure.mutation(({ ctx }) => deleteAccount(ctx)),
 });

@@ -3,6 +3,7 @@ import {
   countRatingsPerDay,
   countTextsSentSince,
   countVerificationsPerDay,
+  summarizeModeration,
 } from '@exrated/db/queries';
 import type { Context } from '../../trpc/context';
 
@@ -44,11 +45,21 @@ export async function loadDashboard(ctx: Context) {
   const days = utcDaysEnding(ctx.now(), DASHBOARD_DAYS);
   const since = new Date(`${days[0]}T00:00:00.000Z`);
   const today = new Date(`${days.at(-1)}T00:00:00.000Z`);
-  const [totals, ratings, verifications, textsToday] = await Promise.all([
+  const [totals, ratings, verifications, textsToday, moderation] = await Promise.all([
     countAdminTotals(ctx.db),
     countRatingsPerDay(ctx.db, { since }),
     countVerificationsPerDay(ctx.db, { since }),
     countTextsSentSince(ctx.db, { since: today }),
+    summarizeModeration(ctx.db, { since }),
   ]);
-  return { totals, daily: zeroFillDays(days, ratings, verifications), textsToday };
+  return {
+    totals,
+    daily: zeroFillDays(days, ratings, verifications),
+    textsToday,
+    // The moderation queue's size, and the median time to a decision over the chart's days.
+    moderation: {
+      queueSize: moderation.heldRatings + moderation.openNotices + moderation.openAppeals,
+      medianDecisionSeconds: moderation.medianDecisionSeconds,
+    },
+  };
 }

@@ -2,6 +2,7 @@ import {
   countRatingsGiven,
   deleteClaimedProfileByPhone,
   findClaimedProfileByPhone,
+  findNumberSwitches,
   saveUnprovenPhone,
 } from '@exrated/db/queries';
 import type { DeviceSession } from '@exrated/db/schema';
@@ -10,7 +11,6 @@ import type { Context } from '../../trpc/context';
 import { RATINGS_TO_UNLOCK } from '../../trpc/procedures';
 import { enforceRateLimit } from '../../trpc/rate-limit';
 import { networkKey } from '../network-key';
-import { textsOptInOf } from '../trust/sms-opt-out';
 
 type DeviceContext = Context & { session: DeviceSession };
 
@@ -27,10 +27,10 @@ function provenPhoneOf(session: DeviceSession): string | null {
  */
 export async function loadViewerProfile(ctx: DeviceContext) {
   const provenPhone = provenPhoneOf(ctx.session);
-  const [ratingsGiven, profile, textsOptIn] = await Promise.all([
+  const [ratingsGiven, profile, switches] = await Promise.all([
     countRatingsGiven(ctx.db, { deviceSessionId: ctx.session.id, provenPhone }),
     provenPhone ? findClaimedProfileByPhone(ctx.db, provenPhone) : null,
-    provenPhone ? textsOptInOf(ctx, provenPhone) : null,
+    provenPhone ? findNumberSwitches(ctx.db, provenPhone) : null,
   ]);
   return {
     phoneNumber: ctx.session.phoneNumber,
@@ -39,7 +39,9 @@ export async function loadViewerProfile(ctx: DeviceContext) {
     isUnlocked: ratingsGiven >= RATINGS_TO_UNLOCK,
     ratingsGiven,
     /** Whether rating texts go to the proven phone (the /settings switch); null without a proven phone. */
-    textsOptIn,
+    textsOptIn: switches ? !switches.optedOut : null,
+    /** 'Do not rate me' of the proven phone (the /settings switch); null without a proven phone. */
+    doNotRate: switches ? switches.doNotRate : null,
   };
 }
 

@@ -1,9 +1,4 @@
-import {
-  deleteSmsOptOut,
-  findNotificationRecipient,
-  isPhoneOptedOut,
-  recordSmsOptOut,
-} from '@exrated/db/queries';
+import { deleteSmsOptOut, findNotificationRecipient, recordSmsOptOut } from '@exrated/db/queries';
 import { TRPCError } from '@trpc/server';
 import type { Context } from '../../trpc/context';
 import { EXPIRED_LINK_MESSAGE, UUID_PATTERN } from '../notification-visit';
@@ -36,11 +31,6 @@ export async function optOutByNotificationLink(ctx: Context, id: string) {
     { phoneNumber: recipient.phoneNumber },
   );
   return { optedOut: true as const };
-}
-
-/** Whether rating texts go to this (proven) phone: on unless it is on the opt-out list. */
-export async function textsOptInOf(ctx: Pick<Context, 'db'>, phoneNumber: string): Promise<boolean> {
-  return !(await isPhoneOptedOut(ctx.db, phoneNumber));
 }
 
 /**

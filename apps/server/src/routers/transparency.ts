@@ -1,0 +1,8 @@
+import { buildTransparencyReport } from '../services/transparency/transparency-report';
+import { router } from '../trpc/init';
+import { publicProcedure } from '../trpc/procedures';
+
+export const transparencyRouter = router({
+  /** The public /transparency page: counts per month from the moderation records, no personal data. */
+  report: publicProcedure.query(({ ctx }) => buildTransparencyReport(ctx)),
+});

@@ -1,0 +1,87 @@
+import {
+  countRatingsGiven,
+  findExportProfile,
+  findNumberSwitches,
+  listExportActivity,
+  listExportAppeals,
+  listExportNotices,
+  listExportRatingsGiven,
+  listExportSessions,
+  listReceivedRatings,
+} from '@exrated/db/queries';
+import type { DeviceSession } from '@exrated/db/schema';
+import type { Context } from '../../trpc/context';
+import { RATINGS_TO_UNLOCK } from '../../trpc/procedures';
+
+type ProvenContext = Context & { session: DeviceSession; viewerPhone: string };
+
+/** Activity entries in one export at most (a number's whole history, years of it, stays well below). */
+export const EXPORT_ACTIVITY_LIMIT = 10_000;
+
+// A phone number in E.164 form, as the server writes them into log details.
+const E164 = /\+\d{7,15}/g;
+
+/**
+ * A log entry's details with every phone number but the owner's own replaced: an entry about the owner may
+ * have been written in someone else's request (a code asked for their number, a visit of their link).
+ */
+export function withoutOtherPhones(value: unknown, ownPhone: string): unknown {
+  if (typeof value === 'string')
+    return value.replace(E164, (phone) => (phone === ownPhone ? phone : '[removed]'));
+  if (Array.isArray(value)) return value.map((item) => withoutOtherPhones(item, ownPhone));
+  if (typeof value === 'object' && value !== null) {
+    return Object.fromEntries(
+      Object.entries(value).map(([key, item]) => [key, withoutOtherPhones(item, ownPhone)]),
+    );
+  }
+  return value;
+}
+
+/**
+ * `profile.exportData`, 'Download my data' (DESIGN.md section 5): everything ExRated holds about the proven
+ * number and this device, as one JSON document. Never another person's phone (the rated numbers of the
+ * ratings given are left out) or a rater's identity (ratings received carry what the rated person reads, and
+ * only once unlocked); activity written by other people's requests keeps its action and date but not their
+ * address or browser.
+ */
+export async function exportAccountData(ctx: ProvenContext) {
+  const phone = ctx.viewerPhone;
+  const sessions = await listExportSessions(ctx.db, { phone, deviceSessionId: ctx.session.id });
+  const sessionIds = sessions.map((session) => session.id);
+  const [profile, switches, ratingsGiven, given, notices, appeals, activity] = await Promise.all([
+    findExportProfile(ctx.db, phone),
+    findNumberSwitches(ctx.db, phone),
+    listExportRatingsGiven(ctx.db, { deviceSessionId: ctx.session.id, provenPhone: phone }),
+    countRatingsGiven(ctx.db, { deviceSessionId: ctx.session.id, provenPhone: phone }),
+    listExportNotices(ctx.db, { phone, sessionIds }),
+    listExportAppeals(ctx.db, { phone, sessionIds }),
+    listExportActivity(ctx.db, { phone, sessionIds, limit: EXPORT_ACTIVITY_LIMIT }),
+  ]);
+  const unlocked = given >= RATINGS_TO_UNLOCK;
+  const received = unlocked ? await listReceivedRatings(ctx.db, { phone }) : [];
+  const ownSessions = new Set(sessionIds);
+  ctx.audit.log('data_exported');
+  return {
+    exportedAt: ctx.now(),
+    phoneNumber: phone,
+    profile,
+    settings: { textsOptIn: !switches.optedOut, doNotRate: switches.doNotRate },
+    ratingsGiven,
+    ratingsReceived: unlocked
+      ? { unlocked: true, ratings: received.map(({ reportStatus: _reportStatus, ...rating }) => rating) }
+      : { unlocked: false, ratings: [] },
+    notices,
+    appeals,
+    sessions,
+    activity: activity.map((entry) => {
+      const ownRequest = entry.userId !== null && ownSessions.has(entry.userId);
+      return {
+        action: entry.action,
+        details: withoutOtherPhones(entry.details, phone),
+        ipAddress: ownRequest ? entry.ipAddress : null,
+        userAgent: ownRequest ? entry.userAgent : null,
+        createdAt: entry.createdAt,
+      };
+    }),
+  };
+}

@@ -1,0 +1,88 @@
+import { insertAppeal, listAuthoredRatings, lockAuthoredRating } from '@exrated/db/queries';
+import type { DeviceSession } from '@exrated/db/schema';
+import { TRPCError } from '@trpc/server';
+import type { Context } from '../../trpc/context';
+import { screenNoticeText } from '../notices/notice-text';
+import { relationshipLabel } from '../profile/received-ratings';
+import { heldRuleLabel, statementOfReasons } from './decision-reasons';
+
+type DeviceContext = Context & { session: DeviceSession };
+
+/** The author's list shows this many of their newest ratings. */
+export const AUTHORED_RATINGS_LIMIT = 100;
+
+export const RATING_NOT_FOUND = 'This rating could not be found.';
+export const NOTHING_TO_APPEAL = 'Only a hidden rating, or one held for review, can be appealed.';
+export const ALREADY_APPEALED = 'You have already appealed this rating. Each rating can be appealed once.';
+
+function authorOf(ctx: DeviceContext) {
+  return {
+    deviceSessionId: ctx.session.id,
+    provenPhone: ctx.session.phoneProvenAt ? ctx.session.phoneNumber : null,
+  };
+}
+
+export type AuthoredRatingState = 'visible' | 'waiting_for_proof' | 'held' | 'hidden';
+
+/**
+ * `profile.ratingsGiven` (DESIGN.md section 5): the author's own ratings with their state, why a rating is
+ * held or hidden (the rule, or the decision's statement of reasons), and whether they may still appeal.
+ */
+export async function loadRatingsGiven(ctx: DeviceContext) {
+  const rows = await listAuthoredRatings(ctx.db, { ...authorOf(ctx), limit: AUTHORED_RATINGS_LIMIT });
+  return {
+    ratings: rows.map((row) => {
+      const state: AuthoredRatingState = row.hiddenAt
+        ? 'hidden'
+        : row.heldReason
+          ? 'held'
+          : row.claimed
+            ? 'visible'
+            : 'waiting_for_proof';
+      return {
+        id: row.id,
+        name: row.name,
+        relationshipLabel: relationshipLabel(row.relationshipType),
+        testimonial: row.testimonial,
+        createdAt: row.createdAt,
+        state,
+        heldRule: row.heldReason && !row.hiddenAt ? heldRuleLabel(row.heldReason) : null,
+        decision: row.decision ? statementOfReasons(row.decision) : null,
+        appeal: row.appeal ? { status: row.appeal.status, filedAt: new Date(row.appeal.filedAt) } : null,
+        canAppeal: (state === 'hidden' || state === 'held') && row.appeal === null,
+      };
+    }),
+  };
+}
+
+/**
+ * `profile.appeal`: the author contests the hiding or holding of their rating, once (DESIGN.md section 5).
+ * The appeal goes to the queue marked as such, and stands there for a held rating. Another person's rating
+ * answers NOT_FOUND, as an unknown id does.
+ */
+export async function appealRating(
+  ctx: DeviceContext,
+  params: { ratingId: string; text?: string | undefined },
+) {
+  if (params.text) screenNoticeText('Your appeal', params.text);
+  const author = authorOf(ctx);
+  const result = await ctx.db.transaction(async (tx) => {
+    const rating = await lockAuthoredRating(tx, { ...author, ratingId: params.ratingId });
+    if (!rating) return 'not_found' as const;
+    if (!rating.hiddenAt && !rating.heldReason) return 'nothing_to_appeal' as const;
+    const appeal = await insertAppeal(tx, {
+      ratingId: rating.id,
+      authorPhone: author.provenPhone,
+      authorSessionId: author.deviceSessionId,
+      text: params.text ?? null,
+      createdAt: ctx.now(),
+    });
+    return appeal ?? ('already_appealed' as const);
+  });
+  if (result === 'not_found') throw new TRPCError({ code: 'NOT_FOUND', message: RATING_NOT_FOUND });
+  if (result === 'nothing_to_appeal')
+    throw new TRPCError({ code: 'BAD_REQUEST', message: NOTHING_TO_APPEAL });
+  if (result === 'already_appealed') throw new TRPCError({ code: 'CONFLICT', message: ALREADY_APPEALED });
+  ctx.audit.log('rating_appealed', { ratingId: params.ratingId, appealId: result.id });
+  return { appealed: true as const, filedAt: result.createdAt };
+}

@@ -1,0 +1,220 @@
+import { asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import type { Executor } from '../database';
+import {
+  claimedProfiles,
+  deviceSessions,
+  doNotRateNumbers,
+  errorLogs,
+  logs,
+  moderationDecisions,
+  notices,
+  ratingAppeals,
+  ratings,
+  smsOptOuts,
+} from '../schema';
+import { authoredBy } from './moderation';
+import { scoresOfRating } from './received-ratings';
+
+/**
+ * Whether the number's owner turned on 'Do not rate me' (DESIGN.md section 5). Rating submission refuses a
+ * new rating of such a number with the same neutral message as any number that cannot be rated.
+ */
+export async function isDoNotRate(db: Executor, phone: string): Promise<boolean> {
+  const [row] = await db
+    .select({ phoneNumber: doNotRateNumbers.phoneNumber })
+    .from(doNotRateNumbers)
+    .where(eq(doNotRateNumbers.phoneNumber, phone))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Turns 'Do not rate me' on or off; returns the new state. An earlier 'on' keeps its date. */
+export async function setDoNotRate(db: Executor, params: { phone: string; doNotRate: boolean; now: Date }) {
+  if (params.doNotRate) {
+    await db
+      .insert(doNotRateNumbers)
+      .values({ phoneNumber: params.phone, createdAt: params.now })
+      .onConflictDoNothing();
+  } else {
+    await db.delete(doNotRateNumbers).where(eq(doNotRateNumbers.phoneNumber, params.phone));
+  }
+  return params.doNotRate;
+}
+
+/** The two per-number switches of /settings in one statement: opted out of texts, and 'Do not rate me'. */
+export async function findNumberSwitches(db: Executor, phone: string) {
+  const [row] = await db
+    .select({
+      optedOut: sql<boolean>`exists (select 1 from ${smsOptOuts} o where o.phone_number = ${phone})`,
+      doNotRate: sql<boolean>`exists (select 1 from ${doNotRateNumbers} d where d.phone_number = ${phone})`,
+    })
+    .from(sql`(select 1) as one`);
+  return { optedOut: row?.optedOut === true, doNotRate: row?.doNotRate === true };
+}
+
+/** The export's profile part: the claimed profile row of the number and its switches. */
+export async function findExportProfile(db: Executor, phone: string) {
+  const [profile] = await db
+    .select({
+      name: claimedProfiles.name,
+      isVerified: claimedProfiles.isVerified,
+      verifiedAt: claimedProfiles.verifiedAt,
+      createdAt: claimedProfiles.createdAt,
+    })
+    .from(claimedProfiles)
+    .where(eq(claimedProfiles.phoneNumber, phone))
+    .limit(1);
+  return profile ?? null;
+}
+
+/**
+ * The ratings this person gave, with their texts and scores, as the export shows them. The rated number is
+ * not selected: it is another person's phone (DESIGN.md section 5).
+ */
+export async function listExportRatingsGiven(
+  db: Executor,
+  params: { deviceSessionId: string; provenPhone: string },
+) {
+  return db
+    .select({
+      id: ratings.id,
+      name: ratings.name,
+      relationshipType: ratings.relationshipType,
+      testimonial: ratings.testimonial,
+      gratitude: ratings.gratitude,
+      selfReflection: ratings.selfReflection,
+      feedback: ratings.feedback,
+      scores: scoresOfRating(),
+      hiddenAt: ratings.hiddenAt,
+      heldReason: ratings.heldReason,
+      createdAt: ratings.createdAt,
+    })
+    .from(ratings)
+    .where(authoredBy(params))
+    .orderBy(desc(ratings.createdAt));
+}
+
+/** The device sessions of the number, and this one: dates and whether the phone was proven, never a token. */
+export async function listExportSessions(db: Executor, params: { phone: string; deviceSessionId: string }) {
+  return db
+    .select({
+      id: deviceSessions.id,
+      phoneProvenAt: deviceSessions.phoneProvenAt,
+      createdAt: deviceSessions.createdAt,
+      lastSeenAt: deviceSessions.lastSeenAt,
+      expiresAt: deviceSessions.expiresAt,
+    })
+    .from(deviceSessions)
+    .where(or(eq(deviceSessions.phoneNumber, params.phone), eq(deviceSessions.id, params.deviceSessionId)))
+    .orderBy(asc(deviceSessions.createdAt));
+}
+
+/** Notices this person filed (by their proven phone or one of their sessions), with any decision. */
+export async function listExportNotices(db: Executor, params: { phone: string; sessionIds: string[] }) {
+  return db
+    .select({
+      reference: notices.reference,
+      reason: notices.reason,
+      source: notices.source,
+      text: notices.text,
+      contact: notices.contact,
+      status: notices.status,
+      filedAt: notices.createdAt,
+      decidedAt: notices.decidedAt,
+      outcome: moderationDecisions.outcome,
+      decisionReason: moderationDecisions.reason,
+      note: moderationDecisions.note,
+    })
+    .from(notices)
+    .leftJoin(moderationDecisions, eq(moderationDecisions.id, notices.decisionId))
+    .where(
+      or(
+        eq(notices.reporterPhone, params.phone),
+        params.sessionIds.length > 0 ? inArray(notices.reporterSessionId, params.sessionIds) : undefined,
+      ),
+    )
+    .orderBy(asc(notices.createdAt));
+}
+
+/** Appeals this person filed, with any decision. */
+export async function listExportAppeals(db: Executor, params: { phone: string; sessionIds: string[] }) {
+  return db
+    .select({
+      ratingId: ratingAppeals.ratingId,
+      text: ratingAppeals.text,
+      status: ratingAppeals.status,
+      filedAt: ratingAppeals.createdAt,
+      decidedAt: ratingAppeals.decidedAt,
+      outcome: moderationDecisions.outcome,
+      decisionReason: moderationDecisions.reason,
+      note: moderationDecisions.note,
+    })
+    .from(ratingAppeals)
+    .leftJoin(moderationDecisions, eq(moderationDecisions.id, ratingAppeals.decisionId))
+    .where(
+      or(
+        eq(ratingAppeals.authorPhone, params.phone),
+        params.sessionIds.length > 0 ? inArray(ratingAppeals.authorSessionId, params.sessionIds) : undefined,
+      ),
+    )
+    .orderBy(asc(ratingAppeals.createdAt));
+}
+
+/** The activity entries of the number or of its sessions, oldest first, at most `limit`. */
+export async function listExportActivity(
+  db: Executor,
+  params: { phone: string; sessionIds: string[]; limit: number },
+) {
+  return db
+    .select({
+      action: logs.action,
+      details: logs.details,
+      userId: logs.userId,
+      ipAddress: logs.ipAddress,
+      userAgent: logs.userAgent,
+      createdAt: logs.createdAt,
+    })
+    .from(logs)
+    .where(
+      or(
+        eq(logs.phoneNumber, params.phone),
+        params.sessionIds.length > 0 ? inArray(logs.userId, params.sessionIds) : undefined,
+      ),
+    )
+    .orderBy(asc(logs.createdAt))
+    .limit(params.limit);
+}
+
+/**
+ * 'Delete my account' (DESIGN.md section 5), all or nothing: the ratings the person gave (their scores,
+ * texts and notifications cascade), the profile, every session of the number and this one, and the phone in
+ * activity and error entries. Notices and appeals they filed stay as moderation records without their phone,
+ * session or contact. 'Do not rate me' and the texts opt-out stay: deleting an account must not reopen the
+ * number to ratings or texts. Returns what went, for the audit entry.
+ */
+export async function deleteAccountData(db: Executor, params: { phone: string; deviceSessionId: string }) {
+  return db.transaction(async (tx) => {
+    const author = { deviceSessionId: params.deviceSessionId, provenPhone: params.phone };
+    const sessions = await tx
+      .select({ id: deviceSessions.id })
+      .from(deviceSessions)
+      .where(or(eq(deviceSessions.phoneNumber, params.phone), eq(deviceSessions.id, params.deviceSessionId)));
+    const sessionIds = sessions.map((session) => session.id);
+    const deletedRatings = await tx.delete(ratings).where(authoredBy(author)).returning({ id: ratings.id });
+    await tx
+      .update(notices)
+      .set({ reporterPhone: null, reporterSessionId: null, contact: null })
+      .where(or(eq(notices.reporterPhone, params.phone), inArray(notices.reporterSessionId, sessionIds)));
+    await tx
+      .update(ratingAppeals)
+      .set({ authorPhone: null, authorSessionId: null })
+      .where(
+        or(eq(ratingAppeals.authorPhone, params.phone), inArray(ratingAppeals.authorSessionId, sessionIds)),
+      );
+    await tx.delete(claimedProfiles).where(eq(claimedProfiles.phoneNumber, params.phone));
+    await tx.delete(deviceSessions).where(inArray(deviceSessions.id, sessionIds));
+    await tx.update(logs).set({ phoneNumber: null }).where(eq(logs.phoneNumber, params.phone));
+    await tx.update(errorLogs).set({ phoneNumber: null }).where(eq(errorLogs.phoneNumber, params.phone));
+    return { ratings: deletedRatings.length, sessions: sessionIds.length };
+  });
+}
