@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { claimedProfiles, notifications, ratings } from '@exrated/db/schema';
+import { claimedProfiles, notices, notifications, ratings } from '@exrated/db/schema';
 import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,6 +24,7 @@ const ENV = {
   LIMIT_RATINGS_PER_IP_PER_HOUR: '10000',
   LIMIT_ADMIN_LOGINS_PER_IP_PER_15_MIN: '10000',
   LIMIT_TELEMETRY_PER_IP_PER_MINUTE: '10000',
+  LIMIT_NOTICES_PER_IP_PER_HOUR: '10000',
 };
 
 const CALLER_KINDS = [
@@ -96,6 +97,8 @@ interface Row {
   input?: (caller: MatrixCaller) => unknown;
   /** The call ends or changes the caller's session (log out, a new proof, an admin login): use a fresh one. */
   changesSession?: true;
+  /** The call removes everything of the caller's phone (account deletion): a fresh caller with a new one. */
+  endsThePhone?: true;
   /** Extra checks on a successful result, e.g. that viewer-scoped data is the caller's own. */
   check?: (result: unknown, caller: MatrixCaller) => void | Promise<void>;
 }
@@ -128,10 +131,15 @@ async function rateStranger(caller: ReturnType<TestApp['caller']>) {
   await caller.trpc.rating.submit(submitInput(newPhone()));
 }
 
+/** Phones of every rater the matrix seeds: none may appear in an answer to someone else. */
+const raterPhones = new Set<string>();
+
 /** A standing rating of `phone` by some other browser (proven); returns its id and its notification's id. */
 async function seedRatingOf(phone: string, testimonial: string) {
   const stranger = t.caller({ ip: '192.0.2.200' });
-  await prove(stranger, newPhone());
+  const raterPhone = newPhone();
+  raterPhones.add(raterPhone);
+  await prove(stranger, raterPhone);
   const { ratingId } = await stranger.trpc.rating.submit(submitInput(phone, testimonial));
   const [notification] = await t.database.db
     .select({ id: notifications.id })
@@ -145,10 +153,13 @@ async function seedRatingOf(phone: string, testimonial: string) {
 const phones = { unproven: '', provenLocked: '', provenUnlocked: '', otherProven: '' };
 const received = new Map<CallerKind, string>();
 let notificationId = '';
-let reportId = '';
+let noticeId = '';
+let noticeReference = '';
+/** A rating hidden by moderation, written by a stranger: nobody in the matrix may appeal it. */
+let hiddenRatingId = '';
 
 /** Builds a caller of `kind` exactly as a person becomes one: through the real procedures. */
-async function createCaller(kind: CallerKind): Promise<MatrixCaller> {
+async function createCaller(kind: CallerKind, ownPhone?: string): Promise<MatrixCaller> {
   const base = t.caller({ ip: ips.get(kind), cookies: new MemoryCookieJar() });
   let phone: string | undefined;
   switch (kind) {
@@ -158,16 +169,16 @@ async function createCaller(kind: CallerKind): Promise<MatrixCaller> {
       await base.trpc.profile.me();
       break;
     case 'unproven':
-      phone = phones.unproven;
+      phone = ownPhone ?? phones.unproven;
       await base.trpc.profile.savePhone({ phoneNumber: phone });
       break;
     case 'provenLocked':
-      phone = phones.provenLocked;
+      phone = ownPhone ?? phones.provenLocked;
       await prove(base, phone);
       break;
     case 'provenUnlocked':
     case 'otherProven':
-      phone = phones[kind];
+      phone = ownPhone ?? phones[kind];
       // Ratings given before the proof are attributed to the phone when it is proven (DESIGN.md section 2).
       await rateStranger(base);
       await rateStranger(base);
@@ -180,11 +191,24 @@ async function createCaller(kind: CallerKind): Promise<MatrixCaller> {
   return { kind, ...base, phone, receivedRatingId: received.get(kind) };
 }
 
-const REPORT_REASON = 'false_or_harassing' as const;
+const REPORT_REASON = 'harassment' as const;
+const LANDING_TEXT = 'Landing page entry.';
 
 function asRecord(value: unknown): Record<string, unknown> {
   if (typeof value !== 'object' || value === null) throw new Error('expected an object result');
   return value as Record<string, unknown>;
+}
+
+/** The authors (created_by_phone) of the ratings with these ids. */
+async function authorsOfRatings(ids: string[]) {
+  const rows = await t.database.db.select({ id: ratings.id, phone: ratings.createdByPhone }).from(ratings);
+  return ids.map((id) => rows.find((row) => row.id === id)?.phone ?? null);
+}
+
+/** No phone of a seeded rater anywhere in an answer. */
+function expectNoRater(result: unknown) {
+  const text = JSON.stringify(result);
+  for (const phone of raterPhones) expect(text).not.toContain(phone);
 }
 
 async function phonesOfRatings(ids: string[]) {
@@ -209,10 +233,15 @@ const ROWS: Record<string, Row> = {
   'admin.logs': { access: POLICIES.admin, input: () => ({ category: 'verification' }) },
   'admin.errorLogs': { access: POLICIES.admin, input: () => ({ page: 1 }) },
   'admin.sqlQuery': { access: POLICIES.admin, input: () => ({ query: 'select * from claimed_profiles' }) },
-  'admin.reports': { access: POLICIES.admin },
-  'admin.moderateRating': {
+  'admin.queue': {
     access: POLICIES.admin,
-    input: () => ({ reportId, decision: 'dismiss' }),
+    // Moderation judges the content: no rater's phone in any item.
+    check: (result) => expectNoRater(result),
+  },
+  'admin.decide': {
+    access: POLICIES.admin,
+    // Keep on the seeded notice: the first call decides it, a repeated one answers that it is decided.
+    input: () => ({ kind: 'notice', id: noticeId, outcome: 'keep', reason: 'within_terms', note: '' }),
   },
   'admin.settings': { access: POLICIES.admin },
   'admin.saveSettings': {
@@ -225,6 +254,25 @@ const ROWS: Record<string, Row> = {
     check: (result) => expect(result).toEqual({ name: 'Alex S.' }),
   },
   'notification.optOut': { access: POLICIES.anyone, input: () => ({ id: notificationId }) },
+  'notice.file': {
+    access: POLICIES.anyone,
+    // Holding the texted link is enough: no proof and no unlock (DESIGN.md section 5).
+    input: () => ({ notificationId, reason: 'not_about_me', text: 'We never dated.' }),
+    check: (result) => {
+      expect(Object.keys(asRecord(result))).toEqual(['reference']);
+      expectNoRater(result);
+    },
+  },
+  'notice.status': {
+    access: POLICIES.anyone,
+    input: () => ({ reference: noticeReference }),
+    check: (result) => {
+      expect(asRecord(result).reference).toBe(noticeReference);
+      // Whoever holds a reference sees neither the rating's texts nor anything of its rater.
+      expect(JSON.stringify(result)).not.toContain(LANDING_TEXT);
+      expectNoRater(result);
+    },
+  },
   'profile.me': {
     access: POLICIES.anyone,
     check: (result, caller) => {
@@ -258,6 +306,42 @@ const ROWS: Record<string, Row> = {
     input: (caller) => ({ ratingId: caller.receivedRatingId ?? randomUUID(), reason: REPORT_REASON }),
   },
   'profile.setTextsOptIn': { access: POLICIES.proven, input: () => ({ optIn: true }) },
+  'profile.ratingsGiven': {
+    access: POLICIES.anyone,
+    check: async (result, caller) => {
+      const list = asRecord(result).ratings;
+      if (!Array.isArray(list)) throw new Error('expected a ratings list');
+      // Only ratings this caller wrote; never a phone.
+      const ids = list.map((rating) => String(asRecord(rating).id));
+      expect(new Set(await authorsOfRatings(ids))).toEqual(
+        ids.length === 0 ? new Set() : new Set([caller.phone ?? null]),
+      );
+      expect(JSON.stringify(result)).not.toMatch(/\+\d{7,}/);
+    },
+  },
+  'profile.appeal': {
+    // Only the author's own hidden or held rating can be appealed: someone else's answers as an unknown id.
+    access: {
+      anonymous: 'NOT_FOUND',
+      device: 'NOT_FOUND',
+      unproven: 'NOT_FOUND',
+      provenLocked: 'NOT_FOUND',
+      provenUnlocked: 'NOT_FOUND',
+      otherProven: 'NOT_FOUND',
+      admin: 'NOT_FOUND',
+    },
+    input: () => ({ ratingId: hiddenRatingId }),
+  },
+  'profile.setDoNotRate': { access: POLICIES.proven, input: () => ({ doNotRate: false }) },
+  'profile.exportData': {
+    access: POLICIES.proven,
+    check: (result, caller) => {
+      // The caller's own number only: never another person's phone, never a rater.
+      const phonesInExport = new Set(JSON.stringify(result).match(/\+\d{7,15}/g));
+      expect(phonesInExport).toEqual(new Set([caller.phone]));
+    },
+  },
+  'profile.deleteAccount': { access: POLICIES.proven, endsThePhone: true },
   'rating.questions': { access: POLICIES.anyone },
   'rating.relationshipTypes': { access: POLICIES.anyone },
   'rating.submit': {
@@ -265,6 +349,10 @@ const ROWS: Record<string, Row> = {
     input: () => ratingInput({ phoneNumber: newPhone() }),
   },
   'telemetry.track': { access: POLICIES.anyone, input: () => ({ action: 'onboarding_step_completed' }) },
+  'transparency.report': {
+    access: POLICIES.anyone,
+    check: (result) => expect(JSON.stringify(result)).not.toMatch(/\+\d{7,}/),
+  },
   'telemetry.reportError': { access: POLICIES.anyone, input: () => ({ message: 'Render failed' }) },
   'verification.send': { access: POLICIES.anyone, input: () => ({ phoneNumber: newPhone() }) },
   'verification.check': {
@@ -322,10 +410,19 @@ beforeAll(async () => {
   received.set('provenUnlocked', (await seedRatingOf(phones.provenUnlocked, 'Mine to read.')).ratingId);
   const other = await seedRatingOf(phones.otherProven, 'Not yours to read.');
   received.set('otherProven', other.ratingId);
-  notificationId = (await seedRatingOf(newPhone(), 'Landing page entry.')).notificationId;
+  notificationId = (await seedRatingOf(newPhone(), LANDING_TEXT)).notificationId;
   const reporter = await createCaller('otherProven');
-  reportId = (await reporter.trpc.profile.reportRating({ ratingId: other.ratingId, reason: REPORT_REASON }))
-    .reportId;
+  noticeReference = (
+    await reporter.trpc.profile.reportRating({ ratingId: other.ratingId, reason: REPORT_REASON })
+  ).reference;
+  const [notice] = await t.database.db
+    .select({ id: notices.id })
+    .from(notices)
+    .where(eq(notices.reference, noticeReference));
+  noticeId = notice?.id ?? '';
+  const hidden = await seedRatingOf(newPhone(), 'Hidden by moderation.');
+  hiddenRatingId = hidden.ratingId;
+  await t.database.db.update(ratings).set({ hiddenAt: new Date() }).where(eq(ratings.id, hiddenRatingId));
 });
 afterAll(async () => {
   await t?.close();
@@ -342,7 +439,9 @@ describe('access-control matrix', () => {
     if (!row) throw new Error(`no access-matrix row for ${path}: add one`);
     const seen: Record<string, Outcome> = {};
     for (const kind of CALLER_KINDS) {
-      const caller = await callerFor(kind, row.changesSession === true);
+      const caller = row.endsThePhone
+        ? await createCaller(kind, newPhone())
+        : await callerFor(kind, row.changesSession === true);
       const input = row.input ? await row.input(caller) : undefined;
       const { outcome, result } = await outcomeOf(() => procedureAt(caller.trpc, path)(input));
       seen[kind] = outcome;

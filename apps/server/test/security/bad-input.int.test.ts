@@ -158,8 +158,16 @@ const ROWS: Record<string, FuzzRow> = {
   'admin.logs': { valid: { search: 'verification', action: 'verification_complete', category: 'all' } },
   'admin.errorLogs': { valid: { search: 'rating', phone: '+1415', severity: 'high', page: 1 } },
   'admin.sqlQuery': { valid: { query: 'select 1' } },
-  'admin.reports': {},
-  'admin.moderateRating': { valid: { reportId: '3f1c2a4e-8b7d-4c1e-9a2b-5d6e7f8a9b0c', decision: 'hide' } },
+  'admin.queue': {},
+  'admin.decide': {
+    valid: {
+      kind: 'notice',
+      id: '3f1c2a4e-8b7d-4c1e-9a2b-5d6e7f8a9b0c',
+      outcome: 'keep',
+      reason: 'within_terms',
+      note: '',
+    },
+  },
   'admin.settings': {},
   'admin.saveSettings': {
     valid: { maintenanceMode: false, logLevel: 'info' },
@@ -168,6 +176,8 @@ const ROWS: Record<string, FuzzRow> = {
       await call(privileged, 'admin.saveSettings', { maintenanceMode: false, logLevel: 'info' });
     },
   },
+  'notice.file': { valid: { reason: 'other', text: 'A review about me.', contact: 'me@example.com' } },
+  'notice.status': { valid: { reference: 'ABCDEFGHJK12' } },
   'notification.visit': { valid: { id: '3f1c2a4e-8b7d-4c1e-9a2b-5d6e7f8a9b0c' } },
   'notification.optOut': { valid: { id: '3f1c2a4e-8b7d-4c1e-9a2b-5d6e7f8a9b0c' } },
   'profile.me': {},
@@ -176,12 +186,21 @@ const ROWS: Record<string, FuzzRow> = {
   'profile.ratingsReceived': {},
   'profile.updateName': { valid: { name: 'Sam' } },
   'profile.reportRating': {
-    valid: { ratingId: '3f1c2a4e-8b7d-4c1e-9a2b-5d6e7f8a9b0c', reason: 'threats' },
+    valid: { ratingId: '3f1c2a4e-8b7d-4c1e-9a2b-5d6e7f8a9b0c', reason: 'harassment', text: 'Not true.' },
   },
+  'profile.ratingsGiven': {},
+  'profile.appeal': {
+    valid: { ratingId: '3f1c2a4e-8b7d-4c1e-9a2b-5d6e7f8a9b0c', text: 'Please look again.' },
+  },
+  'profile.setDoNotRate': { valid: { doNotRate: false } },
+  'profile.exportData': {},
+  // A fresh browser: a run must never delete the privileged one's account.
+  'profile.deleteAccount': { browser: () => new HttpBrowser() },
   'profile.setTextsOptIn': { valid: { optIn: true } },
   'rating.questions': {},
   'rating.relationshipTypes': {},
   'rating.submit': { valid: ratingInput() },
+  'transparency.report': {},
   'telemetry.track': { valid: { action: 'onboarding_step_completed', details: { step: 1 } } },
   'telemetry.reportError': {
     valid: { message: 'Render failed', stack: 'at x', componentName: 'RatePage', url: '/rate', details: {} },

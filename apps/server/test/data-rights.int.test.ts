@@ -1,0 +1,184 @@
+import { isDoNotRate } from '@exrated/db/queries';
+import { claimedProfiles, deviceSessions, logs, notices, ratings } from '@exrated/db/schema';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, HttpBrowser, type TestApp } from './support/test-app';
+import { errorCode, GENEROUS_LIMITS, trustFlows } from './support/trust-flows';
+
+/**
+ * Issue 17, item 5: the proven owner of a number controls it from /settings: 'Do not rate me', 'Download my
+ * data' (never another person's phone or a rater's identity) and 'Delete my account'.
+ */
+
+let t: TestApp;
+let flows: ReturnType<typeof trustFlows>;
+beforeAll(async () => {
+  t = await createTestApp({ env: GENEROUS_LIMITS });
+  flows = trustFlows(t, '415552');
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const PHONE_PATTERN = /\+\d{7,15}/g;
+
+interface Me {
+  doNotRate: boolean | null;
+  textsOptIn: boolean | null;
+}
+
+describe("profile.setDoNotRate ('Do not rate me')", () => {
+  it('is the proven owner’s switch, on and off again, and what rating submission reads', async () => {
+    const { newPhone, call, query } = flows;
+    const phone = newPhone();
+    const owner = await flows.provenBrowser(phone);
+    expect(((await query(owner, 'profile.me')).data as Me).doNotRate).toBe(false);
+
+    expect((await call(owner, 'profile.setDoNotRate', { doNotRate: true })).data).toEqual({
+      doNotRate: true,
+    });
+    expect(((await query(owner, 'profile.me')).data as Me).doNotRate).toBe(true);
+    expect(await isDoNotRate(t.database.db, phone)).toBe(true);
+    // Twice is the same as once.
+    expect((await call(owner, 'profile.setDoNotRate', { doNotRate: true })).data).toEqual({
+      doNotRate: true,
+    });
+
+    expect((await call(owner, 'profile.setDoNotRate', { doNotRate: false })).data).toEqual({
+      doNotRate: false,
+    });
+    expect(await isDoNotRate(t.database.db, phone)).toBe(false);
+    expect(((await query(owner, 'profile.me')).data as Me).doNotRate).toBe(false);
+
+    // Someone who only typed the number cannot switch it.
+    const typed = new HttpBrowser();
+    await call(typed, 'profile.savePhone', { phoneNumber: phone });
+    expect(errorCode(await call(typed, 'profile.setDoNotRate', { doNotRate: true }))).toBe('UNAUTHORIZED');
+    expect(await isDoNotRate(t.database.db, phone)).toBe(false);
+    expect(((await query(typed, 'profile.me')).data as Me).doNotRate).toBeNull();
+  });
+});
+
+describe("profile.exportData ('Download my data')", () => {
+  it('holds everything about the number and the device, and no other phone or rater', async () => {
+    const { newPhone, rate, call, unlockedBrowser } = flows;
+    const phone = newPhone();
+    const raterPhone = newPhone();
+    const rater = await flows.provenBrowser(raterPhone);
+    await rate(phone, { testimonial: 'What my ex said about me.' }, rater);
+    const owner = await unlockedBrowser(phone);
+    const rated = newPhone();
+    await rate(rated, { testimonial: 'What I said about my ex.', name: 'Kim' }, owner);
+    const filed = await call(owner, 'notice.file', { reason: 'other', text: 'A review elsewhere names me.' });
+    expect(filed.error).toBeNull();
+
+    const reply = await call(owner, 'profile.exportData');
+    expect(reply.error).toBeNull();
+    const data = reply.data as {
+      phoneNumber: string;
+      profile: { isVerified: boolean } | null;
+      settings: { textsOptIn: boolean; doNotRate: boolean };
+      ratingsGiven: Array<{ name: string; testimonial: string | null; scores: unknown[] }>;
+      ratingsReceived: { unlocked: boolean; ratings: Array<{ testimonial: string | null }> };
+      notices: Array<{ reference: string; text: string | null }>;
+      sessions: Array<{ id: string }>;
+      activity: Array<{ action: string; ipAddress: string | null }>;
+    };
+    expect(data.phoneNumber).toBe(phone);
+    expect(data.profile).toMatchObject({ isVerified: true });
+    expect(data.settings).toEqual({ textsOptIn: true, doNotRate: false });
+    expect(data.ratingsGiven.map((rating) => rating.testimonial)).toContain('What I said about my ex.');
+    expect(data.ratingsGiven.every((rating) => rating.scores.length === 5)).toBe(true);
+    expect(data.ratingsReceived).toMatchObject({
+      unlocked: true,
+      ratings: [{ testimonial: 'What my ex said about me.' }],
+    });
+    expect(data.notices).toMatchObject([
+      { reference: (filed.data as { reference: string }).reference, text: 'A review elsewhere names me.' },
+    ]);
+    expect(data.sessions.length).toBeGreaterThanOrEqual(1);
+    expect(data.activity.map((entry) => entry.action)).toEqual(
+      expect.arrayContaining(['verification_complete', 'notice_filed']),
+    );
+
+    // Never another person's phone (not the number rated, not the rater's), and no rater identity.
+    const text = JSON.stringify(data);
+    expect(new Set(text.match(PHONE_PATTERN))).toEqual(new Set([phone]));
+    const [raterSession] = await t.database.db
+      .select({ id: deviceSessions.id })
+      .from(deviceSessions)
+      .where(eq(deviceSessions.phoneNumber, raterPhone));
+    expect(raterSession).toBeDefined();
+    expect(text).not.toContain(raterSession?.id ?? 'missing');
+  });
+
+  it('leaves out ratings received until the number is unlocked, and needs a proven phone', async () => {
+    const { newPhone, rate, call } = flows;
+    const phone = newPhone();
+    await rate(phone, { testimonial: 'Not yet yours to read.' });
+    const locked = await flows.provenBrowser(phone);
+    const data = (await call(locked, 'profile.exportData')).data as { ratingsReceived: unknown };
+    expect(data.ratingsReceived).toEqual({ unlocked: false, ratings: [] });
+    expect(JSON.stringify(data)).not.toContain('Not yet yours to read.');
+    expect(errorCode(await call(new HttpBrowser(), 'profile.exportData'))).toBe('UNAUTHORIZED');
+  });
+});
+
+describe("profile.deleteAccount ('Delete my account')", () => {
+  it('removes the profile, the sessions, the ratings given and the phone from activity entries', async () => {
+    const { newPhone, rate, call, query } = flows;
+    const phone = newPhone();
+    const received = await rate(phone, { testimonial: 'Stays: it is not theirs.' });
+    const owner = await flows.provenBrowser(phone);
+    const otherDevice = await flows.provenBrowser(phone);
+    const given = await rate(newPhone(), {}, owner);
+    const filed = await call(owner, 'notice.file', {
+      reason: 'other',
+      text: 'Filed before deleting.',
+      contact: 'me@example.com',
+    });
+    await call(owner, 'profile.setDoNotRate', { doNotRate: true });
+    expect(
+      (await t.database.db.select().from(logs).where(eq(logs.phoneNumber, phone))).length,
+    ).toBeGreaterThan(0);
+
+    const reply = await call(owner, 'profile.deleteAccount');
+    expect(reply.data).toEqual({ deleted: true });
+
+    const db = t.database.db;
+    expect(
+      await db.select().from(claimedProfiles).where(eq(claimedProfiles.phoneNumber, phone)),
+    ).toHaveLength(0);
+    expect(await db.select().from(deviceSessions).where(eq(deviceSessions.phoneNumber, phone))).toHaveLength(
+      0,
+    );
+    expect(await db.select().from(ratings).where(eq(ratings.id, given.ratingId))).toHaveLength(0);
+    expect(await db.select().from(logs).where(eq(logs.phoneNumber, phone))).toHaveLength(0);
+    // Ratings others wrote about the number are theirs and stay; the notice stays without its filer.
+    expect(await db.select().from(ratings).where(eq(ratings.id, received.ratingId))).toHaveLength(1);
+    const [notice] = await db
+      .select()
+      .from(notices)
+      .where(eq(notices.reference, (filed.data as { reference: string }).reference));
+    expect(notice).toMatchObject({ reporterPhone: null, reporterSessionId: null, contact: null });
+    // 'Do not rate me' stays: deleting the account must not reopen the number to ratings.
+    expect(await isDoNotRate(db, phone)).toBe(true);
+    const [deletion] = await db
+      .select()
+      .from(logs)
+      .where(and(eq(logs.action, 'account_deleted'), isNull(logs.phoneNumber)));
+    expect(deletion?.details).toMatchObject({ ratings: 1, sessions: 2 });
+
+    // Both browsers are logged out: their sessions are gone.
+    for (const browser of [owner, otherDevice]) {
+      expect(
+        ((await query(browser, 'profile.me')).data as { phoneNumber: string | null }).phoneNumber,
+      ).toBeNull();
+    }
+    const left = await db
+      .select({ id: deviceSessions.id })
+      .from(deviceSessions)
+      .where(inArray(deviceSessions.phoneNumber, [phone]));
+    expect(left).toHaveLength(0);
+  });
+});
