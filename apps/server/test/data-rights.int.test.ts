@@ -130,7 +130,9 @@ describe("profile.deleteAccount ('Delete my account')", () => {
     const phone = newPhone();
     const received = await rate(phone, { testimonial: 'Stays: it is not theirs.' });
     const owner = await flows.provenBrowser(phone);
-    const otherDevice = await flows.provenBrowser(phone);
+    // Another browser that typed the number: its session holds the phone too.
+    const otherDevice = new HttpBrowser();
+    expect((await call(otherDevice, 'profile.savePhone', { phoneNumber: phone })).error).toBeNull();
     const given = await rate(newPhone(), {}, owner);
     const filed = await call(owner, 'notice.file', {
       reason: 'other',
@@ -169,7 +171,7 @@ describe("profile.deleteAccount ('Delete my account')", () => {
       .where(and(eq(logs.action, 'account_deleted'), isNull(logs.phoneNumber)));
     expect(deletion?.details).toMatchObject({ ratings: 1, sessions: 2 });
 
-    // Both browsers are logged out: their sessions are gone.
+    // Both browsers lost the number: their sessions are gone.
     for (const browser of [owner, otherDevice]) {
       expect(
         ((await query(browser, 'profile.me')).data as { phoneNumber: string | null }).phoneNumber,

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../database';
 import {
   moderationDecisions,
@@ -9,6 +9,7 @@ import {
   ratings,
 } from '../schema';
 import { ratingForReview } from './moderation';
+import { standingRating } from './received-ratings';
 
 export interface NewNotice {
   reference: string;
@@ -49,15 +50,7 @@ export async function isRatingVisibleTo(db: Executor, params: { ratingId: string
   const [row] = await db
     .select({ id: ratings.id })
     .from(ratings)
-    .where(
-      and(
-        eq(ratings.id, params.ratingId),
-        eq(ratings.phoneNumber, params.phone),
-        isNull(ratings.hiddenAt),
-        isNull(ratings.heldReason),
-        isNotNull(ratings.createdByPhone),
-      ),
-    )
+    .where(and(eq(ratings.id, params.ratingId), eq(ratings.phoneNumber, params.phone), standingRating()))
     .limit(1);
   return row !== undefined;
 }

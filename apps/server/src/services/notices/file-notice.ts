@@ -9,6 +9,7 @@ import type { DeviceSession, NoticeReason } from '@exrated/db/schema';
 import { TRPCError } from '@trpc/server';
 import type { Context } from '../../trpc/context';
 import { enforceRateLimit } from '../../trpc/rate-limit';
+import { networkKey } from '../network-key';
 import { UUID_PATTERN } from '../notification-visit';
 import { generateNoticeReference } from './notice-reference';
 import { screenNoticeText } from './notice-text';
@@ -32,13 +33,13 @@ export interface FileNoticeInput {
 }
 
 /**
- * Notices are capped per IP address (DESIGN.md section 3: a limit that matters is keyed on something an
- * abuser pays for), whichever form they come from.
+ * Notices are capped per IP address, IPv6 by /64 (DESIGN.md section 3: a limit that matters is keyed on
+ * something an abuser pays for), whichever form they come from.
  */
 async function enforceNoticeLimit(ctx: Context) {
   await enforceRateLimit(
     ctx.rateLimiter,
-    `notice-file:ip:${ctx.request.ipAddress ?? 'unknown'}`,
+    `notice-file:ip:${networkKey(ctx.request.ipAddress)}`,
     { limit: ctx.config.limits.noticesPerIpPerHour, windowSeconds: 3600 },
     (wait) => `Too many reports from your network. Please try again ${wait}.`,
   );
