@@ -18,6 +18,9 @@ const SettingsPage = lazy(() => import('./pages/settings/SettingsPage'));
 const TermsPage = lazy(() => import('./pages/terms/TermsPage'));
 const PrivacyPage = lazy(() => import('./pages/privacy/PrivacyPage'));
 const AdminPage = lazy(() => import('./pages/admin/AdminPage'));
+const ReportContentPage = lazy(() => import('./pages/report/ReportContentPage'));
+const NoticeStatusPage = lazy(() => import('./pages/notices/NoticeStatusPage'));
+const TransparencyPage = lazy(() => import('./pages/transparency/TransparencyPage'));
 
 export const router = createBrowserRouter([
   {
@@ -39,6 +42,9 @@ export const router = createBrowserRouter([
           { path: 'settings', element: <SettingsPage /> },
           { path: 'terms', element: <TermsPage /> },
           { path: 'privacy', element: <PrivacyPage /> },
+          { path: 'report', element: <ReportContentPage /> },
+          { path: 'notices/:reference', element: <NoticeStatusPage /> },
+          { path: 'transparency', element: <TransparencyPage /> },
           { path: 'admin/*', element: <AdminPage /> },
           { path: '*', element: <NotFoundPage /> },
         ],

@@ -19,6 +19,8 @@ export interface Viewer {
   name: string | null;
   /** Whether rating texts go to the proven phone (the /settings switch); null without a proven phone. */
   textsOptIn: boolean | null;
+  /** 'Do not rate me' of the proven phone (the /settings switch); null without a proven phone. */
+  doNotRate: boolean | null;
   /** True while the viewer is being fetched for the first time. */
   loading: boolean;
 }
@@ -33,6 +35,7 @@ const VISITOR_WITHOUT_PHONE: Viewer = {
   ratingsGiven: 0,
   name: null,
   textsOptIn: null,
+  doNotRate: null,
   loading: false,
 };
 
@@ -68,7 +71,8 @@ function isServerViewer(value: unknown): value is ServerViewer {
     typeof v.isVerified === 'boolean' &&
     typeof v.isUnlocked === 'boolean' &&
     typeof v.ratingsGiven === 'number' &&
-    (typeof v.textsOptIn === 'boolean' || v.textsOptIn === null)
+    (typeof v.textsOptIn === 'boolean' || v.textsOptIn === null) &&
+    (typeof v.doNotRate === 'boolean' || v.doNotRate === null)
   );
 }
 
@@ -103,23 +107,33 @@ export function useRefreshViewer(): () => Promise<void> {
  */
 export function useLogOut(): () => void {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
+  const forget = useForgetViewer();
   const { mutate } = useMutation(trpc.profile.logout.mutationOptions());
   return useCallback(() => {
     mutate(undefined, {
-      onSuccess: () => {
-        writeCachedViewer(null);
-        queryClient.clear();
-        notify.success({
-          title: 'Profile cleared',
-          message: 'All your data has been cleared from this device.',
-        });
-        navigate('/', { replace: true });
-      },
+      onSuccess: () =>
+        forget({ title: 'Profile cleared', message: 'All your data has been cleared from this device.' }),
       onError: () => {
         notify.error({ message: 'We could not log you out. Please check your connection and try again.' });
       },
     });
-  }, [mutate, queryClient, navigate]);
+  }, [mutate, forget]);
+}
+
+/**
+ * After the server ended the session (log out, account deletion): everything this device cached about the
+ * visitor is dropped, the toast says what happened, and the visitor is back home without a phone.
+ */
+export function useForgetViewer(): (toast: { title: string; message: string }) => void {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useCallback(
+    (toast) => {
+      writeCachedViewer(null);
+      queryClient.clear();
+      notify.success(toast);
+      navigate('/', { replace: true });
+    },
+    [queryClient, navigate],
+  );
 }

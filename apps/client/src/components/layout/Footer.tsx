@@ -13,6 +13,8 @@ const FOOTER_LINKS = [
   { to: '/settings', label: 'Settings' },
   { to: '/terms', label: 'Terms & Conditions' },
   { to: '/privacy', label: 'Privacy Policy' },
+  { to: '/report', label: 'Report content' },
+  { to: '/transparency', label: 'Transparency' },
 ] as const;
 
 export function Footer() {

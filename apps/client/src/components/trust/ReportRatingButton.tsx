@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Group, Modal, Select, Stack, Text, Tooltip } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Modal, Stack, Text, Tooltip } from '@mantine/core';
 import { IconFlag, IconHourglass } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -6,7 +6,9 @@ import { Link } from 'react-router-dom';
 import { notify } from '../../lib/notify';
 import { userFacingMessage } from '../../lib/server-error';
 import { useTRPC } from '../../lib/trpc';
-import { isReportReason, REPORT_REASON_OPTIONS, type ReportReason } from './report-reasons';
+import { NoticeFiled } from './NoticeFiled';
+import { NoticeReasonFields } from './NoticeReasonFields';
+import { useNoticeForm } from './use-notice-form';
 
 interface ReportRatingButtonProps {
   ratingId: string;
@@ -17,19 +19,20 @@ interface ReportRatingButtonProps {
 }
 
 /**
- * 'Report' on a received review (DESIGN.md section 5): the rated person picks which rule of the terms the
- * review breaks; while moderators look at it the review shows 'Under review'.
+ * 'Report' on a received review (DESIGN.md section 5): files a notice of the same kind as anyone's, with a
+ * reason and an optional description; the reporter gets its reference, and while moderators look at it the
+ * review shows 'Under review'.
  */
 export function ReportRatingButton({ ratingId, reportStatus, reviewName }: ReportRatingButtonProps) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [opened, setOpened] = useState(false);
-  const [reason, setReason] = useState<ReportReason | null>(null);
-  const [reasonError, setReasonError] = useState<string | null>(null);
+  const [filedReference, setFiledReference] = useState<string | null>(null);
+  const form = useNoticeForm();
   const report = useMutation(
     trpc.profile.reportRating.mutationOptions({
-      onSuccess: async (result) => {
-        setOpened(false);
+      onSuccess: (result) => {
+        setFiledReference(result.reference);
         notify.success(
           result.alreadyReported
             ? { title: 'Already under review', message: 'This review was reported before; we are on it.' }
@@ -38,7 +41,6 @@ export function ReportRatingButton({ ratingId, reportStatus, reviewName }: Repor
                 message: 'We will check the review against our terms. It shows as Under review until then.',
               },
         );
-        await queryClient.invalidateQueries({ queryKey: trpc.profile.ratingsReceived.queryKey() });
       },
       onError: (error) => {
         notify.error({
@@ -49,7 +51,7 @@ export function ReportRatingButton({ ratingId, reportStatus, reviewName }: Repor
     }),
   );
 
-  if (reportStatus === 'open') {
+  if (reportStatus === 'open' && !opened) {
     return (
       <Tooltip
         label="You reported this review. Our moderators are looking at it."
@@ -73,14 +75,15 @@ export function ReportRatingButton({ ratingId, reportStatus, reviewName }: Repor
   const close = () => {
     if (report.isPending) return;
     setOpened(false);
-    setReasonError(null);
+    form.reset();
+    // The review shows 'Under review' once the dialog with the reference is closed.
+    if (filedReference)
+      void queryClient.invalidateQueries({ queryKey: trpc.profile.ratingsReceived.queryKey() });
   };
   const submit = () => {
-    if (!reason) {
-      setReasonError('Please choose why you are reporting this review.');
-      return;
-    }
-    report.mutate({ ratingId, reason });
+    const reason = form.checkedReason();
+    if (!reason) return;
+    report.mutate({ ratingId, reason, text: form.text });
   };
 
   return (
@@ -98,34 +101,26 @@ export function ReportRatingButton({ ratingId, reportStatus, reviewName }: Repor
       <Modal opened={opened} onClose={close} title="Report this review" centered radius="lg">
         <Stack gap="md">
           <Text size="sm" c="dimmed">
-            Tell us which rule of our{' '}
+            Tell us what is wrong with the review from {reviewName}. Our moderators check it against our{' '}
             <Anchor component={Link} to="/terms" size="sm">
               Terms &amp; Conditions
             </Anchor>{' '}
-            the review from {reviewName} breaks. Our moderators check it and hide it if it breaks them. The
-            person who wrote it is not told.
+            and hide it if it breaks them. The person who wrote it is not told who reported it.
           </Text>
-          <Select
-            label="Why are you reporting it?"
-            placeholder="Choose a reason"
-            data={REPORT_REASON_OPTIONS}
-            value={reason}
-            onChange={(value) => {
-              setReason(isReportReason(value) ? value : null);
-              setReasonError(null);
-            }}
-            error={reasonError}
-            allowDeselect={false}
-            comboboxProps={{ withinPortal: true }}
-            required
-          />
+          {filedReference ? (
+            <NoticeFiled reference={filedReference} />
+          ) : (
+            <NoticeReasonFields {...form.fields} />
+          )}
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={close} disabled={report.isPending}>
-              Cancel
+              {filedReference ? 'Close' : 'Cancel'}
             </Button>
-            <Button color="red" onClick={submit} loading={report.isPending}>
-              Send Report
-            </Button>
+            {filedReference ? null : (
+              <Button color="red" onClick={submit} loading={report.isPending}>
+                Send Report
+              </Button>
+            )}
           </Group>
         </Stack>
       </Modal>

@@ -9,7 +9,7 @@ import { ErrorLogsPage } from './error-logs/ErrorLogsPage';
 import { ActivityLogsPage } from './logs/ActivityLogsPage';
 import { ProfileDetailPage } from './profiles/ProfileDetailPage';
 import { ProfilesPage } from './profiles/ProfilesPage';
-import { ReportsPage } from './reports/ReportsPage';
+import { QueuePage } from './queue/QueuePage';
 import { TestingToolsPage } from './tools/TestingToolsPage';
 import { UiGalleryPage } from './ui-gallery/UiGalleryPage';
 
@@ -35,7 +35,7 @@ export default function AdminPage() {
         <Route path="profiles/:phoneNumber" element={<ProfileDetailPage />} />
         <Route path="logs" element={<ActivityLogsPage />} />
         <Route path="error-logs" element={<ErrorLogsPage />} />
-        <Route path="reports" element={<ReportsPage />} />
+        <Route path="queue" element={<QueuePage />} />
         <Route path="tools" element={<TestingToolsPage />} />
         <Route path="ui-gallery" element={<UiGalleryPage />} />
         <Route path="*" element={<Navigate to="/admin" replace />} />

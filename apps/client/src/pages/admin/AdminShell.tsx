@@ -32,7 +32,7 @@ export const ADMIN_SECTIONS: AdminSection[] = [
   { label: 'Profiles', to: '/admin/profiles', icon: IconUsers, nested: true },
   { label: 'Activity Logs', to: '/admin/logs', icon: IconListDetails },
   { label: 'Error Logs', to: '/admin/error-logs', icon: IconAlertTriangle },
-  { label: 'Reports', to: '/admin/reports', icon: IconFlag },
+  { label: 'Moderation Queue', to: '/admin/queue', icon: IconFlag },
   { label: 'Testing Tools', to: '/admin/tools', icon: IconTool },
   { label: 'UI Gallery', to: '/admin/ui-gallery', icon: IconLayoutGrid },
 ];

@@ -20,6 +20,7 @@ import { notify } from '../../lib/notify';
 import { readServerError } from '../../lib/server-error';
 import { useTRPC } from '../../lib/trpc';
 import { OptOutButton } from './OptOutButton';
+import { ReportFromLink } from './ReportFromLink';
 
 const INVALID_LINK = 'Invalid link';
 const EXPIRED_LINK = 'This link is invalid or has expired';
@@ -173,6 +174,7 @@ export default function NotificationLandingPage() {
         </Stack>
       </Paper>
       <OptOutButton notificationId={guid} />
+      <ReportFromLink notificationId={guid} />
     </Container>
   );
 }

@@ -65,7 +65,20 @@ const SECTIONS: LegalSection[] = [
             'verification codes expire after 10 minutes, or as soon as they are used;',
             'device sessions expire after 30 days without use, and end immediately when you log out;',
             'activity logs and error logs are deleted after 180 days by default (a period the operator can configure);',
+            'ratings whose author never verified a phone number are deleted after 30 days;',
             'when you log out with a verified number, your claimed profile is deleted.',
+          ]}
+        />
+        <p>
+          When you delete your account (Settings, 'Delete my account') we delete your profile, the ratings you
+          gave, and your sessions on every device, and remove your phone number from our activity and error
+          logs. We keep, because they are needed for the people they protect and for the law:
+        </p>
+        <LegalList
+          items={[
+            "ratings others gave about your number: they are the writers' words, not your account, and you can still report them;",
+            'reports you filed and moderation decisions, without your phone number, session or contact, as the record that we acted on them (transparency reporting and legal duties);',
+            "a 'Do not rate me' or 'Stop texting' you turned on, so that deleting your account does not open your number to ratings or texts again. Verify your number again to turn them off.",
           ]}
         />
       </>
@@ -119,11 +132,29 @@ const SECTIONS: LegalSection[] = [
               back on, or off, in <PageLink to="/settings">Settings</PageLink>.
             </>,
             <>
-              <strong>Report a review</strong> about you that breaks our{' '}
-              <PageLink to="/terms">Terms &amp; Conditions</PageLink>: each review in My Ratings has a Report
-              button. Our moderators check reported reviews and hide those that break the terms; a hidden
-              review is no longer shown to you or counted in your score. The author is not told who reported
-              it.
+              <strong>Report content</strong>: anyone can report a rating, with or without an account: from
+              the page a text links to, with the Report button on a review in My Ratings, or on the{' '}
+              <PageLink to="/report">Report content</PageLink> page. Each report gets a reference and a status
+              page showing the decision and its reasons. The author of a rating is never told who reported it,
+              and a report never shows you anything of the rating's author.
+            </>,
+            <>
+              <strong>Appeal</strong>: if a rating you wrote is hidden or held for review, My Ratings shows
+              which one and why, and you can appeal the decision once.
+            </>,
+            <>
+              <strong>'Do not rate me'</strong>: after verifying your number you can stop anyone from rating
+              it in <PageLink to="/settings">Settings</PageLink>, and turn that off again.
+            </>,
+            <>
+              <strong>Download your data</strong>: Settings gives you a file with everything we hold about
+              your number and your device: your profile, the ratings you gave, the ratings you received (once
+              unlocked), your reports, your sessions and your activity. It never contains another person's
+              phone number or who rated you.
+            </>,
+            <>
+              <strong>Delete your account</strong> in Settings at any time; what deletion removes and what we
+              keep is described under Data Security and Retention.
             </>,
           ]}
         />
@@ -153,7 +184,7 @@ export default function PrivacyPage() {
   return (
     <LegalDocument
       title="Privacy Policy"
-      lastUpdated="21 November 2026"
+      lastUpdated="25 November 2026"
       intro={
         <p>
           This policy explains what information ExRated collects, why, how long we keep it and the choices you

@@ -9,6 +9,7 @@ import { notify } from '../../lib/notify';
 import { useTRPC } from '../../lib/trpc';
 import { useViewer, type Viewer } from '../../lib/viewer';
 import { ProfileSkeleton } from './ProfileSkeleton';
+import { RatingsUnderReview } from './RatingsUnderReview';
 import { ReceivedRatings } from './ReceivedRatings';
 import { ShareDialog } from './share-dialog/ShareDialog';
 
@@ -103,6 +104,7 @@ function Unlocked({ phoneNumber }: { phoneNumber: string }) {
           </Group>
         </Stack>
         <ReceivedRatings />
+        <RatingsUnderReview />
       </Stack>
       <ShareDialog opened={shareOpened} onClose={share.close} phoneNumber={phoneNumber} />
     </Container>
@@ -146,6 +148,15 @@ export default function ProfilePage() {
   }
   if (viewer.loading) return <ProfileSkeleton label="Checking your profile..." />;
   if (!viewer.phoneNumber) return <LoggedOut />;
-  if (!viewer.isVerified || !viewer.isUnlocked) return <Locked viewer={viewer} />;
+  if (!viewer.isVerified || !viewer.isUnlocked) {
+    return (
+      <>
+        <Locked viewer={viewer} />
+        <Container size="sm" pb="xl">
+          <RatingsUnderReview />
+        </Container>
+      </>
+    );
+  }
   return <Unlocked phoneNumber={viewer.phoneNumber} />;
 }

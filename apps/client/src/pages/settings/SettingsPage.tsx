@@ -18,7 +18,9 @@ import { PRIMARY_ACTION_PROPS, StatusCard } from '../../components/StatusCard';
 import { formatPhoneForDisplay } from '../../lib/phone-format';
 import { useLogOut, useViewer } from '../../lib/viewer';
 import { DisplayNameForm } from './DisplayNameForm';
+import { DoNotRateSwitch } from './DoNotRateSwitch';
 import { TextsOptInSwitch } from './TextsOptInSwitch';
+import { YourDataSection } from './YourDataSection';
 
 function SettingsSkeleton() {
   return (
@@ -78,8 +80,10 @@ export default function SettingsPage() {
             />
             <DisplayNameForm currentName={viewer.name} canEdit={viewer.isVerified} />
             <TextsOptInSwitch />
+            <DoNotRateSwitch />
           </Stack>
         </Paper>
+        {viewer.isVerified ? <YourDataSection /> : null}
         <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} className="glass-card">
           <Stack gap="sm">
             <Title order={2} fz="lg">

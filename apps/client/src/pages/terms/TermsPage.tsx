@@ -56,10 +56,23 @@ const SECTIONS: LegalSection[] = [
           ]}
         />
         <p>
-          We check texts against these rules when they are submitted and refuse those that break them. A
-          person who receives a review that breaks these rules, or that is false or harassing, can report it
-          with the Report button in My Ratings. Our moderators check every report and hide reviews that break
-          these terms; a hidden review is neither shown nor counted in the score.
+          We check texts against these rules when they are submitted: a text that breaks them is refused with
+          a message saying which rule, and a text that may threaten someone or reveal where they live or work
+          is held until a moderator has reviewed it. A held rating is not shown, counted or texted until then.
+        </p>
+        <p>
+          Anyone can report content that breaks these rules, or a rating that is not about the person it was
+          sent to: from the page a text links to, with the Report button in My Ratings, or on our{' '}
+          <PageLink to="/report">Report content</PageLink> page. Every report gets a reference and a status
+          page. Our moderators decide each report and each held rating: they keep, hide or delete the rating,
+          and give the reason for the decision to the person who reported it and to its author. A hidden
+          review is neither shown nor counted in the score. The author of a hidden or held rating can appeal
+          once, from My Ratings. We publish the number of reports, decisions and appeals every month in our{' '}
+          <PageLink to="/transparency">transparency report</PageLink>.
+        </p>
+        <p>
+          The owner of a verified number can choose 'Do not rate me' in Settings: nobody can rate that number
+          while it is on.
         </p>
       </>
     ),
@@ -115,8 +128,8 @@ const SECTIONS: LegalSection[] = [
     heading: 'Contact',
     body: (
       <p>
-        Questions about these terms, or want to report content that breaks them? Reach us through our{' '}
-        <ContactFormLink />.
+        Questions about these terms? Reach us through our <ContactFormLink />. To report content that breaks
+        them, use our <PageLink to="/report">Report content</PageLink> page.
       </p>
     ),
   },
@@ -126,7 +139,7 @@ export default function TermsPage() {
   return (
     <LegalDocument
       title="Terms & Conditions"
-      lastUpdated="21 November 2026"
+      lastUpdated="25 November 2026"
       intro={
         <p>
           These terms explain the rules for using ExRated, a service where people rate their past

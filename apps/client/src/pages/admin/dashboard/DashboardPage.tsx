@@ -1,7 +1,8 @@
 import { Paper, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconActivity, IconCircleCheck, IconStar, IconUsers } from '@tabler/icons-react';
+import { IconActivity, IconCircleCheck, IconClock, IconFlag, IconStar, IconUsers } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense } from 'react';
+import { Link } from 'react-router-dom';
 import { useTRPC } from '../../../lib/trpc';
 import { AdminPageHeader, LoadError } from '../AdminPageHeader';
 import type { DashboardData } from '../admin-types';
@@ -56,6 +57,7 @@ export function DashboardPage() {
           </Paper>
         ))}
       </SimpleGrid>
+      <ModerationCards data={dashboard.data} />
       <Paper withBorder radius="lg" p="md" className="glass-card">
         <Title order={2} fz={18} mb={4}>
           Ratings and verifications per day
@@ -81,5 +83,60 @@ export function DashboardPage() {
         {dashboard.data ? <TextsTodayTable rows={dashboard.data.textsToday} /> : <Skeleton h={80} />}
       </Paper>
     </>
+  );
+}
+
+/** How long decisions take, for people: '—' without decisions, else minutes or hours. */
+function formatMedian(seconds: number | null): string {
+  if (seconds === null) return '—';
+  if (seconds < 3600) return `${Math.round(seconds / 60)} min`;
+  return `${(seconds / 3600).toFixed(1)} h`;
+}
+
+/** The moderation queue's size and the median time to a decision (DESIGN.md section 5). */
+function ModerationCards({ data }: { data: DashboardData | undefined }) {
+  const cards = [
+    {
+      label: 'Waiting for a decision',
+      icon: <IconFlag size={20} />,
+      value: data ? data.moderation.queueSize.toLocaleString() : null,
+    },
+    {
+      label: 'Median time to a decision (30 days)',
+      icon: <IconClock size={20} />,
+      value: data ? formatMedian(data.moderation.medianDecisionSeconds) : null,
+    },
+  ];
+  return (
+    <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" mb="lg">
+      {cards.map((card) => (
+        <Paper
+          key={card.label}
+          withBorder
+          radius="lg"
+          p="md"
+          className="glass-card"
+          component={Link}
+          to="/admin/queue"
+          aria-label={`${card.label}: open the moderation queue`}
+        >
+          <Stack gap={6}>
+            <ThemeIcon variant="light" radius="xl" size="lg" color="red">
+              {card.icon}
+            </ThemeIcon>
+            <Text c="dimmed" size="sm">
+              {card.label}
+            </Text>
+            {card.value === null ? (
+              <Skeleton h={36} w={80} />
+            ) : (
+              <Text fz={30} fw={800} c="white" data-testid={`count-${card.label}`}>
+                {card.value}
+              </Text>
+            )}
+          </Stack>
+        </Paper>
+      ))}
+    </SimpleGrid>
   );
 }

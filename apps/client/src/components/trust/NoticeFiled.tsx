@@ -1,0 +1,27 @@
+import { Alert, Anchor, Code, Text } from '@mantine/core';
+import { IconCircleCheck } from '@tabler/icons-react';
+import { Link } from 'react-router-dom';
+import { noticeStatusPath } from './notice-reasons';
+
+/** What a reporter keeps: the notice's reference, and the page where its outcome will show. */
+export function NoticeFiled({ reference }: { reference: string }) {
+  return (
+    <Alert
+      radius="md"
+      color="teal"
+      variant="light"
+      icon={<IconCircleCheck size={20} />}
+      title="Report received"
+      role="status"
+    >
+      <Text size="sm">
+        Your reference is <Code data-testid="notice-reference">{reference}</Code>. Keep it: our moderators
+        decide every report, and the decision and its reasons will show on{' '}
+        <Anchor component={Link} to={noticeStatusPath(reference)} size="sm">
+          the status page of your report
+        </Anchor>
+        .
+      </Text>
+    </Alert>
+  );
+}

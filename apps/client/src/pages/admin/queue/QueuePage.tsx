@@ -1,0 +1,263 @@
+import type { AppRouter } from '@exrated/server/router';
+import {
+  Badge,
+  Button,
+  Code,
+  Group,
+  Loader,
+  Paper,
+  SegmentedControl,
+  Select,
+  Stack,
+  Text,
+  Textarea,
+} from '@mantine/core';
+import { IconClock, IconRefresh } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { inferInput, inferOutput, TRPCOptionsProxy } from '@trpc/tanstack-react-query';
+import { useState } from 'react';
+import { noticeReasonLabel } from '../../../components/trust/notice-reasons';
+import { notify } from '../../../lib/notify';
+import { userFacingMessage } from '../../../lib/server-error';
+import { useTRPC } from '../../../lib/trpc';
+import { AdminPageHeader, LoadError } from '../AdminPageHeader';
+import { formatDateTime } from '../admin-format';
+import type { AdminRating } from '../admin-types';
+import { AdminRatingList } from '../profiles/AdminRatingList';
+import { formatWaited } from './waited';
+
+type AdminApi = TRPCOptionsProxy<AppRouter>['admin'];
+type Queue = inferOutput<AdminApi['queue']>;
+type QueueItem = Queue['items'][number];
+type DecideInput = inferInput<AdminApi['decide']>;
+type Outcome = DecideInput['outcome'];
+type Reason = DecideInput['reason'];
+
+const KIND_LABELS: Record<QueueItem['kind'], { label: string; color: string }> = {
+  held_rating: { label: 'Held rating', color: 'yellow' },
+  notice: { label: 'Notice', color: 'red' },
+  appeal: { label: 'Appeal', color: 'violet' },
+};
+
+const OUTCOME_OPTIONS: Array<{ value: Outcome; label: string }> = [
+  { value: 'keep', label: 'Keep' },
+  { value: 'hide', label: 'Hide' },
+  { value: 'delete', label: 'Delete' },
+];
+
+const SOURCE_LABELS: Record<string, string> = {
+  notification_link: 'from the texted link',
+  received_review: 'by the rated person',
+  public_form: 'from the Report content page',
+};
+
+function isOutcome(value: string): value is Outcome {
+  return OUTCOME_OPTIONS.some((option) => option.value === value);
+}
+
+/** The item's rating in the admin's usual layout (the rater is never part of a queue item). */
+function asAdminRating(rating: NonNullable<QueueItem['rating']>): AdminRating {
+  return {
+    id: rating.id,
+    name: rating.name,
+    relationshipType: rating.relationshipType,
+    phoneNumber: rating.phoneNumber,
+    createdByPhone: null,
+    testimonial: rating.testimonial,
+    gratitude: rating.gratitude,
+    selfReflection: rating.selfReflection,
+    feedback: rating.feedback,
+    hiddenAt: rating.hiddenAt,
+    createdAt: rating.createdAt,
+    scores: rating.scores,
+  };
+}
+
+function triggerText(item: QueueItem): string {
+  if (item.kind === 'notice') return noticeReasonLabel(item.trigger);
+  if (item.kind === 'appeal')
+    return item.triggerLabel ? `Appeal of a held rating: ${item.triggerLabel}` : 'Appeal by the author';
+  return item.triggerLabel ?? item.trigger;
+}
+
+function DecisionForm({ item, reasons }: { item: QueueItem; reasons: Queue['decisionReasons'] }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [outcome, setOutcome] = useState<Outcome>(item.rating ? 'hide' : 'keep');
+  const [reason, setReason] = useState<Reason | null>(null);
+  const [reasonError, setReasonError] = useState<string | null>(null);
+  const [note, setNote] = useState('');
+  const decide = useMutation(
+    trpc.admin.decide.mutationOptions({
+      onSuccess: async (result) => {
+        notify.success({
+          title: result.alreadyDecided ? 'Already decided' : 'Decision saved',
+          message: result.message,
+        });
+        await Promise.all([
+          queryClient.invalidateQueries({ queryKey: trpc.admin.queue.queryKey() }),
+          queryClient.invalidateQueries({ queryKey: trpc.admin.dashboard.queryKey() }),
+        ]);
+      },
+      onError: (error) => {
+        notify.error({
+          title: 'Decision not saved',
+          message: userFacingMessage(error, 'The decision could not be saved. Please try again.'),
+        });
+      },
+    }),
+  );
+  const submit = () => {
+    if (!reason) {
+      setReasonError('Please choose a reason from the list.');
+      return;
+    }
+    decide.mutate({ kind: item.kind, id: item.id, outcome, reason, note: note.trim() });
+  };
+  return (
+    <Stack gap="xs">
+      <SegmentedControl
+        data={item.rating ? OUTCOME_OPTIONS : OUTCOME_OPTIONS.filter((option) => option.value === 'keep')}
+        value={outcome}
+        onChange={(value) => isOutcome(value) && setOutcome(value)}
+        aria-label="Decision"
+      />
+      <Select
+        label="Reason"
+        placeholder="Choose a reason"
+        data={reasons}
+        value={reason}
+        onChange={(value) => {
+          setReason(reasons.find((option) => option.value === value)?.value ?? null);
+          setReasonError(null);
+        }}
+        error={reasonError}
+        allowDeselect={false}
+        comboboxProps={{ withinPortal: true }}
+      />
+      <Textarea
+        label="Note (shown to the reporter and the author)"
+        value={note}
+        onChange={(event) => setNote(event.currentTarget.value)}
+        maxLength={1000}
+        autosize
+        minRows={2}
+      />
+      <Group justify="flex-end">
+        <Button onClick={submit} loading={decide.isPending} color={outcome === 'keep' ? 'gray' : 'red'}>
+          Decide: {OUTCOME_OPTIONS.find((option) => option.value === outcome)?.label}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+function QueueCard({ item, reasons }: { item: QueueItem; reasons: Queue['decisionReasons'] }) {
+  const kind = KIND_LABELS[item.kind];
+  return (
+    <Paper
+      withBorder
+      radius="md"
+      p="md"
+      className="glass-card"
+      component="article"
+      aria-label={`${kind.label}: ${triggerText(item)}`}
+      data-testid="queue-item"
+    >
+      <Stack gap="sm">
+        <Group justify="space-between" align="center" gap="xs">
+          <Group gap="xs">
+            <Badge color={kind.color} variant="light" size="lg" tt="none">
+              {kind.label}
+            </Badge>
+            <Text size="sm" fw={600}>
+              {triggerText(item)}
+            </Text>
+          </Group>
+          <Group gap={4}>
+            <IconClock size={14} aria-hidden="true" />
+            <Text size="xs" c="dimmed">
+              Waiting {formatWaited(item.waitedSeconds)} · since {formatDateTime(item.queuedAt)}
+            </Text>
+          </Group>
+        </Group>
+        {item.notice ? (
+          <Stack gap={4}>
+            <Text size="sm">
+              Reference <Code>{item.notice.reference}</Code>, filed{' '}
+              {SOURCE_LABELS[item.notice.source] ?? item.notice.source}
+            </Text>
+            {item.notice.text ? (
+              <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+                “{item.notice.text}”
+              </Text>
+            ) : null}
+            {item.notice.contact ? <Text size="sm">Answer to: {item.notice.contact}</Text> : null}
+          </Stack>
+        ) : null}
+        {item.appeal?.text ? (
+          <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+            The author says: “{item.appeal.text}”
+          </Text>
+        ) : null}
+        {item.rating ? (
+          <AdminRatingList ratings={[asAdminRating(item.rating)]} counterpart="rated" emptyText="" />
+        ) : (
+          <Text size="sm" c="dimmed">
+            No rating is attached: the notice describes the content, or the rating was deleted.
+          </Text>
+        )}
+        <DecisionForm item={item} reasons={reasons} />
+      </Stack>
+    </Paper>
+  );
+}
+
+/** /admin/queue: held ratings, notices and appeals in one list, oldest first (DESIGN.md section 5). */
+export function QueuePage() {
+  const trpc = useTRPC();
+  const queue = useQuery(trpc.admin.queue.queryOptions());
+  const data = queue.data;
+  return (
+    <>
+      <AdminPageHeader
+        title="Moderation Queue"
+        description={
+          data
+            ? `${data.total.toLocaleString()} waiting, oldest first`
+            : 'Held ratings, notices and appeals, oldest first'
+        }
+        actions={
+          <Button
+            variant="default"
+            leftSection={<IconRefresh size={16} />}
+            onClick={() => queue.refetch()}
+            loading={queue.isFetching}
+          >
+            Refresh
+          </Button>
+        }
+      />
+      {queue.isPending ? (
+        <Loader aria-label="Loading the queue" />
+      ) : queue.isError ? (
+        <LoadError error={queue.error} />
+      ) : data && data.items.length === 0 ? (
+        <Text c="dimmed" ta="center" py="xl">
+          Nothing waits for a decision. Held ratings, notices and appeals appear here.
+        </Text>
+      ) : (
+        <Stack gap="sm">
+          {data?.items.map((item) => (
+            <QueueCard key={`${item.kind}:${item.id}`} item={item} reasons={data.decisionReasons} />
+          ))}
+          {data && data.total > data.items.length ? (
+            <Text c="dimmed" size="sm" ta="center">
+              Showing the oldest {data.items.length} of {data.total}. Decide these to see the rest.
+            </Text>
+          ) : null}
+        </Stack>
+      )}
+    </>
+  );
+}

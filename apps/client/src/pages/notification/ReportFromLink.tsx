@@ -1,0 +1,83 @@
+import { Button, Group, Modal, Paper, Stack, Text } from '@mantine/core';
+import { IconFlag } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { NoticeFiled } from '../../components/trust/NoticeFiled';
+import { NoticeReasonFields } from '../../components/trust/NoticeReasonFields';
+import { useNoticeForm } from '../../components/trust/use-notice-form';
+import { userFacingMessage } from '../../lib/server-error';
+import { useTRPC } from '../../lib/trpc';
+
+/**
+ * 'Report this rating' on the /r/:guid landing (DESIGN.md section 5): whoever got the text can file a notice
+ * about the rating it is about, without rating anyone or verifying a number. Nothing of the rating is shown
+ * here: the link names it.
+ */
+export function ReportFromLink({ notificationId }: { notificationId: string | undefined }) {
+  const trpc = useTRPC();
+  const [opened, setOpened] = useState(false);
+  const form = useNoticeForm();
+  const file = useMutation(trpc.notice.file.mutationOptions());
+  const id = notificationId?.trim();
+  if (!id) return null;
+
+  if (file.data) {
+    return (
+      <Stack mt="lg">
+        <NoticeFiled reference={file.data.reference} />
+      </Stack>
+    );
+  }
+
+  const close = () => {
+    if (file.isPending) return;
+    setOpened(false);
+  };
+  const submit = () => {
+    const reason = form.checkedReason();
+    if (!reason) return;
+    file.mutate({ notificationId: id, reason, text: form.text });
+  };
+
+  return (
+    <Paper mt="md" p="md" radius="md" withBorder className="glass-card">
+      <Stack gap="xs" align="center" ta="center">
+        <Text size="sm" c="dimmed">
+          Is this rating not about you, or does it cross a line? Tell us, no account needed.
+        </Text>
+        <Button
+          variant="subtle"
+          color="gray"
+          leftSection={<IconFlag size={16} />}
+          onClick={() => setOpened(true)}
+        >
+          Report this rating
+        </Button>
+      </Stack>
+      <Modal opened={opened} onClose={close} title="Report this rating" centered radius="lg">
+        <Stack gap="md">
+          <Text size="sm" c="dimmed">
+            Our moderators check every report against our terms. You get a reference to follow the decision;
+            the person who wrote the rating is not told who reported it.
+          </Text>
+          <NoticeReasonFields
+            {...form.fields}
+            textError={
+              file.error
+                ? userFacingMessage(file.error, 'We could not send your report. Please try again.')
+                : null
+            }
+          />
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={close} disabled={file.isPending}>
+              Cancel
+            </Button>
+            <Button color="red" onClick={submit} loading={file.isPending}>
+              Send Report
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Paper>
+  );
+}

@@ -1,0 +1,96 @@
+import { Button, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconDownload, IconTrash } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { ConfirmDialog } from '../../components/trust/ConfirmDialog';
+import { notify } from '../../lib/notify';
+import { userFacingMessage } from '../../lib/server-error';
+import { useTRPC } from '../../lib/trpc';
+import { useForgetViewer } from '../../lib/viewer';
+import { downloadJson } from './download-json';
+
+/**
+ * 'Download my data' and 'Delete my account' for the verified owner of a number (DESIGN.md section 5; app
+ * stores require deletion inside the app). The privacy policy says what deletion keeps and why.
+ */
+export function YourDataSection() {
+  const trpc = useTRPC();
+  const forget = useForgetViewer();
+  const [confirming, setConfirming] = useState(false);
+  const exportData = useMutation(
+    trpc.profile.exportData.mutationOptions({
+      onSuccess: (data) => {
+        downloadJson(data, `exrated-data-${new Date().toISOString().slice(0, 10)}.json`);
+        notify.success({ title: 'Data downloaded', message: 'Your data is in the file your browser saved.' });
+      },
+      onError: (error) => {
+        notify.error({
+          message: userFacingMessage(error, 'We could not prepare your data. Please try again.'),
+        });
+      },
+    }),
+  );
+  const deleteAccount = useMutation(
+    trpc.profile.deleteAccount.mutationOptions({
+      onSuccess: () => {
+        setConfirming(false);
+        forget({ title: 'Account deleted', message: 'Your account and the ratings you gave are deleted.' });
+      },
+      onError: (error) => {
+        setConfirming(false);
+        notify.error({
+          message: userFacingMessage(error, 'We could not delete your account. Please try again.'),
+        });
+      },
+    }),
+  );
+
+  return (
+    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} className="glass-card">
+      <Stack gap="sm">
+        <Title order={2} fz="lg">
+          Your Data
+        </Title>
+        <Text size="sm" c="dimmed">
+          Download everything ExRated holds about your number and this device, or delete your account. See our{' '}
+          <Text component={Link} to="/privacy" span inherit td="underline">
+            Privacy Policy
+          </Text>{' '}
+          for what we keep and why.
+        </Text>
+        <Divider opacity={0.4} />
+        <Group justify="space-between" gap="sm">
+          <Button
+            variant="default"
+            leftSection={<IconDownload size={16} />}
+            loading={exportData.isPending}
+            onClick={() => exportData.mutate()}
+          >
+            Download my data
+          </Button>
+          <Button
+            color="red"
+            variant="light"
+            leftSection={<IconTrash size={16} />}
+            onClick={() => setConfirming(true)}
+          >
+            Delete my account
+          </Button>
+        </Group>
+      </Stack>
+      <ConfirmDialog
+        opened={confirming}
+        onClose={() => setConfirming(false)}
+        onConfirm={() => deleteAccount.mutate()}
+        title="Delete your account?"
+        confirmLabel="Delete my account"
+        busy={deleteAccount.isPending}
+      >
+        This deletes your profile, the ratings you gave, and your sessions on every device, and removes your
+        number from our activity records. It cannot be undone. Ratings others gave you stay, and can still be
+        reported.
+      </ConfirmDialog>
+    </Paper>
+  );
+}
