@@ -2,16 +2,9 @@
 // DESIGN.md section 5). Everything is seeded through the public API and the texts the console sender keeps.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mutate, provePhone, rate, textsTo } from './api';
-import {
-  type App,
-  errorsOf,
-  horizontalOverflow,
-  newPage,
-  screenshot,
-  startApp,
-  type ViewportWidth,
-} from './harness';
+import { mutate, rate } from './api';
+import { type App, newPage, screenshot, startApp, type ViewportWidth } from './harness';
+import { expectSoundPage, landingPathOf, provenPage, visit } from './trust-helpers';
 
 const ADMIN_PASSWORD = 'e2e-notices-admin-password';
 
@@ -36,30 +29,6 @@ afterAll(async () => {
 let lastLine = 6000;
 const newPhone = () => `+1202555${++lastLine}`;
 
-async function visit(page: Page, url: string) {
-  await page.goto(url);
-  await page.locator('footer').waitFor();
-}
-
-async function expectSoundPage(page: Page) {
-  expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
-  expect(errorsOf(page)).toEqual([]);
-}
-
-/** A browser whose person proved a phone of their own, so their ratings are shown and texted. */
-async function provenRater(width: ViewportWidth) {
-  const page = await newPage(app, { width });
-  await provePhone(page, app, newPhone());
-  return page;
-}
-
-async function landingPathOf(phone: string): Promise<string> {
-  const [text] = await textsTo(app, phone, 'rating');
-  const path = text?.body.match(/\/r\/[0-9a-f-]{36}/)?.[0];
-  if (!path) throw new Error(`no rating text to ${phone}`);
-  return path;
-}
-
 async function chooseReason(page: Page, label: string) {
   await page.getByPlaceholder('Choose a reason').last().click();
   await page.getByRole('option', { name: label }).click();
@@ -77,12 +46,12 @@ async function adminPage(width: ViewportWidth) {
 describe.each([375, 1280] as const)('notices at %i px', (width: ViewportWidth) => {
   it('reports from the texted link without unlocking; the admin decides; the reporter and the author see why', async () => {
     const rated = newPhone();
-    const rater = await provenRater(width);
+    const rater = await provenPage(app, width, newPhone());
     await rate(rater, rated, { name: 'Sam', testimonial: 'Words only the rated person may read.' });
 
     // The person who got the text reports the rating from its landing page, with no account.
     const page = await newPage(app, { width });
-    await visit(page, await landingPathOf(rated));
+    await visit(page, await landingPathOf(app, rated));
     await page.getByRole('heading', { name: 'Someone rated your relationship' }).waitFor();
     await page.getByRole('button', { name: 'Report this rating' }).click();
     const dialog = page.getByRole('dialog', { name: 'Report this rating' });
@@ -205,8 +174,7 @@ describe.each([375, 1280] as const)('notices at %i px', (width: ViewportWidth) =
 
   it("gives the verified owner 'Do not rate me', a download of their data and account deletion", async () => {
     const phone = newPhone();
-    const page = await newPage(app, { width });
-    await provePhone(page, app, phone);
+    const page = await provenPage(app, width, phone);
     await visit(page, '/settings');
     const toggle = page.getByRole('switch', { name: 'Do not rate me' });
     await toggle.waitFor();

@@ -1,18 +1,11 @@
 // Trust and safety in the browser (DESIGN.md section 5): stopping texts from the /r/:guid landing and turning
-// them back on in /settings; reporting a review from /profile, and the administrator hiding it. Everything is
-// seeded through the public API and the texts the console sender keeps (GET /dev/outbox.json).
-import type { Page } from 'playwright-core';
+// them back on in /settings; reporting a review from /profile, and the administrator hiding it from the
+// moderation queue. Everything is seeded through the public API and the texts the console sender keeps (GET
+// /dev/outbox.json).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { provePhone, rate, textsTo } from './api';
-import {
-  type App,
-  errorsOf,
-  horizontalOverflow,
-  newPage,
-  screenshot,
-  startApp,
-  type ViewportWidth,
-} from './harness';
+import { type App, newPage, screenshot, startApp, type ViewportWidth } from './harness';
+import { expectSoundPage, landingPathOf, provenPage, visit } from './trust-helpers';
 
 const ADMIN_PASSWORD = 'e2e-trust-admin-password';
 
@@ -28,35 +21,15 @@ afterAll(async () => {
 let lastLine = 7000;
 const newPhone = () => `+1202555${++lastLine}`;
 
-/** Goes to `url` and waits until the layout (its footer) is there. */
-async function visit(page: Page, url: string) {
-  await page.goto(url);
-  await page.locator('footer').waitFor();
-}
-
-/** Nothing scrolls sideways and the browser reported no error: what a person would notice first. */
-async function expectSoundPage(page: Page) {
-  expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
-  expect(errorsOf(page)).toEqual([]);
-}
-
-/** The /r/{id} path in the newest rating text to `phone`. */
-async function landingPathOf(phone: string): Promise<string> {
-  const [text] = await textsTo(app, phone, 'rating');
-  const path = text?.body.match(/\/r\/[0-9a-f-]{36}/)?.[0];
-  if (!path) throw new Error(`no rating text to ${phone}`);
-  return path;
-}
-
 describe.each([375, 1280] as const)('trust and safety at %i px', (width: ViewportWidth) => {
   it('stops texts from the landing page, and the proven person turns them back on in settings', async () => {
     const phone = newPhone();
-    const rater = await newPage(app, { width });
+    const rater = await provenPage(app, width, newPhone());
     await rate(rater, phone, { name: 'Sam' });
     expect(await textsTo(app, phone, 'rating')).toHaveLength(1);
 
     const page = await newPage(app, { width });
-    await visit(page, await landingPathOf(phone));
+    await visit(page, await landingPathOf(app, phone));
     await page.getByRole('heading', { name: 'Someone rated your relationship' }).waitFor();
     await page.getByRole('button', { name: 'Stop texting this number' }).click();
     const dialog = page.getByRole('dialog', { name: 'Stop texts from ExRated?' });
@@ -73,7 +46,7 @@ describe.each([375, 1280] as const)('trust and safety at %i px', (width: Viewpor
     await expectSoundPage(page);
 
     // A later rating is saved and the rater sees the normal success, but no text goes out.
-    await rate(await newPage(app, { width }), phone, { name: 'Jo K.' });
+    await rate(await provenPage(app, width, newPhone()), phone, { name: 'Jo K.' });
     expect(await textsTo(app, phone, 'rating')).toHaveLength(1);
 
     // The person proves the number and turns texts back on in Settings.
@@ -86,25 +59,27 @@ describe.each([375, 1280] as const)('trust and safety at %i px', (width: Viewpor
     await toggle.click({ force: true });
     await page.getByText('Texts turned on').waitFor();
     await expect.poll(() => toggle.isChecked()).toBe(true);
-    await rate(await newPage(app, { width }), phone, { name: 'Kim' });
+    await rate(await provenPage(app, width, newPhone()), phone, { name: 'Kim' });
     expect(await textsTo(app, phone, 'rating')).toHaveLength(2);
     await screenshot(page, 'trust-settings-texts-on');
     await expectSoundPage(page);
     await page.context().close();
   });
 
-  it('reports a review from /profile; it shows Under review until the admin hides it', async () => {
+  it('reports a review from /profile; it shows Under review until the admin hides it from the queue', async () => {
     const phone = newPhone();
     const reviewer = width === 375 ? 'Jo K.' : 'Mo K.';
-    await rate(await newPage(app, { width }), phone, { name: 'Sam', scores: [8, 8, 8, 8, 8] });
-    await rate(await newPage(app, { width }), phone, {
+    // Raters who prove a phone: only their ratings are shown (DESIGN.md section 4).
+    const fair = await provenPage(app, width, newPhone());
+    await rate(fair, phone, { name: 'Sam', scores: [8, 8, 8, 8, 8] });
+    const harsh = await provenPage(app, width, newPhone());
+    await rate(harsh, phone, {
       name: reviewer,
       scores: [1, 1, 1, 1, 1],
       testimonial: 'I will make you regret this.',
     });
 
-    const page = await newPage(app, { width });
-    await provePhone(page, app, phone);
+    const page = await provenPage(app, width, phone);
     await rate(page, newPhone());
     await rate(page, newPhone());
     await visit(page, '/profile');
@@ -115,12 +90,14 @@ describe.each([375, 1280] as const)('trust and safety at %i px', (width: Viewpor
 
     const dialog = page.getByRole('dialog', { name: 'Report this review' });
     await dialog.getByRole('button', { name: 'Send Report' }).click();
-    await dialog.getByText('Please choose why you are reporting this review.').waitFor();
+    await dialog.getByText('Please choose why you are reporting this.').waitFor();
     await dialog.getByPlaceholder('Choose a reason').click();
-    await page.getByRole('option', { name: 'Threats of violence or harm' }).click();
+    await page.getByRole('option', { name: 'Harassment or threats' }).click();
     await screenshot(page, 'trust-report-dialog');
     await dialog.getByRole('button', { name: 'Send Report' }).click();
     await page.getByText('Report sent').waitFor();
+    await dialog.getByTestId('notice-reference').waitFor();
+    await dialog.getByRole('button', { name: 'Close' }).click();
     await review.getByText('Under review').waitFor();
     expect(await review.getByRole('button', { name: /Report the review/ }).count()).toBe(0);
     // The other review can still be reported.
@@ -138,19 +115,24 @@ describe.each([375, 1280] as const)('trust and safety at %i px', (width: Viewpor
     await admin.getByLabel('Admin Password').fill(ADMIN_PASSWORD);
     await admin.getByRole('button', { name: 'Login' }).click();
     if (width < 768) await admin.getByRole('button', { name: 'Open admin menu' }).click();
-    await admin.getByRole('link', { name: 'Reports' }).click();
-    await admin.waitForURL('**/admin/reports');
-    const reported = admin.getByRole('article', { name: `Report of the review from ${reviewer}` });
-    await reported.getByText('Threats of violence or harm').waitFor();
+    await admin
+      .getByRole('navigation', { name: 'Admin sections' })
+      .getByRole('link', { name: 'Moderation Queue' })
+      .click();
+    await admin.waitForURL('**/admin/queue');
+    const reported = admin.getByRole('article', { name: 'Notice: Harassment or threats' });
     await reported.getByText('I will make you regret this.').waitFor();
-    await screenshot(admin, 'trust-admin-reports');
-    await reported.getByRole('button', { name: 'Hide Review' }).click();
-    const confirm = admin.getByRole('dialog', { name: 'Hide this review?' });
-    await confirm.getByRole('button', { name: 'Hide Review' }).click();
-    await admin.getByText('Review hidden').waitFor();
+    await screenshot(admin, 'trust-admin-queue');
+    await reported.getByText('Hide', { exact: true }).click();
+    await reported.getByPlaceholder('Choose a reason').click();
+    await admin.getByRole('option', { name: 'Threats of violence or harm' }).click();
+    await reported.getByRole('button', { name: 'Decide: Hide' }).click();
+    await admin.getByText('Decision saved').waitFor();
     await reported.waitFor({ state: 'detached' });
-    await admin.getByText('No open reports. Reported reviews appear here.').waitFor();
-    await screenshot(admin, 'trust-admin-reports-empty');
+    await admin
+      .getByText('Nothing waits for a decision. Held ratings, notices and appeals appear here.')
+      .waitFor();
+    await screenshot(admin, 'trust-admin-queue-empty');
     await expectSoundPage(admin);
 
     await page.reload();
@@ -161,5 +143,5 @@ describe.each([375, 1280] as const)('trust and safety at %i px', (width: Viewpor
     await expectSoundPage(page);
     await page.context().close();
     await admin.context().close();
-  });
+  }, 120_000);
 });

@@ -1,0 +1,36 @@
+// What the trust-and-safety browser tests share: opening a page, checking it is sound, finding the texted
+// link, and a browser whose person stands behind their ratings.
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { provePhone, textsTo } from './api';
+import { type App, errorsOf, horizontalOverflow, newPage, type ViewportWidth } from './harness';
+
+/** Goes to `url` and waits until the layout (its footer) is there. */
+export async function visit(page: Page, url: string) {
+  await page.goto(url);
+  await page.locator('footer').waitFor();
+}
+
+/** Nothing scrolls sideways and the browser reported no error: what a person would notice first. */
+export async function expectSoundPage(page: Page) {
+  expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+  expect(errorsOf(page)).toEqual([]);
+}
+
+/** The /r/{id} path in the newest rating text to `phone`. */
+export async function landingPathOf(app: App, phone: string): Promise<string> {
+  const [text] = await textsTo(app, phone, 'rating');
+  const path = text?.body.match(/\/r\/[0-9a-f-]{36}/)?.[0];
+  if (!path) throw new Error(`no rating text to ${phone}`);
+  return path;
+}
+
+/**
+ * A fresh browser whose person proved `phone`: only ratings a proven phone stands behind are shown and
+ * texted (DESIGN.md section 4).
+ */
+export async function provenPage(app: App, width: ViewportWidth, phone: string): Promise<Page> {
+  const page = await newPage(app, { width });
+  await provePhone(page, app, phone);
+  return page;
+}
