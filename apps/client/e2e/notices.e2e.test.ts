@@ -4,7 +4,14 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mutate, rate } from './api';
 import { type App, newPage, screenshot, startApp, type ViewportWidth } from './harness';
-import { expectSoundPage, landingPathOf, provenPage, visit } from './trust-helpers';
+import {
+  adminPage,
+  expectSoundPage,
+  landingPathOf,
+  openModerationQueue,
+  provenPage,
+  visit,
+} from './trust-helpers';
 
 const ADMIN_PASSWORD = 'e2e-notices-admin-password';
 
@@ -32,15 +39,6 @@ const newPhone = () => `+1202555${++lastLine}`;
 async function chooseReason(page: Page, label: string) {
   await page.getByPlaceholder('Choose a reason').last().click();
   await page.getByRole('option', { name: label }).click();
-}
-
-async function adminPage(width: ViewportWidth) {
-  const admin = await newPage(app, { width });
-  await visit(admin, '/admin');
-  await admin.getByLabel('Admin Password').fill(ADMIN_PASSWORD);
-  await admin.getByRole('button', { name: 'Login' }).click();
-  await admin.getByRole('heading', { name: 'Dashboard' }).waitFor();
-  return admin;
 }
 
 describe.each([375, 1280] as const)('notices at %i px', (width: ViewportWidth) => {
@@ -79,14 +77,9 @@ describe.each([375, 1280] as const)('notices at %i px', (width: ViewportWidth) =
     await expectSoundPage(page);
 
     // The administrator decides it from the queue, with a reason and a note.
-    const admin = await adminPage(width);
+    const admin = await adminPage(app, width, ADMIN_PASSWORD);
     await admin.getByText('Waiting for a decision').waitFor();
-    if (width < 768) await admin.getByRole('button', { name: 'Open admin menu' }).click();
-    await admin
-      .getByRole('navigation', { name: 'Admin sections' })
-      .getByRole('link', { name: 'Moderation Queue' })
-      .click();
-    await admin.waitForURL('**/admin/queue');
+    await openModerationQueue(admin, width);
     const item = admin.getByRole('article', { name: 'Notice: Not about me / we never dated' });
     await item.getByText('I have never met this person.').waitFor();
     await item.getByText(reference).waitFor();

@@ -34,3 +34,23 @@ export async function provenPage(app: App, width: ViewportWidth, phone: string):
   await provePhone(page, app, phone);
   return page;
 }
+
+/** A fresh browser logged in to the admin area, its dashboard showing. */
+export async function adminPage(app: App, width: ViewportWidth, password: string): Promise<Page> {
+  const admin = await newPage(app, { width });
+  await visit(admin, '/admin');
+  await admin.getByLabel('Admin Password').fill(password);
+  await admin.getByRole('button', { name: 'Login' }).click();
+  await admin.getByRole('heading', { name: 'Dashboard' }).waitFor();
+  return admin;
+}
+
+/** Opens the moderation queue from the admin sidebar (through the burger menu on a phone). */
+export async function openModerationQueue(admin: Page, width: ViewportWidth) {
+  if (width < 768) await admin.getByRole('button', { name: 'Open admin menu' }).click();
+  await admin
+    .getByRole('navigation', { name: 'Admin sections' })
+    .getByRole('link', { name: 'Moderation Queue' })
+    .click();
+  await admin.waitForURL('**/admin/queue');
+}

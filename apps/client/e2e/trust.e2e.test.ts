@@ -5,7 +5,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { provePhone, rate, textsTo } from './api';
 import { type App, newPage, screenshot, startApp, type ViewportWidth } from './harness';
-import { expectSoundPage, landingPathOf, provenPage, visit } from './trust-helpers';
+import {
+  adminPage,
+  expectSoundPage,
+  landingPathOf,
+  openModerationQueue,
+  provenPage,
+  visit,
+} from './trust-helpers';
 
 const ADMIN_PASSWORD = 'e2e-trust-admin-password';
 
@@ -110,16 +117,8 @@ describe.each([375, 1280] as const)('trust and safety at %i px', (width: Viewpor
     await review.getByText('Under review').waitFor();
     await expectSoundPage(page);
 
-    const admin = await newPage(app, { width });
-    await visit(admin, '/admin');
-    await admin.getByLabel('Admin Password').fill(ADMIN_PASSWORD);
-    await admin.getByRole('button', { name: 'Login' }).click();
-    if (width < 768) await admin.getByRole('button', { name: 'Open admin menu' }).click();
-    await admin
-      .getByRole('navigation', { name: 'Admin sections' })
-      .getByRole('link', { name: 'Moderation Queue' })
-      .click();
-    await admin.waitForURL('**/admin/queue');
+    const admin = await adminPage(app, width, ADMIN_PASSWORD);
+    await openModerationQueue(admin, width);
     const reported = admin.getByRole('article', { name: 'Notice: Harassment or threats' });
     await reported.getByText('I will make you regret this.').waitFor();
     await screenshot(admin, 'trust-admin-queue');

@@ -12,8 +12,7 @@ import {
   ratings,
   smsOptOuts,
 } from '../schema';
-import { authoredBy } from './moderation';
-import { scoresOfRating } from './received-ratings';
+import { authoredBy, ratingForReview, statementColumns } from './moderation';
 
 /**
  * Whether the number's owner turned on 'Do not rate me' (DESIGN.md section 5). Rating submission refuses a
@@ -75,23 +74,8 @@ export async function listExportRatingsGiven(
   db: Executor,
   params: { deviceSessionId: string; provenPhone: string },
 ) {
-  return db
-    .select({
-      id: ratings.id,
-      name: ratings.name,
-      relationshipType: ratings.relationshipType,
-      testimonial: ratings.testimonial,
-      gratitude: ratings.gratitude,
-      selfReflection: ratings.selfReflection,
-      feedback: ratings.feedback,
-      scores: scoresOfRating(),
-      hiddenAt: ratings.hiddenAt,
-      heldReason: ratings.heldReason,
-      createdAt: ratings.createdAt,
-    })
-    .from(ratings)
-    .where(authoredBy(params))
-    .orderBy(desc(ratings.createdAt));
+  const { phoneNumber: _ratedPhone, ...content } = ratingForReview();
+  return db.select(content).from(ratings).where(authoredBy(params)).orderBy(desc(ratings.createdAt));
 }
 
 /** The device sessions of the number, and this one: dates and whether the phone was proven, never a token. */
@@ -121,9 +105,7 @@ export async function listExportNotices(db: Executor, params: { phone: string; s
       status: notices.status,
       filedAt: notices.createdAt,
       decidedAt: notices.decidedAt,
-      outcome: moderationDecisions.outcome,
-      decisionReason: moderationDecisions.reason,
-      note: moderationDecisions.note,
+      ...statementColumns(),
     })
     .from(notices)
     .leftJoin(moderationDecisions, eq(moderationDecisions.id, notices.decisionId))
@@ -145,9 +127,7 @@ export async function listExportAppeals(db: Executor, params: { phone: string; s
       status: ratingAppeals.status,
       filedAt: ratingAppeals.createdAt,
       decidedAt: ratingAppeals.decidedAt,
-      outcome: moderationDecisions.outcome,
-      decisionReason: moderationDecisions.reason,
-      note: moderationDecisions.note,
+      ...statementColumns(),
     })
     .from(ratingAppeals)
     .leftJoin(moderationDecisions, eq(moderationDecisions.id, ratingAppeals.decisionId))

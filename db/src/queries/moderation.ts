@@ -41,6 +41,15 @@ export function ratingForReview() {
   };
 }
 
+/** A decision's statement of reasons, for a select that joins moderation_decisions. */
+export function statementColumns() {
+  return {
+    outcome: moderationDecisions.outcome,
+    decisionReason: moderationDecisions.reason,
+    note: moderationDecisions.note,
+  };
+}
+
 /** An open appeal of the rating exists (it then stands in the queue for the rating). */
 const hasOpenAppeal = sql`exists (
   select 1 from ${ratingAppeals} a where a.rating_id = ${ratings}.id and a.status = 'open'

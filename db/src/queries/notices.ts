@@ -8,7 +8,7 @@ import {
   notifications,
   ratings,
 } from '../schema';
-import { ratingForReview } from './moderation';
+import { ratingForReview, statementColumns } from './moderation';
 import { standingRating } from './received-ratings';
 
 export interface NewNotice {
@@ -87,9 +87,7 @@ export async function findNoticeStatus(db: Executor, reference: string) {
       status: notices.status,
       filedAt: notices.createdAt,
       decidedAt: notices.decidedAt,
-      outcome: moderationDecisions.outcome,
-      decisionReason: moderationDecisions.reason,
-      note: moderationDecisions.note,
+      ...statementColumns(),
     })
     .from(notices)
     .leftJoin(moderationDecisions, eq(moderationDecisions.id, notices.decisionId))

@@ -4,11 +4,11 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ConfirmDialog } from '../../components/trust/ConfirmDialog';
+import { downloadFile } from '../../lib/download-file';
 import { notify } from '../../lib/notify';
 import { userFacingMessage } from '../../lib/server-error';
 import { useTRPC } from '../../lib/trpc';
 import { useForgetViewer } from '../../lib/viewer';
-import { downloadJson } from './download-json';
 
 /**
  * 'Download my data' and 'Delete my account' for the verified owner of a number (DESIGN.md section 5; app
@@ -21,7 +21,10 @@ export function YourDataSection() {
   const exportData = useMutation(
     trpc.profile.exportData.mutationOptions({
       onSuccess: (data) => {
-        downloadJson(data, `exrated-data-${new Date().toISOString().slice(0, 10)}.json`);
+        downloadFile(
+          `exrated-data-${new Date().toISOString().slice(0, 10)}.json`,
+          new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }),
+        );
         notify.success({ title: 'Data downloaded', message: 'Your data is in the file your browser saved.' });
       },
       onError: (error) => {

@@ -1,5 +1,6 @@
 // CSV export of the error-log page (spec section 2). Built here, not by a library, so the escaping rules are
 // visible and tested: RFC 4180 quoting, and formula neutralizing for spreadsheets.
+import { downloadFile } from '../../../lib/download-file';
 
 export interface CsvErrorLog {
   createdAt: Date;
@@ -57,12 +58,5 @@ export function errorLogsCsvFileName(now: Date): string {
 
 /** Saves the CSV through a temporary link; the byte-order mark makes spreadsheets read it as UTF-8. */
 export function downloadCsv(fileName: string, csv: string): void {
-  const url = URL.createObjectURL(new Blob(['\uFEFF', csv], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  downloadFile(fileName, new Blob(['\uFEFF', csv], { type: 'text/csv;charset=utf-8' }));
 }
