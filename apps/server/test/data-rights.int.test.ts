@@ -2,8 +2,8 @@ import { isDoNotRate } from '@exrated/db/queries';
 import { claimedProfiles, deviceSessions, logs, notices, ratings } from '@exrated/db/schema';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, HttpBrowser, type TestApp } from './support/test-app';
-import { errorCode, GENEROUS_LIMITS, trustFlows } from './support/trust-flows';
+import { createTestApp, HttpBrowser, type TestApp, UNCAPPED_LIMITS_ENV } from './support/test-app';
+import { errorCode, trustFlows } from './support/trust-flows';
 
 /**
  * Issue 17, item 5: the proven owner of a number controls it from /settings: 'Do not rate me', 'Download my
@@ -13,7 +13,7 @@ import { errorCode, GENEROUS_LIMITS, trustFlows } from './support/trust-flows';
 let t: TestApp;
 let flows: ReturnType<typeof trustFlows>;
 beforeAll(async () => {
-  t = await createTestApp({ env: GENEROUS_LIMITS });
+  t = await createTestApp({ env: UNCAPPED_LIMITS_ENV });
   flows = trustFlows(t, '415552');
 });
 afterAll(async () => {

@@ -10,8 +10,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALREADY_APPEALED, NOTHING_TO_APPEAL, RATING_NOT_FOUND } from '../src/services/moderation/appeals';
 import { ITEM_NOT_FOUND, NO_RATING_TO_ACT_ON } from '../src/services/moderation/decide';
-import { createTestApp, HttpBrowser, type TestApp } from './support/test-app';
-import { errorCode, GENEROUS_LIMITS, trustFlows } from './support/trust-flows';
+import { createTestApp, HttpBrowser, type TestApp, UNCAPPED_LIMITS_ENV } from './support/test-app';
+import { errorCode, trustFlows } from './support/trust-flows';
 
 /**
  * Issue 17, items 4 and 6: one queue of held ratings, notices and appeals, oldest first; decisions with a
@@ -22,7 +22,7 @@ import { errorCode, GENEROUS_LIMITS, trustFlows } from './support/trust-flows';
 let t: TestApp;
 let flows: ReturnType<typeof trustFlows>;
 beforeAll(async () => {
-  t = await createTestApp({ env: GENEROUS_LIMITS });
+  t = await createTestApp({ env: UNCAPPED_LIMITS_ENV });
   flows = trustFlows(t, '415553');
 });
 afterAll(async () => {

@@ -8,8 +8,8 @@ import {
   REVIEW_NOT_FOUND,
 } from '../src/services/notices/file-notice';
 import { NOTICE_NOT_FOUND } from '../src/services/notices/notice-status';
-import { createTestApp, HttpBrowser, type TestApp } from './support/test-app';
-import { errorCode, GENEROUS_LIMITS, trustFlows } from './support/trust-flows';
+import { createTestApp, HttpBrowser, type TestApp, UNCAPPED_LIMITS_ENV } from './support/test-app';
+import { errorCode, trustFlows } from './support/trust-flows';
 
 /**
  * Issue 17, item 3: notices from anyone, each with a reference and a status page. A notice never shows its
@@ -19,7 +19,7 @@ import { errorCode, GENEROUS_LIMITS, trustFlows } from './support/trust-flows';
 let t: TestApp;
 let flows: ReturnType<typeof trustFlows>;
 beforeAll(async () => {
-  t = await createTestApp({ env: GENEROUS_LIMITS });
+  t = await createTestApp({ env: UNCAPPED_LIMITS_ENV });
   flows = trustFlows(t, '415554');
 });
 afterAll(async () => {
@@ -104,6 +104,21 @@ describe('notice.file from the /r/{id} landing', () => {
     expectNothingOfTheRating(filed.data, [TESTIMONIAL, raterPhone, rated, ratingId]);
   });
 
+  it('lets a notice describe a threat: rules that hold a rating do not stop a notice about one', async () => {
+    const { call, rate, newPhone } = flows;
+    const { notificationId } = await rate(newPhone());
+    const reply = await call(new HttpBrowser(), 'notice.file', {
+      notificationId,
+      reason: 'harassment',
+      text: "The review says: I know where you live and I'll make you pay.",
+    });
+    expect(reply.error).toBeNull();
+    const { reference } = reply.data as { reference: string };
+    expect((await noticeRow(reference)).text).toBe(
+      "The review says: I know where you live and I'll make you pay.",
+    );
+  });
+
   it('answers a link that names no rating the same way, whatever it is', async () => {
     const { call } = flows;
     const visitor = new HttpBrowser();
@@ -125,7 +140,7 @@ describe('notice.file from the /r/{id} landing', () => {
       [{ notificationId, reason: 'boring' }, 'Please choose why you are reporting this.'],
       [
         { notificationId, reason: 'other', text: 'x'.repeat(2001) },
-        'Your description must be at most 2000 characters.',
+        'Your description must be at most 2,000 characters',
       ],
       [
         { notificationId, reason: 'other', text: 'Call me on 415 555 0199 about it' },
@@ -245,7 +260,9 @@ describe('profile.reportRating (the Report on a received review)', () => {
 
 describe('the notice cap', () => {
   it('counts notices per IP address, whichever form they come from', async () => {
-    const capped = await createTestApp({ env: { ...GENEROUS_LIMITS, LIMIT_NOTICES_PER_IP_PER_HOUR: '2' } });
+    const capped = await createTestApp({
+      env: { ...UNCAPPED_LIMITS_ENV, LIMIT_NOTICES_PER_IP_PER_HOUR: '2' },
+    });
     try {
       const input = { reason: 'other' as const, text: 'Someone posted about me.' };
       const first = capped.caller({ ip: '198.51.100.7' });

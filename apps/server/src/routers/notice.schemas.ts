@@ -1,24 +1,21 @@
 import { NOTICE_REASONS } from '@exrated/db/schema';
 import { z } from 'zod';
-import { normalizeNoticeText } from '../services/notices/notice-text';
+import { screenedText } from '../services/content/screened-fields';
 
-/** A notice's or an appeal's text: at most 2,000 characters, normalized, empty -> absent. */
+/** A notice's or an appeal's text: at most 2,000 characters. */
 export const NOTICE_TEXT_MAX = 2000;
 export const NOTICE_CONTACT_MAX = 200;
 
 export const noticeReasonField = z.enum(NOTICE_REASONS, 'Please choose why you are reporting this.');
 
-export function noticeTextField(fieldName: string) {
-  return z
-    .string()
-    .max(NOTICE_TEXT_MAX * 2, `${fieldName} must be at most ${NOTICE_TEXT_MAX} characters.`)
-    .transform(normalizeNoticeText)
-    .refine(
-      (text) => text.length <= NOTICE_TEXT_MAX,
-      `${fieldName} must be at most ${NOTICE_TEXT_MAX} characters.`,
-    )
-    .transform((text) => (text === '' ? undefined : text))
-    .optional();
+/**
+ * A notice's or an appeal's text goes through the screening of every user text (DESIGN.md section 5):
+ * normalized, and refused with the rule's message for contact details, slurs or graphic sexual terms. The
+ * rules that hold a rating (threats, doxxing) do not stop a notice: only moderators read it, and describing
+ * a threat is what a notice about one has to do. Empty becomes null.
+ */
+export function noticeTextField(label: string) {
+  return screenedText(label, NOTICE_TEXT_MAX);
 }
 
 // An answer needs somewhere to go: an email address or a phone number, loosely (people write them freely).

@@ -5,18 +5,6 @@ import { ratingInput, type SubmitReply } from './rating-fixtures';
 import { HttpBrowser, TEST_ADMIN_PASSWORD, type TestApp } from './test-app';
 import { latestCode, type TrpcHttpReply, trpcHttp } from './verification';
 
-/** Caps far above what the trust tests need; each cap has its own test. */
-export const GENEROUS_LIMITS = {
-  LIMIT_RATINGS_PER_IP_PER_HOUR: '10000',
-  LIMIT_RATINGS_PER_DEVICE_PER_HOUR: '10000',
-  LIMIT_VERIFICATION_SENDS_PER_IP_PER_HOUR: '10000',
-  LIMIT_VERIFICATION_SENDS_PER_PHONE_PER_HOUR: '10000',
-  LIMIT_VERIFICATION_CHECKS_PER_IP_PER_HOUR: '10000',
-  LIMIT_RATING_TEXTS_PER_RECIPIENT_PER_DAY: '10000',
-  LIMIT_ADMIN_LOGINS_PER_IP_PER_15_MIN: '10000',
-  LIMIT_NOTICES_PER_IP_PER_HOUR: '10000',
-};
-
 export function errorCode(reply: TrpcHttpReply) {
   return reply.error?.data.code;
 }

@@ -2,7 +2,6 @@ import { insertAppeal, listAuthoredRatings, lockAuthoredRating } from '@exrated/
 import type { DeviceSession } from '@exrated/db/schema';
 import { TRPCError } from '@trpc/server';
 import type { Context } from '../../trpc/context';
-import { screenNoticeText } from '../notices/notice-text';
 import { relationshipLabel } from '../profile/received-ratings';
 import { heldRuleLabel, statementOfReasons } from './decision-reasons';
 
@@ -60,11 +59,7 @@ export async function loadRatingsGiven(ctx: DeviceContext) {
  * The appeal goes to the queue marked as such, and stands there for a held rating. Another person's rating
  * answers NOT_FOUND, as an unknown id does.
  */
-export async function appealRating(
-  ctx: DeviceContext,
-  params: { ratingId: string; text?: string | undefined },
-) {
-  if (params.text) screenNoticeText('Your appeal', params.text);
+export async function appealRating(ctx: DeviceContext, params: { ratingId: string; text: string | null }) {
   const author = authorOf(ctx);
   const result = await ctx.db.transaction(async (tx) => {
     const rating = await lockAuthoredRating(tx, { ...author, ratingId: params.ratingId });
@@ -74,7 +69,7 @@ export async function appealRating(
       ratingId: rating.id,
       authorPhone: author.provenPhone,
       authorSessionId: author.deviceSessionId,
-      text: params.text ?? null,
+      text: params.text,
       createdAt: ctx.now(),
     });
     return appeal ?? ('already_appealed' as const);

@@ -12,7 +12,6 @@ import { enforceRateLimit } from '../../trpc/rate-limit';
 import { networkKey } from '../network-key';
 import { UUID_PATTERN } from '../notification-visit';
 import { generateNoticeReference } from './notice-reference';
-import { screenNoticeText } from './notice-text';
 
 type DeviceContext = Context & { session: DeviceSession };
 
@@ -28,7 +27,8 @@ export interface FileNoticeInput {
   /** A rating the session's proven phone received (the Report on a received review). */
   ratingId?: string | undefined;
   reason: NoticeReason;
-  text?: string | undefined;
+  /** Normalized and screened by the input schema; null when empty. */
+  text?: string | null | undefined;
   contact?: string | undefined;
 }
 
@@ -74,7 +74,6 @@ async function recordNotice(ctx: DeviceContext, notice: Omit<NewNotice, 'referen
 export async function fileNotice(ctx: DeviceContext, input: FileNoticeInput): Promise<{ reference: string }> {
   if (input.notificationId && input.ratingId)
     throw new TRPCError({ code: 'BAD_REQUEST', message: ONE_RATING_ONLY });
-  if (input.text) screenNoticeText('Your description', input.text);
   await enforceNoticeLimit(ctx);
 
   const reporter = { reporterPhone: provenPhoneOf(ctx.session), reporterSessionId: ctx.session.id };
@@ -126,7 +125,7 @@ export interface ReceivedReviewReport {
  */
 export async function reportReceivedReview(
   ctx: DeviceContext,
-  params: { viewerPhone: string; ratingId: string; reason: NoticeReason; text?: string | undefined },
+  params: { viewerPhone: string; ratingId: string; reason: NoticeReason; text: string | null },
 ): Promise<ReceivedReviewReport> {
   const open = await findOpenNoticeOfReporter(ctx.db, {
     ratingId: params.ratingId,
