@@ -104,7 +104,7 @@ describe.each([1280, 375] as const)('admin area at %i px', (width) => {
         'Profiles',
         'Activity Logs',
         'Error Logs',
-        'Reports',
+        'Moderation Queue',
         'Testing Tools',
         'UI Gallery',
       ]) {
@@ -121,6 +121,9 @@ describe.each([1280, 375] as const)('admin area at %i px', (width) => {
     expect(await page.getByTestId('count-Verified Profiles').textContent()).toBe(
       String(SEED.verifiedProfiles),
     );
+    // The moderation figures: nothing of the seed waits, and nothing was decided yet.
+    expect(await page.getByTestId('count-Waiting for a decision').textContent()).toBe('0');
+    expect(await page.getByTestId('count-Median time to a decision (30 days)').textContent()).toBe('—');
     const activities = Number(await page.getByTestId('count-User Activities').textContent());
     expect(activities).toBeGreaterThanOrEqual(SEED.activityEntries);
     expect(activities).toBeLessThanOrEqual(await logCount());
