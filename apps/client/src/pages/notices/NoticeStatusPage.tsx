@@ -16,6 +16,7 @@ import { IconAlertTriangle, IconFlag, IconHourglass, IconScale } from '@tabler/i
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { Link, useParams } from 'react-router-dom';
+import { PageHeading } from '../../components/PageHeading';
 import { PRIMARY_ACTION_PROPS, StatusCard } from '../../components/StatusCard';
 import { noticeReasonLabel } from '../../components/trust/notice-reasons';
 import { userFacingMessage } from '../../lib/server-error';
@@ -72,14 +73,9 @@ export default function NoticeStatusPage() {
   return (
     <Container size="sm" py={{ base: 32, sm: 56 }}>
       <Stack gap="lg">
-        <div>
-          <Title order={1} fz={{ base: 30, sm: 38 }}>
-            Your report
-          </Title>
-          <Text c="dimmed">
-            Reference <Code>{notice.reference}</Code>
-          </Text>
-        </div>
+        <PageHeading title="Your report">
+          Reference <Code>{notice.reference}</Code>
+        </PageHeading>
         <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} className="glass-card">
           <Stack gap="sm">
             <Group gap="xs">

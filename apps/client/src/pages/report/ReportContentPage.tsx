@@ -1,9 +1,10 @@
-import { Anchor, Button, Container, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Container, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconFlag } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { PageHeading } from '../../components/PageHeading';
 import { PRIMARY_ACTION_PROPS } from '../../components/StatusCard';
 import { NoticeFiled } from '../../components/trust/NoticeFiled';
 import { NoticeReasonFields } from '../../components/trust/NoticeReasonFields';
@@ -49,18 +50,13 @@ export default function ReportContentPage() {
   return (
     <Container size="sm" py={{ base: 32, sm: 56 }}>
       <Stack gap="lg">
-        <div>
-          <Title order={1} fz={{ base: 30, sm: 38 }}>
-            Report content
-          </Title>
-          <Text c="dimmed" size="lg">
-            Tell us about a rating that is not about the person it was sent to, or that breaks our{' '}
-            <Anchor component={Link} to="/terms" inherit>
-              terms
-            </Anchor>
-            . Anyone can report, with or without an account.
-          </Text>
-        </div>
+        <PageHeading title="Report content">
+          Tell us about a rating that is not about the person it was sent to, or that breaks our{' '}
+          <Anchor component={Link} to="/terms" inherit>
+            terms
+          </Anchor>
+          . Anyone can report, with or without an account.
+        </PageHeading>
         <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} className="glass-card">
           {file.data ? (
             <NoticeFiled reference={file.data.reference} />

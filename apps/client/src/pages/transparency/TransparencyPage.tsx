@@ -16,6 +16,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { inferOutput, TRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import dayjs from 'dayjs';
 import { Link } from 'react-router-dom';
+import { PageHeading } from '../../components/PageHeading';
 import { NOTICE_REASON_LABELS, type NoticeReason } from '../../components/trust/notice-reasons';
 import { userFacingMessage } from '../../lib/server-error';
 import { useTRPC } from '../../lib/trpc';
@@ -108,19 +109,14 @@ export default function TransparencyPage() {
   return (
     <Container size="md" py={{ base: 32, sm: 56 }}>
       <Stack gap="lg">
-        <div>
-          <Title order={1} fz={{ base: 30, sm: 38 }}>
-            Transparency report
-          </Title>
-          <Text c="dimmed" size="lg">
-            Every report, decision and appeal on ExRated over the last 12 months, counted from our moderation
-            records. Anyone can{' '}
-            <Anchor component={Link} to="/report" inherit>
-              report content
-            </Anchor>
-            ; every decision comes with its reasons.
-          </Text>
-        </div>
+        <PageHeading title="Transparency report">
+          Every report, decision and appeal on ExRated over the last 12 months, counted from our moderation
+          records. Anyone can{' '}
+          <Anchor component={Link} to="/report" inherit>
+            report content
+          </Anchor>
+          ; every decision comes with its reasons.
+        </PageHeading>
         {report.isPending ? (
           <Center py="xl">
             <Loader color="brand" aria-label="Loading the report" />
