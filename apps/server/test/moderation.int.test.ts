@@ -464,7 +464,7 @@ describe('dashboard and transparency report', () => {
         month: string;
         notices: { total: number; byReason: Record<string, number> };
         decisions: { total: number; byOutcome: Record<string, number>; byReason: Record<string, number> };
-        medianHoursToDecision: number | null;
+        medianSecondsToDecision: number | null;
       }>;
     };
     expect(report.months).toHaveLength(12);
@@ -473,7 +473,7 @@ describe('dashboard and transparency report', () => {
     expect(thisMonth?.notices.byReason.private_information).toBeGreaterThanOrEqual(1);
     expect(thisMonth?.decisions.byOutcome.hide).toBeGreaterThanOrEqual(1);
     expect(thisMonth?.decisions.byReason.private_information).toBeGreaterThanOrEqual(1);
-    expect(thisMonth?.medianHoursToDecision).not.toBeNull();
+    expect(thisMonth?.medianSecondsToDecision).not.toBeNull();
     const text = JSON.stringify(report);
     for (const secret of [rated, reference, 'It says my street.', 'Counted, never shown.', target.ratingId]) {
       expect(text).not.toContain(secret);

@@ -18,6 +18,7 @@ import dayjs from 'dayjs';
 import { Link } from 'react-router-dom';
 import { PageHeading } from '../../components/PageHeading';
 import { NOTICE_REASON_LABELS, type NoticeReason } from '../../components/trust/notice-reasons';
+import { formatDuration } from '../../lib/format-duration';
 import { userFacingMessage } from '../../lib/server-error';
 import { useTRPC } from '../../lib/trpc';
 
@@ -88,7 +89,9 @@ function MonthReport({ month, labels }: { month: Month; labels: Report['labels']
           <Row label="Appeals that restored the rating" value={month.appeals.decided.keep} />
           <Row
             label="Median time to a decision"
-            value={month.medianHoursToDecision === null ? '—' : `${month.medianHoursToDecision} h`}
+            value={
+              month.medianSecondsToDecision === null ? '—' : formatDuration(month.medianSecondsToDecision)
+            }
           />
         </Table.Tbody>
       </Table>

@@ -35,7 +35,7 @@ export interface TransparencyMonth {
   heldRatings: { decided: Record<HoldRule, number>; waiting: Record<HoldRule, number> };
   appeals: { filed: number; decided: Record<DecisionOutcome, number> };
   /** Median time from entering the queue to the decision, over this month's decisions; null without any. */
-  medianHoursToDecision: number | null;
+  medianSecondsToDecision: number | null;
 }
 
 const zeroes = <Key extends string>(keys: readonly Key[]) =>
@@ -60,7 +60,7 @@ function emptyMonth(month: string): TransparencyMonth {
       waiting: zeroes(['screening', 'daily_ceiling']),
     },
     appeals: { filed: 0, decided: zeroes(DECISION_OUTCOMES) },
-    medianHoursToDecision: null,
+    medianSecondsToDecision: null,
   };
 }
 
@@ -100,7 +100,7 @@ export async function buildTransparencyReport(ctx: Context) {
   }
   for (const row of medians) {
     const month = byMonth.get(row.month);
-    if (month) month.medianHoursToDecision = Math.round((row.seconds / 3600) * 10) / 10;
+    if (month) month.medianSecondsToDecision = Math.round(row.seconds);
   }
   for (const row of held) {
     const month = byMonth.get(row.month);

@@ -3,6 +3,7 @@ import { IconActivity, IconCircleCheck, IconClock, IconFlag, IconStar, IconUsers
 import { useQuery } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { Link } from 'react-router-dom';
+import { formatDuration } from '../../../lib/format-duration';
 import { useTRPC } from '../../../lib/trpc';
 import { AdminPageHeader, LoadError } from '../AdminPageHeader';
 import type { DashboardData } from '../admin-types';
@@ -86,13 +87,6 @@ export function DashboardPage() {
   );
 }
 
-/** How long decisions take, for people: '—' without decisions, else minutes or hours. */
-function formatMedian(seconds: number | null): string {
-  if (seconds === null) return '—';
-  if (seconds < 3600) return `${Math.round(seconds / 60)} min`;
-  return `${(seconds / 3600).toFixed(1)} h`;
-}
-
 /** The moderation queue's size and the median time to a decision (DESIGN.md section 5). */
 function ModerationCards({ data }: { data: DashboardData | undefined }) {
   const cards = [
@@ -104,7 +98,11 @@ function ModerationCards({ data }: { data: DashboardData | undefined }) {
     {
       label: 'Median time to a decision (30 days)',
       icon: <IconClock size={20} />,
-      value: data ? formatMedian(data.moderation.medianDecisionSeconds) : null,
+      value: data
+        ? data.moderation.medianDecisionSeconds === null
+          ? '—'
+          : formatDuration(data.moderation.medianDecisionSeconds)
+        : null,
     },
   ];
   return (

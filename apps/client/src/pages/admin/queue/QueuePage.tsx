@@ -17,6 +17,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { inferInput, inferOutput, TRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import { useState } from 'react';
 import { noticeReasonLabel } from '../../../components/trust/notice-reasons';
+import { formatDuration } from '../../../lib/format-duration';
 import { notify } from '../../../lib/notify';
 import { userFacingMessage } from '../../../lib/server-error';
 import { useTRPC } from '../../../lib/trpc';
@@ -24,7 +25,6 @@ import { AdminPageHeader, LoadError } from '../AdminPageHeader';
 import { formatDateTime } from '../admin-format';
 import type { AdminRating } from '../admin-types';
 import { AdminRatingList } from '../profiles/AdminRatingList';
-import { formatWaited } from './waited';
 
 type AdminApi = TRPCOptionsProxy<AppRouter>['admin'];
 type Queue = inferOutput<AdminApi['queue']>;
@@ -177,7 +177,7 @@ function QueueCard({ item, reasons }: { item: QueueItem; reasons: Queue['decisio
           <Group gap={4}>
             <IconClock size={14} aria-hidden="true" />
             <Text size="xs" c="dimmed">
-              Waiting {formatWaited(item.waitedSeconds)} · since {formatDateTime(item.queuedAt)}
+              Waiting {formatDuration(item.waitedSeconds)} · since {formatDateTime(item.queuedAt)}
             </Text>
           </Group>
         </Group>
