@@ -21,6 +21,7 @@ const PROCEDURES = routerProcedures();
 /** Procedures that would end or change the privileged session: called from a fresh browser. */
 const SESSION_CHANGING = new Set([
   'profile.logout',
+  'profile.deleteAccount',
   'admin.logout',
   'profile.savePhone',
   'verification.check',
