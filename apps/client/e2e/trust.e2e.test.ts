@@ -83,7 +83,8 @@ describe.each([375, 1280] as const)('trust and safety at %i px', (width: Viewpor
     await rate(harsh, phone, {
       name: reviewer,
       scores: [1, 1, 1, 1, 1],
-      testimonial: 'I will make you regret this.',
+      // A false claim rather than a threat: the screening holds a threat before anyone can read it.
+      testimonial: 'Everyone knows you cheated on me, twice.',
     });
 
     const page = await provenPage(app, width, phone);
@@ -120,7 +121,7 @@ describe.each([375, 1280] as const)('trust and safety at %i px', (width: Viewpor
     const admin = await adminPage(app, width, ADMIN_PASSWORD);
     await openModerationQueue(admin, width);
     const reported = admin.getByRole('article', { name: 'Notice: Harassment or threats' });
-    await reported.getByText('I will make you regret this.').waitFor();
+    await reported.getByText('Everyone knows you cheated on me, twice.').waitFor();
     await screenshot(admin, 'trust-admin-queue');
     await reported.getByText('Hide', { exact: true }).click();
     await reported.getByPlaceholder('Choose a reason').click();
