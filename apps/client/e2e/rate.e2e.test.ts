@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { textsTo } from './api';
+import { provePhone, textsTo } from './api';
 import { type App, errorsOf, newPage, screenshot, startApp, type ViewportWidth } from './harness';
 
 let app: App;
@@ -109,8 +109,14 @@ describe.each([375, 1280] as const)('rating an ex at %i px', (width) => {
     expect(await page.getByText('Your ex will be notified anonymously.').isVisible()).toBe(true);
     await page.waitForURL((url) => url.pathname === '/profile');
 
+    // A rating counts once a person stands behind it (DESIGN.md section 4): nothing goes out until the rater
+    // proves a phone of their own, then the text does.
+    expect(await textsTo(app, `+1${national}`, 'rating')).toEqual([]);
+    await provePhone(page, app, `+1${phoneFor(width, 9).national}`);
+    await expect.poll(async () => (await textsTo(app, `+1${national}`, 'rating')).length).toBe(1);
+
     // The text: the rounded average, the link to /r/{id}, and how to stop.
-    const [text] = await textsTo(app, `+1${national}`);
+    const [text] = await textsTo(app, `+1${national}`, 'rating');
     expect(text?.kind).toBe('rating');
     const match = new RegExp(
       `^An ex rated your relationship 7/10 on ExRated\\. See what they said: ${app.baseUrl.replace(/\./g, '\\.')}/r/([0-9a-f-]{36}) Reply STOP to opt out\\.$`,

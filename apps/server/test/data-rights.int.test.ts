@@ -2,6 +2,8 @@ import { isDoNotRate } from '@exrated/db/queries';
 import { claimedProfiles, deviceSessions, logs, notices, ratings } from '@exrated/db/schema';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NUMBER_CANNOT_BE_RATED } from '../src/services/rating-submission';
+import { ratingInput } from './support/rating-fixtures';
 import { createTestApp, HttpBrowser, type TestApp, UNCAPPED_LIMITS_ENV } from './support/test-app';
 import { errorCode, trustFlows } from './support/trust-flows';
 
@@ -56,6 +58,24 @@ describe("profile.setDoNotRate ('Do not rate me')", () => {
     expect(errorCode(await call(typed, 'profile.setDoNotRate', { doNotRate: true }))).toBe('UNAUTHORIZED');
     expect(await isDoNotRate(t.database.db, phone)).toBe(false);
     expect(((await query(typed, 'profile.me')).data as Me).doNotRate).toBeNull();
+  });
+
+  it('refuses new ratings of the number with the neutral answer of any number that cannot be rated', async () => {
+    const { newPhone, call } = flows;
+    const phone = newPhone();
+    const owner = await flows.provenBrowser(phone);
+    await call(owner, 'profile.setDoNotRate', { doNotRate: true });
+
+    const rater = new HttpBrowser();
+    const refused = await call(rater, 'rating.submit', ratingInput({ phoneNumber: phone }));
+    const foreign = await call(rater, 'rating.submit', ratingInput({ phoneNumber: '+33612345678' }));
+    expect(refused.error?.message).toBe(NUMBER_CANNOT_BE_RATED);
+    // A rater learns nothing: the same code and words as for a number no text can reach.
+    expect(refused.error).toEqual(foreign.error);
+    expect(await t.database.db.select().from(ratings).where(eq(ratings.phoneNumber, phone))).toEqual([]);
+
+    await call(owner, 'profile.setDoNotRate', { doNotRate: false });
+    expect((await call(rater, 'rating.submit', ratingInput({ phoneNumber: phone }))).error).toBeNull();
   });
 });
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { screenRatingInput } from '@exrated/content';
 import type { RatingSubmissionStep } from '@exrated/db/queries';
-import { ratingSubmissionStep, saveRatingSubmission } from '@exrated/db/queries';
+import { isDoNotRate, ratingSubmissionStep, saveRatingSubmission } from '@exrated/db/queries';
 import { TRPCError } from '@trpc/server';
 import type { RatingSubmitInput } from '../routers/rating-input';
 import { RetryAfter } from '../trpc/init';
@@ -46,8 +46,11 @@ export async function submitRating(
   if (raterPhone && raterPhone === input.phoneNumber) {
     throw new TRPCError({ code: 'BAD_REQUEST', message: "You can't rate your own phone number." });
   }
-  refuseUnrateableNumber(ctx, input.phoneNumber);
-  await enforceSubmissionCaps(ctx);
+  refuseUntextableNumber(ctx, input.phoneNumber);
+  // Side by side: the caps are counted in Redis while the database says whether the number asked not to be
+  // rated (the refusal after the caps, so probing numbers costs the prober its submissions).
+  const [doNotRate] = await Promise.all([isDoNotRate(ctx.db, input.phoneNumber), enforceSubmissionCaps(ctx)]);
+  if (doNotRate) refuseUnrateable(ctx, 'do_not_rate');
 
   ctx.audit.log('rating_submission_started', { relationshipType: input.relationshipType });
   // The input schema refused what screening refuses; a threat or doxxing waits for a moderator (DESIGN.md 5).
@@ -107,10 +110,14 @@ export async function submitRating(
 }
 
 /** Numbers that can never get a rating text are not rated at all: a rating nobody is told of unlocks nothing. */
-function refuseUnrateableNumber(ctx: RatingContext, phoneNumber: string) {
+function refuseUntextableNumber(ctx: RatingContext, phoneNumber: string) {
   const parsed = parsePhone(phoneNumber);
   const reason = parsed ? untextableReason(parsed, ctx.config.allowedSmsCountries) : 'country_not_allowed';
-  if (!reason) return;
+  if (reason) refuseUnrateable(ctx, reason);
+}
+
+/** The one neutral refusal of every number that cannot be rated; the reason goes to the audit log only. */
+function refuseUnrateable(ctx: RatingContext, reason: string): never {
   ctx.audit.log('rating_submission_failed', { reason });
   throw new TRPCError({ code: 'BAD_REQUEST', message: NUMBER_CANNOT_BE_RATED });
 }
