@@ -105,7 +105,9 @@ describe.each([375, 1280] as const)('/profile and /settings at %i px', (width: V
     await page.getByText("No one's rated you... yet. Your ex's are either scared or in therapy.").waitFor();
     await screenshot(page, 'profile-empty');
 
+    // The ex proves a phone of their own: a rating counts once a person stands behind it.
     const ex = await newPage(app(), { width });
+    await provePhone(ex, app(), newPhone());
     await rate(ex, phone, {
       name: 'Jordan',
       relationshipType: 'situationship',
