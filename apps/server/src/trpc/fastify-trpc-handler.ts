@@ -345,6 +345,21 @@ export async function resolveJsonCall<TRouter extends AnyTRPCRouter>(
 
   let ctx: Context | undefined;
   let ctxError: TRPCError | undefined;
+  /** A failed call's envelope: the router's error shape for it (a single call is typed by the request). */
+  const callError = (
+    procedureCall: TRPCRequestInfo['calls'][number] | undefined,
+    error: TRPCError,
+    type: TRPCProcedureType | 'unknown',
+  ): TRPCResponse => ({
+    error: getErrorShape({
+      config,
+      ctx,
+      error,
+      input: procedureCall?.result(),
+      path: procedureCall?.path,
+      type,
+    }),
+  });
   const headers = new ResponseHeaders(opts);
   try {
     if (infoError || !info) throw infoError;
@@ -403,16 +418,7 @@ export async function resolveJsonCall<TRouter extends AnyTRPCRouter>(
       headers.setJson();
       if (isDataStream(result?.data)) throw streamOnlyError();
       const response: TRPCResponse = error
-        ? {
-            error: getErrorShape({
-              config,
-              ctx,
-              error,
-              input: procedureCall?.result(),
-              path: procedureCall?.path,
-              type: requestInfo.type,
-            }),
-          }
+        ? callError(procedureCall, error, requestInfo.type)
         : { result: { data: result?.data } };
       const status = headers.finish({
         ctx,
@@ -436,18 +442,7 @@ export async function resolveJsonCall<TRouter extends AnyTRPCRouter>(
     });
     const responses = results.map(([error, result], index): TRPCResponse => {
       const procedureCall = requestInfo.calls[index];
-      if (error) {
-        return {
-          error: getErrorShape({
-            config,
-            ctx,
-            error,
-            input: procedureCall?.result(),
-            path: procedureCall?.path,
-            type: procedureCall?.procedure?._def.type ?? 'unknown',
-          }),
-        };
-      }
+      if (error) return callError(procedureCall, error, procedureCall?.procedure?._def.type ?? 'unknown');
       return { result: { data: result.data } };
     });
     const errors = results.flatMap(([error]) => (error ? [error] : []));

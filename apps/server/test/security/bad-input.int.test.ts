@@ -11,6 +11,7 @@ import {
   hostileBody,
   hostileInput,
   PRIVILEGED_PHONE,
+  UNCAPPED_ENV,
   VALID_INPUTS,
 } from '../support/hostile-input';
 import { ratingInput, ratingTableCounts } from '../support/rating-fixtures';
@@ -24,17 +25,6 @@ import { latestCode, trpcHttp } from '../support/verification';
  * a partial rating, never the input's HTML reflected in an error.
  */
 
-// Caps far above what the runs need, so a cap never hides what validation does.
-const ENV = {
-  LIMIT_VERIFICATION_SENDS_PER_IP_PER_HOUR: '100000',
-  LIMIT_VERIFICATION_SENDS_PER_PHONE_PER_HOUR: '100000',
-  LIMIT_VERIFICATION_CHECKS_PER_IP_PER_HOUR: '100000',
-  LIMIT_RATINGS_PER_DEVICE_PER_HOUR: '100000',
-  LIMIT_RATINGS_PER_IP_PER_HOUR: '100000',
-  LIMIT_ADMIN_LOGINS_PER_IP_PER_15_MIN: '100000',
-  LIMIT_TELEMETRY_PER_IP_PER_MINUTE: '100000',
-  LIMIT_RATING_TEXTS_PER_RECIPIENT_PER_DAY: '100000',
-};
 const NUM_RUNS = 50;
 
 let t: TestApp;
@@ -166,7 +156,7 @@ async function expectWholeRatings() {
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ env: ENV, overrides: { runDispatcher: false } });
+  t = await createTestApp({ env: UNCAPPED_ENV, overrides: { runDispatcher: false } });
   // Two ratings given, then the phone proven: unlocked. Then an admin login in the same browser.
   await call(privileged, 'rating.submit', ratingInput({ phoneNumber: '+14155558101' }));
   await call(privileged, 'rating.submit', ratingInput({ phoneNumber: '+14155558102' }));

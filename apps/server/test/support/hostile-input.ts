@@ -95,6 +95,18 @@ export function hostileInput(valid: unknown): fc.Arbitrary<unknown> {
   return fc.oneof(whole, replaced, replaced, extraKey, nested);
 }
 
+/** Caps far above what the runs need, so a cap never hides what validation does. */
+export const UNCAPPED_ENV = {
+  LIMIT_VERIFICATION_SENDS_PER_IP_PER_HOUR: '100000',
+  LIMIT_VERIFICATION_SENDS_PER_PHONE_PER_HOUR: '100000',
+  LIMIT_VERIFICATION_CHECKS_PER_IP_PER_HOUR: '100000',
+  LIMIT_RATINGS_PER_DEVICE_PER_HOUR: '100000',
+  LIMIT_RATINGS_PER_IP_PER_HOUR: '100000',
+  LIMIT_ADMIN_LOGINS_PER_IP_PER_15_MIN: '100000',
+  LIMIT_TELEMETRY_PER_IP_PER_MINUTE: '100000',
+  LIMIT_RATING_TEXTS_PER_RECIPIENT_PER_DAY: '100000',
+};
+
 /** The phone the suites' privileged browser proves (and the admin.profile input names). */
 export const PRIVILEGED_PHONE = '+14155558001';
 
