@@ -4,8 +4,7 @@ import {
   getErrorShape,
   getTRPCErrorFromUnknown,
   type inferRouterContext,
-  type TRPCError,
-  TRPCError as TRPCErrorClass,
+  TRPCError,
   type TRPCProcedureType,
   transformTRPCResponse,
 } from '@trpc/server';
@@ -88,7 +87,8 @@ export function readJsonCall(req: FastifyRequest, encodedPath: string): JsonCall
   if (headers['trpc-accept'] !== undefined) return null;
   if (headers.accept?.includes('application/jsonl')) return null;
   const contentType = headers['content-type'];
-  if (method === 'POST' && (!isJsonMediaType(contentType) || typeof req.body !== 'string')) return null;
+  const body = req.body;
+  if (method === 'POST' && (!isJsonMediaType(contentType) || typeof body !== 'string')) return null;
   if (method === 'GET' && contentType !== undefined && !isJsonMediaType(contentType)) return null;
   const url = req.raw.url ?? '';
   if (!url.startsWith('/') || !hostParses(req)) return null;
@@ -98,7 +98,7 @@ export function readJsonCall(req: FastifyRequest, encodedPath: string): JsonCall
     method,
     encodedPath,
     isBatchCall: params?.get('batch') === '1',
-    rawInput: method === 'GET' ? (params?.get('input') ?? null) : (req.body as string),
+    rawInput: method === 'POST' && typeof body === 'string' ? body : (params?.get('input') ?? null),
   };
 }
 
@@ -150,8 +150,8 @@ class InputReader {
     this.promise ??= Promise.resolve()
       .then(this.read)
       .catch((cause: unknown) => {
-        if (cause instanceof TRPCErrorClass) throw cause;
-        throw new TRPCErrorClass({
+        if (cause instanceof TRPCError) throw cause;
+        throw new TRPCError({
           code: 'BAD_REQUEST',
           message: cause instanceof Error ? cause.message : 'Invalid input',
           cause,
@@ -204,7 +204,7 @@ function decodePath(path: string): string {
   try {
     return decodeURIComponent(path);
   } catch (cause) {
-    throw new TRPCErrorClass({
+    throw new TRPCError({
       code: 'BAD_REQUEST',
       message: `Invalid URL-encoding in path "${path}"`,
       cause,
@@ -242,7 +242,7 @@ function isDataStream(value: unknown): boolean {
 }
 
 function streamOnlyError() {
-  return new TRPCErrorClass({
+  return new TRPCError({
     code: 'UNSUPPORTED_MEDIA_TYPE',
     message: 'Cannot use stream-like response in non-streaming request - use httpBatchStreamLink',
   });
@@ -301,7 +301,7 @@ export async function resolveJsonCall<TRouter extends AnyTRPCRouter>(
     const path = decodePath(call.encodedPath);
     const paths = call.isBatchCall ? path.split(',') : [path];
     if (call.isBatchCall && typeof opts.maxBatchSize === 'number' && paths.length > opts.maxBatchSize) {
-      throw new TRPCErrorClass({ code: 'BAD_REQUEST', message: 'Batch call exceeds maximum size' });
+      throw new TRPCError({ code: 'BAD_REQUEST', message: 'Batch call exceeds maximum size' });
     }
     const procedures = lookUpProcedures(router, paths);
     if (!procedures) return null;
@@ -315,7 +315,7 @@ export async function resolveJsonCall<TRouter extends AnyTRPCRouter>(
     }));
     const types = new Set(procedures.map((procedure) => procedure?._def.type).filter(Boolean));
     if (types.size > 1) {
-      throw new TRPCErrorClass({
+      throw new TRPCError({
         code: 'BAD_REQUEST',
         message: `Cannot mix procedure types in call: ${Array.from(types).join(', ')}`,
       });
@@ -364,7 +364,7 @@ export async function resolveJsonCall<TRouter extends AnyTRPCRouter>(
   try {
     if (infoError || !info) throw infoError;
     if (info.isBatchCall && !allowBatching) {
-      throw new TRPCErrorClass({ code: 'BAD_REQUEST', message: 'Batching is not enabled on the server' });
+      throw new TRPCError({ code: 'BAD_REQUEST', message: 'Batching is not enabled on the server' });
     }
     try {
       ctx = (await opts.createContext?.({ req, res: reply, info })) as Context | undefined;
@@ -376,13 +376,13 @@ export async function resolveJsonCall<TRouter extends AnyTRPCRouter>(
       const procedure = procedureCall.procedure;
       try {
         if (!procedure) {
-          throw new TRPCErrorClass({
+          throw new TRPCError({
             code: 'NOT_FOUND',
             message: `No procedure found on path "${procedureCall.path}"`,
           });
         }
         if (!methods[procedure._def.type].includes(call.method)) {
-          throw new TRPCErrorClass({
+          throw new TRPCError({
             code: 'METHOD_NOT_SUPPORTED',
             message: `Unsupported ${call.method}-request to ${procedure._def.type} procedure at path "${procedureCall.path}"`,
           });
@@ -488,7 +488,7 @@ function readInputs(
     return result;
   }
   if (!isObject(inputs)) {
-    throw new TRPCErrorClass({
+    throw new TRPCError({
       code: 'BAD_REQUEST',
       message: '"input" needs to be an object when doing a batch call',
     });
