@@ -10,9 +10,12 @@ import superjson from 'superjson';
  * The baselines, in their own process so they never share an event loop with the server under test:
  * (a) bare Fastify returning rating.questions' JSON, (a2) the same procedure on a bare tRPC router with the
  * stock Fastify adapter, (b) rating.submit's SQL (one statement) through postgres.js, (c) the spec's
- * original admin profiles page: 1 query for 50 profiles, then 2 count queries per profile.
+ * original admin profiles page: 1 query for 50 profiles, then 2 count queries per profile, (d) and (e) the
+ * statements behind admin.profiles' plain page and profile.ratingsReceived, as the server sends them
+ * (bench/lib/statements.mjs), through postgres.js and JSON.stringify on a bare Fastify route.
  */
 const questions = JSON.parse(readFileSync(process.env.BENCH_QUESTIONS_FILE, 'utf8'));
+const statements = JSON.parse(readFileSync(process.env.BENCH_STATEMENTS_FILE, 'utf8'));
 const sql = postgres(process.env.DATABASE_URL, { max: 10, onnotice: () => undefined });
 const app = Fastify({ logger: false });
 
@@ -52,6 +55,17 @@ app.get('/c/admin.profiles', async () => {
   }
   return { profiles: rows };
 });
+
+// Rows as arrays, the way drizzle reads them from postgres.js; prepared, as the server's statements are.
+const bareStatement =
+  ({ sql: text, params }) =>
+  async (_request, reply) => {
+    const rows = await sql.unsafe(text, params, { prepare: true }).values();
+    reply.header('content-type', 'application/json');
+    return JSON.stringify({ result: { data: { json: rows } } });
+  };
+app.get('/d/admin.profiles', bareStatement(statements.profilesPage));
+app.get('/e/profile.ratingsReceived', bareStatement(statements.ratingsReceived));
 
 await app.listen({ host: '127.0.0.1', port: 0 });
 process.send?.({ ready: true, port: app.server.address().port });

@@ -329,9 +329,24 @@ async function main() {
   const questions = (await questionsRes.json()).result.data.json;
   const questionsFile = path.join(os.tmpdir(), `exrated-bench-questions-${process.pid}.json`);
   writeFileSync(questionsFile, JSON.stringify(questions));
+  // The SQL the server sends for (d) and (e), from the app's own query builders (TypeScript: run with tsx).
+  const statementsFile = path.join(os.tmpdir(), `exrated-bench-statements-${process.pid}.json`);
+  writeFileSync(
+    statementsFile,
+    execFileSync(
+      process.execPath,
+      ['--import', 'tsx', path.join(here, 'lib/statements.mjs'), `${PG}/${RUN_DB}`, TARGET_PHONE],
+      { cwd: path.join(root, 'apps/server'), encoding: 'utf8' },
+    ),
+  );
   const baselines = killOnExit(
     fork(path.join(here, 'baselines.mjs'), [], {
-      env: { PATH: process.env.PATH, DATABASE_URL: `${PG}/${RUN_DB}`, BENCH_QUESTIONS_FILE: questionsFile },
+      env: {
+        PATH: process.env.PATH,
+        DATABASE_URL: `${PG}/${RUN_DB}`,
+        BENCH_QUESTIONS_FILE: questionsFile,
+        BENCH_STATEMENTS_FILE: statementsFile,
+      },
       stdio: 'inherit',
     }),
   );
@@ -364,6 +379,8 @@ async function main() {
       makeBody: () => JSON.stringify({ json: ratingInput() }),
     },
     c: { url: `${bare}/c/admin.profiles` },
+    d: { url: `${bare}/d/admin.profiles` },
+    e: { url: `${bare}/e/profile.ratingsReceived` },
     profiles: { url: queryUrl(base, 'admin.profiles', profilesInput), headers: adminHeaders },
     profilesSearch: { url: queryUrl(base, 'admin.profiles', searchInput), headers: adminHeaders },
     errorLogs: { url: queryUrl(base, 'admin.errorLogs', errorLogsInput), headers: adminHeaders },
@@ -372,7 +389,19 @@ async function main() {
       headers: { cookie: viewer.cookie() },
     },
   };
-  const closed = ['a', 'a2', 'questions', 'b', 'submit', 'c', 'profiles', 'profilesSearch'].filter(selected);
+  const closed = [
+    'a',
+    'a2',
+    'questions',
+    'b',
+    'submit',
+    'c',
+    'd',
+    'profiles',
+    'profilesSearch',
+    'e',
+    'ratingsReceived',
+  ].filter(selected);
   const open = ['questions', 'submit', 'profiles', 'profilesSearch', 'errorLogs', 'ratingsReceived'].filter(
     selected,
   );
@@ -391,7 +420,7 @@ async function main() {
   say(`warmed up (${WARMUP} s per path)`);
   const measurementsStart = machineCpuTicks();
   // Server CPU per answered request: steadier than throughput on shared cores, and what a budget costs.
-  const BASELINES = new Set(['a', 'a2', 'b', 'c']);
+  const BASELINES = new Set(['a', 'a2', 'b', 'c', 'd', 'e']);
   const measured = async (name, run) => {
     const pid = BASELINES.has(name) ? baselines.pid : server.child.pid;
     const before = cpuMs(pid);
@@ -454,6 +483,7 @@ async function main() {
   await stop(baselines);
   await stop(server.child);
   rmSync(questionsFile, { force: true });
+  rmSync(statementsFile, { force: true });
   const profileDir = path.join(here, 'profiles');
   const cpuProfile = args.has('--profile')
     ? summarize(
@@ -490,26 +520,36 @@ async function main() {
   const client = clientBundle();
   const score = (page, category) => lighthouse?.[page][category] ?? Number.NaN;
 
+  // Issue 18's budgets. Open-loop latency: no worse than the README's table of 2026-11-25 01:38 and 01:45
+  // (the worse of its two runs); where that table gave p95 only, the p95 is held to it and the p99 reported.
+  const TABLE_OF_0145 = {
+    questions: ['p99', 2.4],
+    submit: ['p99', 42],
+    profiles: ['p95', 3.1],
+    profilesSearch: ['p95', 40],
+    errorLogs: ['p95', 13.2],
+    ratingsReceived: ['p95', 3.8],
+  };
   const budgets = [
-    ['rating.questions / a2 (stock tRPC)', ratio('questions', 'a2'), '>= 0.80', (v) => v >= 0.8],
-    ['rating.questions / a (bare Fastify)', ratio('questions', 'a'), 'report', () => null],
-    [`rating.questions p99 @${RATE}/s`, lat('questions', 'p99'), '< 25 ms', (v) => v < 25],
-    ['rating.submit / b (bare SQL)', ratio('submit', 'b'), '>= 0.50', (v) => v >= 0.5],
-    [`rating.submit p99 @${RATE}/s`, lat('submit', 'p99'), '< 100 ms', (v) => v < 100],
-    [`verification.send p99 (${pairsPerSecond} pairs/s)`, ver('sendP99'), '< 50 ms', (v) => v < 50],
-    [`verification.check p99 (${pairsPerSecond} pairs/s)`, ver('checkP99'), '< 50 ms', (v) => v < 50],
-    ['admin.profiles / c (1+2x50 queries)', ratio('profiles', 'c'), '>= 20', (v) => v >= 20],
-    ['admin.profiles search / c', ratio('profilesSearch', 'c'), '>= 20', (v) => v >= 20],
-    [`admin.profiles p95 @${RATE}/s`, lat('profiles', 'p95'), '< 100 ms', (v) => v < 100],
-    [`admin.profiles search p95 @${RATE}/s`, lat('profilesSearch', 'p95'), '< 100 ms', (v) => v < 100],
-    [`admin.errorLogs p95 @${RATE}/s`, lat('errorLogs', 'p95'), '< 50 ms', (v) => v < 50],
+    ['rating.questions / a (bare Fastify)', ratio('questions', 'a'), '>= 0.25', (v) => v >= 0.25],
+    ['rating.questions / a2 (stock tRPC)', ratio('questions', 'a2'), '>= 2.5', (v) => v >= 2.5],
+    ['rating.submit / b (bare SQL)', ratio('submit', 'b'), '>= 0.70', (v) => v >= 0.7],
+    ['admin.profiles / d (bare page statement)', ratio('profiles', 'd'), '>= 0.60', (v) => v >= 0.6],
     [
-      `profile.ratingsReceived (${receivedCount} ratings) p95 @${RATE}/s`,
-      lat('ratingsReceived', 'p95'),
-      '< 20 ms',
-      (v) => v < 20,
+      `profile.ratingsReceived (${receivedCount} ratings) / e (bare statement)`,
+      ratio('ratingsReceived', 'e'),
+      '>= 0.60',
+      (v) => v >= 0.6,
     ],
-    ['server peak RSS under load (MB)', rssMb, '< 250', (v) => v < 250],
+    ['admin.profiles / c (1+2x50 queries)', ratio('profiles', 'c'), 'report', () => null],
+    ['admin.profiles search / c', ratio('profilesSearch', 'c'), 'report', () => null],
+    ...Object.entries(TABLE_OF_0145).flatMap(([name, [metric, before]]) => [
+      [`${name} ${metric} @${RATE}/s (ms)`, lat(name, metric), `<= ${before}`, (v) => v <= before],
+      ...(metric === 'p95' ? [[`${name} p99 @${RATE}/s (ms)`, lat(name, 'p99'), 'report', () => null]] : []),
+    ]),
+    [`verification.send p99 (${pairsPerSecond} pairs/s)`, ver('sendP99'), '<= 24', (v) => v <= 24],
+    [`verification.check p99 (${pairsPerSecond} pairs/s)`, ver('checkP99'), '<= 13', (v) => v <= 13],
+    ['server peak RSS under load (MB)', rssMb, '< 200', (v) => v < 200],
     [
       'embedded default first start (empty data dir) to ready (ms)',
       embedded.freshMs,

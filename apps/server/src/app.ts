@@ -2,7 +2,6 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { createDatabase, type DatabaseHandle, PGLITE_TEMPLATE_FILE } from '@exrated/db';
 import { summarizePendingNotifications } from '@exrated/db/queries';
 import fastifyCookie from '@fastify/cookie';
-import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify, {
   type FastifyInstance,
   type FastifyReply,
@@ -34,6 +33,7 @@ import type { CodeStore } from './services/verification/code-store';
 import { MemoryCodeStore } from './services/verification/memory-code-store';
 import { RedisCodeStore } from './services/verification/redis-code-store';
 import { type AppServices, createContextFactory } from './trpc/context';
+import { trpcRoute } from './trpc/fastify-trpc-plugin';
 
 /** Replaceable parts, for tests and benchmarks (a failing SMS sender, a fixed clock, a shared database). */
 export interface AppOverrides {
@@ -46,6 +46,8 @@ export interface AppOverrides {
   logger?: FastifyServerOptions['logger'];
   /** False keeps the notification dispatcher's timer off, so a test drives it with `runOnce()`. */
   runDispatcher?: boolean;
+  /** False answers every tRPC call through the stock adapter alone (the conformance test's reference). */
+  trpcFastPath?: boolean;
 }
 
 declare module 'fastify' {
@@ -191,12 +193,10 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   if (config.env !== 'production' && sms instanceof ConsoleSmsSender) {
     await app.register(devOutboxRoutes, { sender: sms });
   }
-  await app.register(fastifyTRPCPlugin, {
+  await app.register(trpcRoute<AppRouter>, {
     prefix: '/trpc',
-    trpcOptions: {
-      router: appRouter,
-      createContext: createContextFactory(services),
-    } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+    trpcOptions: { router: appRouter, createContext: createContextFactory(services) },
+    fastPath: overrides.trpcFastPath !== false,
   });
 
   const clientRoot = resolveClientDistDir(config);

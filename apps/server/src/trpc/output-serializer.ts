@@ -84,7 +84,12 @@ export function serializeOutput(value: unknown): SuperJSONResult {
 /** Keys superjson throws on (prototype pollution) when it writes them or an annotation beneath them. */
 const REFUSED_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
-/** superjson's path segment escaping: backslashes doubled, dots escaped. */
+/**
+ * superjson's path segment escaping: backslashes doubled, dots escaped. Most segments (array indexes, field
+ * names) hold neither and are returned as they are: the two replacements were 1.5 % of a 50-row admin page's
+ * CPU in a profile.
+ */
 function escapeKey(key: string): string {
+  if (!key.includes('\\') && !key.includes('.')) return key;
   return key.replace(/\\/g, '\\\\').replace(/\./g, '\\.');
 }

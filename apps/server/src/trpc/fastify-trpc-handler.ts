@@ -1,0 +1,561 @@
+import {
+  type AnyTRPCProcedure,
+  type AnyTRPCRouter,
+  getErrorShape,
+  getTRPCErrorFromUnknown,
+  type inferRouterContext,
+  TRPCError,
+  type TRPCProcedureType,
+  transformTRPCResponse,
+} from '@trpc/server';
+import type { FastifyHandlerOptions } from '@trpc/server/adapters/fastify';
+import { getHTTPStatusCode, type TRPCRequestInfo } from '@trpc/server/http';
+import type { TRPCResponse } from '@trpc/server/rpc';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+/**
+ * tRPC's HTTP wire protocol for JSON calls, answered from Fastify's own request: the same URLs, batching,
+ * envelopes, status codes, error shapes and headers as tRPC 11.22.1's `resolveResponse` (which this follows
+ * step by step, in the same order, so an error arises where it arises there), without the Fetch `Request`,
+ * `Headers`, `AbortSignal` and streamed `Response` the stock adapter builds for every call. The bench's CPU
+ * profiles put those, and the garbage they leave for the collector, at the top of a short query's cost.
+ *
+ * `readJsonCall` decides: a GET, or a POST whose JSON body Fastify has read, of queries and mutations only.
+ * Everything else (HEAD, other methods and content types, streaming and `trpc-accept`, subscriptions, lazy
+ * routers, connection params, a host the URL parser would refuse) returns null and goes to the stock adapter.
+ *
+ * Two differences by design: the body goes out with a Content-Length instead of chunked, and procedures get
+ * no abort signal (none here reads one). Where a router's error formatter shows stack traces (tRPC's default
+ * in development; never ExRated's), a request-level error's stack names this module's frames.
+ */
+
+export type JsonCallOptions<TRouter extends AnyTRPCRouter> = FastifyHandlerOptions<
+  TRouter,
+  FastifyRequest,
+  FastifyReply
+>;
+
+/** What the stock adapter's `Response` would carry: its status, headers (in Fetch order) and body text. */
+export interface WireResponse {
+  status: number;
+  headers: ReadonlyArray<readonly [string, string]>;
+  body: string;
+}
+
+/** A call the fast path serves: its decoded tRPC path, raw inputs and how it is batched. */
+export interface JsonCall {
+  method: 'GET' | 'POST';
+  /** The path as Fastify's router decoded it; tRPC decodes it once more. */
+  encodedPath: string;
+  isBatchCall: boolean;
+  /** GET: the `input` search parameter; POST: the body as Fastify read it. */
+  rawInput: string | null;
+}
+
+const VARY = 'trpc-accept, accept';
+const JSON_CONTENT_TYPE = 'application/json';
+/** What a Fetch `Response` built from a string declares when nothing else set a content type. */
+const TEXT_CONTENT_TYPE = 'text/plain;charset=UTF-8';
+const JSON_HEADERS = [
+  ['content-type', JSON_CONTENT_TYPE],
+  ['vary', VARY],
+] as const;
+const TEXT_HEADERS = [
+  ['content-type', TEXT_CONTENT_TYPE],
+  ['vary', VARY],
+] as const;
+const ACCEPTED_METHODS: Record<TRPCProcedureType, readonly string[]> = {
+  mutation: ['POST'],
+  query: ['GET'],
+  subscription: ['GET'],
+};
+const ACCEPTED_METHODS_WITH_OVERRIDE: Record<TRPCProcedureType, readonly string[]> = {
+  mutation: ['POST'],
+  query: ['GET', 'POST'],
+  subscription: ['GET', 'POST'],
+};
+
+/**
+ * The request as the fast path serves it, or null for the stock adapter. Only reads headers and the URL:
+ * nothing is parsed that the stock adapter would parse differently.
+ */
+export function readJsonCall(req: FastifyRequest, encodedPath: string): JsonCall | null {
+  const method = req.method;
+  if (method !== 'GET' && method !== 'POST') return null;
+  const headers = req.headers;
+  // Streaming responses (httpBatchStreamLink) and any explicit trpc-accept stay with the stock adapter.
+  if (headers['trpc-accept'] !== undefined) return null;
+  if (headers.accept?.includes('application/jsonl')) return null;
+  const contentType = headers['content-type'];
+  const body = req.body;
+  if (method === 'POST' && (!isJsonMediaType(contentType) || typeof body !== 'string')) return null;
+  if (method === 'GET' && contentType !== undefined && !isJsonMediaType(contentType)) return null;
+  const url = req.raw.url ?? '';
+  if (!url.startsWith('/') || !hostParses(req)) return null;
+  const params = searchParamsOf(url);
+  if (params?.get('connectionParams') != null) return null;
+  return {
+    method,
+    encodedPath,
+    isBatchCall: params?.get('batch') === '1',
+    rawInput: method === 'POST' && typeof body === 'string' ? body : (params?.get('input') ?? null),
+  };
+}
+
+/** tRPC's own test: the media type before any parameter, case-insensitively. */
+function isJsonMediaType(contentType: string | undefined): boolean {
+  return contentType?.toLowerCase().split(';', 1)[0]?.trim() === JSON_CONTENT_TYPE;
+}
+
+/** The query as `new URL(url).searchParams` reads it (the fragment, if a client sent one, is not part of it). */
+function searchParamsOf(url: string): URLSearchParams | null {
+  const start = url.indexOf('?');
+  if (start === -1) return null;
+  const end = url.indexOf('#', start);
+  return new URLSearchParams(end === -1 ? url.slice(start) : url.slice(start, end));
+}
+
+/**
+ * The stock adapter builds `new Request(new URL(url, protocol//host))` and answers 500 when the Host header
+ * makes that throw (a host the URL parser refuses, or one that carries credentials, which `Request` refuses):
+ * such requests go to it. One host is remembered, since a server sees the same one almost always.
+ */
+let lastHost: string | undefined;
+let lastHostParses = false;
+function hostParses(req: FastifyRequest): boolean {
+  const host = hostOf(req);
+  if (host !== lastHost) {
+    lastHost = host;
+    const parsed = URL.parse(`http://${host}`);
+    lastHostParses = parsed !== null && parsed.username === '' && parsed.password === '';
+  }
+  return lastHostParses;
+}
+
+function hostOf(req: FastifyRequest): string {
+  const headers = req.raw.headers;
+  const authority = headers[':authority'];
+  return headers.host ?? (typeof authority === 'string' ? authority : 'localhost');
+}
+
+/** `resolveResponse`'s memo of the inputs: read once, when a procedure first asks for them. */
+class InputReader {
+  private promise: Promise<Record<number, unknown>> | null = null;
+  private value: Record<number, unknown> | undefined;
+
+  constructor(private readonly read: () => Record<number, unknown>) {}
+
+  async get(): Promise<Record<number, unknown>> {
+    if (this.value !== undefined) return this.value;
+    this.promise ??= Promise.resolve()
+      .then(this.read)
+      .catch((cause: unknown) => {
+        if (cause instanceof TRPCError) throw cause;
+        throw new TRPCError({
+          code: 'BAD_REQUEST',
+          message: cause instanceof Error ? cause.message : 'Invalid input',
+          cause,
+        });
+      });
+    this.value = await this.promise;
+    this.promise = null;
+    return this.value;
+  }
+
+  result(): Record<number, unknown> | undefined {
+    return this.value;
+  }
+}
+
+interface ProcedureCall {
+  batchIndex: number;
+  path: string;
+  procedure: AnyTRPCProcedure | null;
+  getRawInput: () => Promise<unknown>;
+  result: () => unknown;
+}
+
+type CallOutcome = [TRPCError, undefined] | [undefined, { data: unknown }];
+
+/**
+ * The procedures a call names, or null when one needs the stock adapter: a lazy router not loaded yet, a
+ * subscription, or something in the procedure table that is not a query or mutation procedure.
+ */
+function lookUpProcedures(router: AnyTRPCRouter, paths: string[]): Array<AnyTRPCProcedure | null> | null {
+  // tRPC types `_def.procedures` as the nested router record; at run time it is flat, keyed by dotted path.
+  const table = router._def.procedures as Record<string, AnyTRPCProcedure | undefined>;
+  const found: Array<AnyTRPCProcedure | null> = [];
+  for (const path of paths) {
+    const procedure = table[path];
+    if (!procedure) {
+      if (Object.keys(router._def.lazy).length > 0) return null;
+      found.push(null);
+      continue;
+    }
+    const type: unknown = typeof procedure === 'function' ? procedure._def?.type : undefined;
+    if (type !== 'query' && type !== 'mutation') return null;
+    found.push(procedure);
+  }
+  return found;
+}
+
+/** resolveResponse's `decodePath`: a malformed escape is the request's fault, not an internal error. */
+function decodePath(path: string): string {
+  try {
+    return decodeURIComponent(path);
+  } catch (cause) {
+    throw new TRPCError({
+      code: 'BAD_REQUEST',
+      message: `Invalid URL-encoding in path "${path}"`,
+      cause,
+    });
+  }
+}
+
+/** JSON.parse of the body as `Request.json()` reads it: UTF-8 without a byte order mark. */
+function parseBody(body: string): unknown {
+  return JSON.parse(body.charCodeAt(0) === 0xfeff ? body.slice(1) : body);
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return !!value && !Array.isArray(value) && typeof value === 'object';
+}
+
+function isAsyncIterable(value: unknown): boolean {
+  return isObject(value) && Symbol.asyncIterator in value;
+}
+
+function isPromiseLike(value: unknown): boolean {
+  return (
+    (isObject(value) || typeof value === 'function') &&
+    typeof (value as { then?: unknown }).then === 'function' &&
+    typeof (value as { catch?: unknown }).catch === 'function'
+  );
+}
+
+/** resolveResponse's `isDataStream`: an output only a streaming link can carry. */
+function isDataStream(value: unknown): boolean {
+  if (!isObject(value)) return false;
+  if (isAsyncIterable(value)) return true;
+  const values = Object.values(value);
+  return values.some(isPromiseLike) || values.some(isAsyncIterable);
+}
+
+function streamOnlyError() {
+  return new TRPCError({
+    code: 'UNSUPPORTED_MEDIA_TYPE',
+    message: 'Cannot use stream-like response in non-streaming request - use httpBatchStreamLink',
+  });
+}
+
+/** The request's abort signal, built only if context creation reads `info.signal`. */
+function abortSignalOf(req: FastifyRequest, reply: FastifyReply): AbortSignal {
+  const controller = new AbortController();
+  const raw = req.raw;
+  const response = reply.raw;
+  const onAbort = () => {
+    response.off('close', onClose);
+    raw.off('aborted', onAbort);
+    controller.abort();
+  };
+  const onClose = () => {
+    if (response.writableEnded) {
+      raw.off('aborted', onAbort);
+      return;
+    }
+    onAbort();
+  };
+  response.once('close', onClose);
+  raw.once('aborted', onAbort);
+  return controller.signal;
+}
+
+function urlOf(req: FastifyRequest): URL {
+  const scheme = req.raw.headers[':scheme'];
+  const encrypted = 'encrypted' in req.raw.socket && req.raw.socket.encrypted === true;
+  const protocol = scheme === 'https' || encrypted ? 'https:' : 'http:';
+  return new URL(req.raw.url ?? '/', `${protocol}//${hostOf(req)}`);
+}
+
+/**
+ * Answers one JSON call (single or batched) the way `resolveResponse` does for the non-streaming JSON
+ * content type, or null when it turns out to need the stock adapter (found while looking the procedures up,
+ * before anything ran).
+ */
+export async function resolveJsonCall<TRouter extends AnyTRPCRouter>(
+  opts: JsonCallOptions<TRouter>,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  call: JsonCall,
+): Promise<WireResponse | null> {
+  type Context = inferRouterContext<TRouter>;
+  const { router } = opts;
+  const config = router._def._config;
+  const allowBatching = opts.allowBatching ?? opts.batching?.enabled ?? true;
+  const methods =
+    opts.allowMethodOverride && call.method === 'POST' ? ACCEPTED_METHODS_WITH_OVERRIDE : ACCEPTED_METHODS;
+
+  let info: TRPCRequestInfo | undefined;
+  let infoError: TRPCError | undefined;
+  try {
+    const path = decodePath(call.encodedPath);
+    const paths = call.isBatchCall ? path.split(',') : [path];
+    if (call.isBatchCall && typeof opts.maxBatchSize === 'number' && paths.length > opts.maxBatchSize) {
+      throw new TRPCError({ code: 'BAD_REQUEST', message: 'Batch call exceeds maximum size' });
+    }
+    const procedures = lookUpProcedures(router, paths);
+    if (!procedures) return null;
+    const inputs = new InputReader(() => readInputs(call, paths.length, config.transformer.input));
+    const calls: ProcedureCall[] = paths.map((callPath, index) => ({
+      batchIndex: index,
+      path: callPath,
+      procedure: procedures[index] ?? null,
+      getRawInput: async () => (await inputs.get())[index],
+      result: () => inputs.result()?.[index],
+    }));
+    const types = new Set(procedures.map((procedure) => procedure?._def.type).filter(Boolean));
+    if (types.size > 1) {
+      throw new TRPCError({
+        code: 'BAD_REQUEST',
+        message: `Cannot mix procedure types in call: ${Array.from(types).join(', ')}`,
+      });
+    }
+    const type: TRPCProcedureType | 'unknown' = types.values().next().value ?? 'unknown';
+    let signal: AbortSignal | undefined;
+    let url: URL | undefined;
+    info = {
+      isBatchCall: call.isBatchCall,
+      accept: null,
+      calls,
+      type,
+      connectionParams: null,
+      // Built on first read only: nothing here reads them, and they are what the fast path saves.
+      get signal() {
+        signal ??= abortSignalOf(req, reply);
+        return signal;
+      },
+      get url() {
+        url ??= urlOf(req);
+        return url;
+      },
+    };
+  } catch (cause) {
+    infoError = getTRPCErrorFromUnknown(cause);
+  }
+
+  let ctx: Context | undefined;
+  let ctxError: TRPCError | undefined;
+  /** A failed call's envelope: the router's error shape for it (a single call is typed by the request). */
+  const callError = (
+    procedureCall: TRPCRequestInfo['calls'][number] | undefined,
+    error: TRPCError,
+    type: TRPCProcedureType | 'unknown',
+  ): TRPCResponse => ({
+    error: getErrorShape({
+      config,
+      ctx,
+      error,
+      input: procedureCall?.result(),
+      path: procedureCall?.path,
+      type,
+    }),
+  });
+  const headers = new ResponseHeaders(opts);
+  try {
+    if (infoError || !info) throw infoError;
+    if (info.isBatchCall && !allowBatching) {
+      throw new TRPCError({ code: 'BAD_REQUEST', message: 'Batching is not enabled on the server' });
+    }
+    try {
+      ctx = (await opts.createContext?.({ req, res: reply, info })) as Context | undefined;
+    } catch (cause) {
+      ctxError = getTRPCErrorFromUnknown(cause);
+    }
+    const requestInfo = info;
+    const outcomes = requestInfo.calls.map(async (procedureCall): Promise<CallOutcome> => {
+      const procedure = procedureCall.procedure;
+      try {
+        if (!procedure) {
+          throw new TRPCError({
+            code: 'NOT_FOUND',
+            message: `No procedure found on path "${procedureCall.path}"`,
+          });
+        }
+        if (!methods[procedure._def.type].includes(call.method)) {
+          throw new TRPCError({
+            code: 'METHOD_NOT_SUPPORTED',
+            message: `Unsupported ${call.method}-request to ${procedure._def.type} procedure at path "${procedureCall.path}"`,
+          });
+        }
+        if (ctxError) throw ctxError;
+        const data: unknown = await procedure({
+          path: procedureCall.path,
+          getRawInput: procedureCall.getRawInput,
+          ctx,
+          type: procedure._def.type,
+          // The stock adapter passes the request's abort signal; no procedure here reads it (see README).
+          signal: undefined,
+          batchIndex: procedureCall.batchIndex,
+        });
+        return [undefined, { data }];
+      } catch (cause) {
+        const error = getTRPCErrorFromUnknown(cause);
+        opts.onError?.({
+          error,
+          path: procedureCall.path,
+          input: procedureCall.result(),
+          ctx,
+          type: procedure?._def.type ?? 'unknown',
+          req,
+        });
+        return [error, undefined];
+      }
+    });
+
+    if (!requestInfo.isBatchCall) {
+      const [procedureCall] = requestInfo.calls;
+      const [error, result] = (await outcomes[0]) ?? [];
+      headers.setJson();
+      if (isDataStream(result?.data)) throw streamOnlyError();
+      const response: TRPCResponse = error
+        ? callError(procedureCall, error, requestInfo.type)
+        : { result: { data: result?.data } };
+      const status = headers.finish({
+        ctx,
+        info: requestInfo,
+        errors: error ? [error] : [],
+        data: [response],
+      });
+      return {
+        status,
+        headers: headers.list(),
+        body: JSON.stringify(transformTRPCResponse(config, response)),
+      };
+    }
+
+    headers.setJson();
+    const results = (await Promise.all(outcomes)).map((outcome): CallOutcome => {
+      const [error, result] = outcome;
+      if (error) return outcome;
+      if (isDataStream(result.data)) return [streamOnlyError(), undefined];
+      return outcome;
+    });
+    const responses = results.map(([error, result], index): TRPCResponse => {
+      const procedureCall = requestInfo.calls[index];
+      if (error) return callError(procedureCall, error, procedureCall?.procedure?._def.type ?? 'unknown');
+      return { result: { data: result.data } };
+    });
+    const errors = results.flatMap(([error]) => (error ? [error] : []));
+    const status = headers.finish({ ctx, info: requestInfo, errors, data: responses });
+    return {
+      status,
+      headers: headers.list(),
+      body: JSON.stringify(transformTRPCResponse(config, responses)),
+    };
+  } catch (cause) {
+    // resolveResponse's `caughtErrorToData`: a request-level error, answered as one (not an array).
+    const error = getTRPCErrorFromUnknown(cause);
+    const type = info?.type ?? 'unknown';
+    opts.onError?.({ error, path: undefined, input: undefined, ctx, type, req });
+    const response: TRPCResponse = {
+      error: getErrorShape({ config, error, type, path: undefined, input: undefined, ctx }),
+    };
+    const body = JSON.stringify(transformTRPCResponse(config, response));
+    const status = headers.finish({ ctx, info, errors: [error], data: response });
+    return { status, headers: headers.list(), body };
+  }
+}
+
+/**
+ * resolveResponse's input parsing for the JSON content type: the `input` parameter of a GET or the body of a
+ * POST, deserialized by the router's transformer; a batch's input is an object keyed by call index.
+ */
+function readInputs(
+  call: JsonCall,
+  callCount: number,
+  transformer: { deserialize(value: unknown): unknown },
+): Record<number, unknown> {
+  let inputs: unknown;
+  if (call.method === 'GET') {
+    if (call.rawInput) inputs = JSON.parse(call.rawInput);
+  } else {
+    inputs = parseBody(call.rawInput ?? '');
+  }
+  const result: Record<number, unknown> = Object.create(null);
+  if (inputs === undefined) return result;
+  if (!call.isBatchCall) {
+    result[0] = transformer.deserialize(inputs);
+    return result;
+  }
+  if (!isObject(inputs)) {
+    throw new TRPCError({
+      code: 'BAD_REQUEST',
+      message: '"input" needs to be an object when doing a batch call',
+    });
+  }
+  for (let index = 0; index < callCount; index += 1) {
+    const input = inputs[index];
+    if (input !== undefined) result[index] = transformer.deserialize(input);
+  }
+  return result;
+}
+
+/**
+ * The response's status and headers, as resolveResponse's `initResponse` sets them. Without `responseMeta`
+ * they are one of two constant lists (the content type is JSON once a call was answered, otherwise the text
+ * type a Fetch `Response` gives a string body); with it, a Fetch `Headers` collects what it adds, exactly
+ * as in the stock adapter.
+ */
+class ResponseHeaders<TRouter extends AnyTRPCRouter> {
+  private json = false;
+  private custom: Headers | null = null;
+
+  constructor(private readonly opts: JsonCallOptions<TRouter>) {}
+
+  setJson() {
+    this.json = true;
+  }
+
+  /** The status for `data`, after `responseMeta` had its say. */
+  finish(state: {
+    ctx: inferRouterContext<TRouter> | undefined;
+    info: TRPCRequestInfo | undefined;
+    errors: TRPCError[];
+    data: TRPCResponse | TRPCResponse[];
+  }): number {
+    const status = getHTTPStatusCode(state.data);
+    const responseMeta = this.opts.responseMeta;
+    if (!responseMeta) return status;
+    const headers = new Headers([['vary', VARY]]);
+    if (this.json) headers.set('content-type', JSON_CONTENT_TYPE);
+    const meta =
+      responseMeta({
+        ctx: state.ctx,
+        info: state.info,
+        paths: state.info?.calls.map((procedureCall) => procedureCall.path),
+        data: Array.isArray(state.data) ? state.data : [state.data],
+        errors: state.errors,
+        eagerGeneration: false,
+        type:
+          state.info?.calls.find((procedureCall) => procedureCall.procedure?._def.type)?.procedure?._def
+            .type ?? 'unknown',
+      }) ?? {};
+    if (meta.headers instanceof Headers) {
+      for (const [key, value] of meta.headers.entries()) headers.append(key, value);
+    } else if (meta.headers) {
+      for (const [key, value] of Object.entries(meta.headers)) {
+        if (Array.isArray(value)) for (const item of value) headers.append(key, item);
+        else if (typeof value === 'string') headers.set(key, value);
+      }
+    }
+    if (!headers.has('content-type')) headers.set('content-type', TEXT_CONTENT_TYPE);
+    this.custom = headers;
+    // Falsy statuses are ignored, as initResponse ignores them.
+    return meta.status ? meta.status : status;
+  }
+
+  list(): ReadonlyArray<readonly [string, string]> {
+    if (this.custom) return [...this.custom];
+    return this.json ? JSON_HEADERS : TEXT_HEADERS;
+  }
+}
