@@ -59,7 +59,7 @@ vi.mock('../src/trpc/fastify-trpc-handler', async (importOriginal) => {
  *   test checks the length is the body's.
  * - `Date`: the time the answer was written.
  * - Values each app makes at random or from its clock (UUIDs of rows and sessions, timestamps, cookie
- *   tokens): the same request makes a new one in each app. Each is replaced by a placeholder numbered by
+ *   tokens, notice references): the same request makes a new one in each app. Each is replaced by a placeholder numbered by
  *   first appearance in its answer, so where the same value recurs, and everything around it, still has to
  *   match.
  * - The order of log entries: one request's audit entries share the time of their insert and are ordered
@@ -73,6 +73,9 @@ const RANDOM_VALUES = [
   /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi,
   /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?Z/g,
   /(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT/g,
+  /(?<="reference":")[0-9A-Z]{12}(?=")/g,
+  // Durations read off each app's clock (how long a queue item waited, the median time to a decision).
+  /(?<="(?:waitedSeconds|medianDecisionSeconds)":)[\d.]+/g,
 ];
 
 /** The procedures whose answers list log entries (see the last equivalence above). */
@@ -345,14 +348,33 @@ describe('every procedure, as the client calls it, answered alike by both adapte
     const ratingId = async (current: Side) => (await ratingIdsOf(current, SUBJECT_PHONE)).id;
     await exchange(
       async (current) =>
-        mutation('profile.reportRating', { ratingId: await ratingId(current), reason: 'threats' }),
+        mutation('profile.reportRating', { ratingId: await ratingId(current), reason: 'harassment' }),
       'subject',
     );
     await exchange(
       async (current) =>
-        mutation('profile.reportRating', { ratingId: await ratingId(current), reason: 'threats' }),
+        mutation('profile.reportRating', { ratingId: await ratingId(current), reason: 'nope' }),
       'subject',
     );
+    // Anyone's notice, from the text's link, and its status page.
+    const filed = await exchange(
+      async (current) =>
+        mutation('notice.file', { notificationId: await notificationId(current), reason: 'false_claims' }),
+      'visitor',
+    );
+    const referenceOf = (current: Side) =>
+      (filed[current.name].json() as { result: { data: { json: { reference: string } } } }).result.data.json
+        .reference;
+    await exchange((current) => query('notice.status', { reference: referenceOf(current) }), 'visitor');
+    await exchange(() => query('notice.status', { reference: 'NOSUCHREF234' }), 'visitor');
+    await exchange(() => mutation('notice.file', { reason: 'nope' }), 'visitor');
+    await exchange(() => query('transparency.report'), 'visitor');
+    // The subject's controls.
+    await exchange(() => mutation('profile.exportData'), 'subject');
+    await exchange(() => mutation('profile.exportData'), 'unproven');
+    await exchange(() => mutation('profile.setDoNotRate', { doNotRate: true }), 'subject');
+    await exchange(() => mutation('profile.setDoNotRate', { doNotRate: false }), 'subject');
+    await exchange(() => mutation('profile.setDoNotRate', { doNotRate: true }), 'unproven');
     await exchange(
       async (current) => mutation('notification.optOut', { id: await notificationId(current) }),
       'subject',
@@ -375,19 +397,32 @@ describe('every procedure, as the client calls it, answered alike by both adapte
     await exchange(() => query('admin.logs', { search: 'verification', category: 'all' }), 'privileged');
     await exchange(() => query('admin.errorLogs', { page: 1 }), 'privileged');
     await exchange(() => mutation('admin.sqlQuery', { query: 'select 1' }), 'privileged');
-    const reports = await exchange(() => query('admin.reports'), 'privileged');
-    const reportIdOf = (current: Side) => {
-      const body = reports[current.name].json() as {
-        result: { data: { json: { reports: Array<{ id: string }> } } };
+    const queue = await exchange(() => query('admin.queue'), 'privileged');
+    const noticeIdOf = (current: Side) => {
+      const body = queue[current.name].json() as {
+        result: { data: { json: { items: Array<{ id: string; kind: string }> } } };
       };
-      const id = body.result.data.json.reports[0]?.id;
-      if (!id) throw new Error(`no open report in the ${current.name} app`);
+      const id = body.result.data.json.items.find((item) => item.kind === 'notice')?.id;
+      if (!id) throw new Error(`no open notice in the ${current.name} app`);
       return id;
     };
-    await exchange(
-      (current) => mutation('admin.moderateRating', { reportId: reportIdOf(current), decision: 'hide' }),
-      'privileged',
-    );
+    const decision = (current: Side) =>
+      mutation('admin.decide', {
+        kind: 'notice',
+        id: noticeIdOf(current),
+        outcome: 'hide',
+        reason: 'harassment',
+      });
+    await exchange(decision, 'privileged');
+    await exchange(decision, 'privileged');
+    // The author of the hidden rating sees it among their ratings and appeals, once.
+    await exchange(() => query('profile.ratingsGiven'), 'privileged');
+    await exchange(() => query('profile.ratingsGiven'), 'visitor');
+    await exchange(() => query('admin.queue'), 'visitor');
+    const appeal = async (current: Side) =>
+      mutation('profile.appeal', { ratingId: await ratingId(current), text: 'Please look again.' });
+    await exchange(appeal, 'privileged');
+    await exchange(appeal, 'privileged');
     await exchange(() => query('admin.settings'), 'privileged');
     await exchange(
       () => mutation('admin.saveSettings', { maintenanceMode: true, logLevel: 'info' }),
@@ -405,6 +440,8 @@ describe('every procedure, as the client calls it, answered alike by both adapte
     await exchange(() => mutation('telemetry.reportError', VALID_INPUTS['telemetry.reportError']), 'visitor');
     await exchange(() => mutation('admin.logout'), 'privileged');
     await exchange(() => query('admin.settings'), 'privileged');
+    await exchange(() => mutation('profile.deleteAccount'), 'unproven');
+    await exchange(() => mutation('profile.deleteAccount'), 'privileged');
     await exchange(() => mutation('profile.logout'), 'subject');
     await exchange(() => query('profile.me'), 'subject');
   });
