@@ -79,7 +79,7 @@ const RANDOM_VALUES = [
 ];
 
 /** The procedures whose answers list log entries (see the last equivalence above). */
-const LOG_LISTS = new Set(['admin.logs', 'admin.profile']);
+const LOG_LISTS = new Set(['admin.logs', 'admin.profile', 'profile.exportData']);
 
 /** Hostile inputs per procedure (the same ones every run: a fixed seed). */
 const HOSTILE_RUNS = 12;

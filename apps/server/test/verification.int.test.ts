@@ -82,6 +82,7 @@ describe.each(stores)('verification through the tRPC caller (%s store)', (_name,
       isUnlocked: false,
       ratingsGiven: 1,
       textsOptIn: null,
+      doNotRate: null,
     });
     const [unverified] = await t.database.db
       .select()
@@ -462,6 +463,7 @@ describe('over HTTP with cookies', () => {
       isUnlocked: false,
       ratingsGiven: 0,
       textsOptIn: null,
+      doNotRate: null,
     });
     const oldCookie = browser.cookies.get('exrated_sid');
     expect(oldCookie).toBeDefined();
@@ -532,6 +534,7 @@ describe('over HTTP with cookies', () => {
       isUnlocked: false,
       ratingsGiven: 0,
       textsOptIn: null,
+      doNotRate: null,
     });
     // Log out of an unproven phone ends the session but cannot delete the victim's profile.
     const out = await trpcHttp(t, browser, 'mutation', 'profile.logout');
