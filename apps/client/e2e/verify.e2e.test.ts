@@ -184,7 +184,7 @@ describe('/verify after a redirect from /rate', () => {
   it('returns to /rate with its phone parameter after the proof', async () => {
     const page = await newPage(app, { width: 1280 });
     await page.goto(`/verify?returnTo=${encodeURIComponent('/rate?phone=%2B14155550190')}`);
-    await page.getByText("Verify your number first, then you'll go straight back to rating.").waitFor();
+    await page.getByText(/^Everyone proves their own number before rating from a shared link/).waitFor();
     await sendCodeTo(page, '4155550177');
     await typeCode(page, await latestCode(app, '+14155550177'));
     await page.getByRole('button', { name: 'Verify and View Ratings' }).click();

@@ -33,6 +33,14 @@ function App() {
 // Errors outside React (event handlers, timers, rejected promises nobody awaited) reach error_logs too.
 installGlobalErrorReporting();
 
+// Installable, with an offline page (public/sw.js). Registered once the page has loaded, so it never competes
+// with the first paint; development (Vite's dev server) runs without it.
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  window.addEventListener('load', () => {
+    navigator.serviceWorker.register('/sw.js').catch(() => undefined);
+  });
+}
+
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 const root = createRoot(container);

@@ -1,4 +1,4 @@
-import { createTheme, type MantineColorsTuple, Title } from '@mantine/core';
+import { createTheme, InputWrapper, type MantineColorsTuple, Title } from '@mantine/core';
 
 // A warm pink-to-violet brand on a deep night background; the streaks behind the page carry the colour.
 const brand: MantineColorsTuple = [
@@ -31,5 +31,7 @@ export const theme = createTheme({
   cursorType: 'pointer',
   components: {
     Title: Title.extend({ defaultProps: { c: 'white' } }),
+    // A field's error is announced when it appears, not only shown (screen readers hear it at once).
+    InputWrapper: InputWrapper.extend({ defaultProps: { errorProps: { role: 'alert' } } }),
   },
 });

@@ -1,13 +1,14 @@
 import { useEffect, useState } from 'react';
 import { afterNextPaint } from './after-paint';
 
-export type PhoneValidator = (value: string) => boolean;
+/** What keeps a code from being texted to the number, or null when nothing does (lib/phone-validation). */
+export type PhoneValidator = (value: string) => 'invalid' | 'country' | null;
 
 let loaded: PhoneValidator | null = null;
 
 function loadPhoneValidator(): Promise<PhoneValidator> {
   return import('./phone-validation').then((module) => {
-    loaded = module.isValidPhoneNumber;
+    loaded = module.codeTextProblem;
     return loaded;
   });
 }

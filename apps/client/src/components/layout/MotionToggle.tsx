@@ -1,0 +1,23 @@
+import { ActionIcon, Tooltip } from '@mantine/core';
+import { IconPlayerPauseFilled, IconPlayerPlayFilled } from '@tabler/icons-react';
+import { setBackgroundPaused, useBackgroundPaused } from '../../lib/background-motion';
+
+/** The header's pause/play button for the animated background, remembered on this device. */
+export function MotionToggle() {
+  const paused = useBackgroundPaused();
+  return (
+    <Tooltip label="Pause background animation" openDelay={700}>
+      <ActionIcon
+        variant="subtle"
+        color="gray.3"
+        size={44}
+        radius="xl"
+        aria-label="Pause background animation"
+        aria-pressed={paused}
+        onClick={() => setBackgroundPaused(!paused)}
+      >
+        {paused ? <IconPlayerPlayFilled size={18} /> : <IconPlayerPauseFilled size={18} />}
+      </ActionIcon>
+    </Tooltip>
+  );
+}
