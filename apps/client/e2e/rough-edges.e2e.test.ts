@@ -4,7 +4,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { latestCode, mutate, provePhone, rate, textsTo } from './api';
 import { type App, newPage, screenshot, startApp, VIEWPORTS, type ViewportWidth } from './harness';
-import { submitRating, toast } from './rate-form';
+import { fillBasicInfo, submitRating, toast } from './rate-form';
 
 const ADMIN_PASSWORD = 'e2e-admin-password-20';
 const HELD_RATINGS =
@@ -149,7 +149,7 @@ describe.each([375, 1280] as const)('rough edges at %i px', (width: ViewportWidt
     await page.goto('/verify');
     const field = page.getByRole('textbox', { name: 'Phone number' });
     const send = page.getByRole('button', { name: 'Send Verification Code' });
-    await field.fill('7700 900123');
+    await field.fill('7400 123456');
     await expect.poll(() => send.isEnabled()).toBe(true);
     for (const islandMobile of ['7781 123456', '7797 123456']) {
       await field.fill(islandMobile);
@@ -180,7 +180,7 @@ describe.each([375, 1280] as const)('rough edges at %i px', (width: ViewportWidt
     expect(overlaps(toastBox, await box(dialog.getByRole('heading', { name: 'Share with an Ex' })))).toBe(
       false,
     );
-    expect(overlaps(toastBox, await box(dialog.getByRole('button', { name: 'Close' })))).toBe(false);
+    expect(overlaps(toastBox, await box(dialog.locator('.mantine-Modal-close')))).toBe(false);
     await screenshot(page, 'rough-toast-dialog');
     await dialog.getByRole('button', { name: 'Done' }).click();
     await page.getByRole('button', { name: /Account menu for/ }).waitFor();
@@ -200,27 +200,26 @@ describe.each([375, 1280] as const)('rough edges at %i px', (width: ViewportWidt
   });
 });
 
-describe('rough edges of the rating form', () => {
+describe.each([375, 1280] as const)('rough edges of the rating form at %i px', (width: ViewportWidth) => {
   it('never shows two score tooltips at once', async () => {
-    const page = await newPage(app, { width: 1280 });
+    const page = await newPage(app, { width });
     await page.goto('/');
     await page.getByRole('link', { name: 'Start Rating' }).click();
-    const { fillBasicInfo } = await import('./rate-form');
     await fillBasicInfo(page, { name: 'Alex S.', type: 'Casual Dating', national: freshNumber().national });
     await page.getByRole('button', { name: 'Continue to Ratings' }).click();
     const infos = page.getByRole('button', { name: /^About / });
-    await infos.first().hover();
     const tooltips = page.getByRole('tooltip');
+    // A tap on a phone, the pointer or the keyboard on a laptop.
+    const open = (index: number) => (width === 375 ? infos.nth(index).tap() : infos.nth(index).focus());
+    await open(0);
     await tooltips.first().waitFor();
-    await infos.nth(1).hover();
+    await open(1);
     let most = 0;
     for (let sample = 0; sample < 15; sample += 1) {
       most = Math.max(most, await tooltips.count());
       await page.waitForTimeout(25);
     }
     expect(most).toBe(1);
-    await tooltips.first().waitFor();
-    expect(await tooltips.textContent()).not.toBe('');
   });
 });
 
@@ -247,9 +246,10 @@ describe.each([375, 1280] as const)('rough edges of the admin area at %i px', (w
     const own = freshNumber();
     await mutate(visitor, 'verification.send', { phoneNumber: own.e164 });
     const page = await adminPage();
-    await page.goto(`/admin/profiles/${encodeURIComponent(own.e164)}`);
+    await page.goto('/admin/logs');
+    await page.getByRole('textbox', { name: 'Search', exact: true }).fill(own.e164);
     const entries = page.getByTestId('log-entry');
-    await entries.first().waitFor();
+    await expect.poll(() => entries.count()).toBeGreaterThanOrEqual(2);
     const actions = await entries.evaluateAll((nodes) =>
       nodes.map((node) => node.textContent?.match(/verification_\w+/)?.[0]),
     );
