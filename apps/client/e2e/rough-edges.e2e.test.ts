@@ -4,7 +4,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { latestCode, mutate, provePhone, rate, textsTo } from './api';
 import { type App, newPage, screenshot, startApp, VIEWPORTS, type ViewportWidth } from './harness';
-import { fillBasicInfo, submitRating, toast } from './rate-form';
+import { submitRating, toast } from './rate-form';
 
 const ADMIN_PASSWORD = 'e2e-admin-password-20';
 const HELD_RATINGS =
@@ -60,7 +60,7 @@ describe.each([375, 1280] as const)('rough edges at %i px', (width: ViewportWidt
     await screenshot(page, 'rough-first-rating-locked');
 
     // Rating the second from the locked card goes straight to the form, not to /verify.
-    await page.getByRole('link', { name: 'Rate an Ex' }).click();
+    await page.getByRole('main').getByRole('link', { name: 'Rate an Ex' }).click();
     await submitRating(page, { name: 'Sam', type: 'Situationship', national: freshNumber().national });
     // Not proven yet: the toast does not claim the ratings can be seen.
     await toast(page, 'Profile Unlocked!');
@@ -149,8 +149,16 @@ describe.each([375, 1280] as const)('rough edges at %i px', (width: ViewportWidt
     await page.goto('/verify');
     const field = page.getByRole('textbox', { name: 'Phone number' });
     const send = page.getByRole('button', { name: 'Send Verification Code' });
-    await field.fill('7400 123456');
-    await expect.poll(() => send.isEnabled()).toBe(true);
+    // A UK mobile passes (filled again until the field has taken the country from the server's lookup).
+    await expect
+      .poll(
+        async () => {
+          await field.fill('7400 123456');
+          return send.isEnabled();
+        },
+        { timeout: 15_000 },
+      )
+      .toBe(true);
     for (const islandMobile of ['7781 123456', '7797 123456']) {
       await field.fill(islandMobile);
       await field.blur();
@@ -169,6 +177,8 @@ describe.each([375, 1280] as const)('rough edges at %i px', (width: ViewportWidt
     await rate(page, freshNumber().e164);
     await rate(page, freshNumber().e164);
     await page.goto('/profile');
+    await page.getByRole('heading', { name: 'Your Ratings' }).waitFor();
+    await screenshot(page, 'rough-toast-profile');
     await page.getByRole('button', { name: 'Share with an Ex' }).click();
     const dialog = page.getByRole('dialog', { name: 'Share with an Ex' });
     await dialog.waitFor();
@@ -184,42 +194,19 @@ describe.each([375, 1280] as const)('rough edges at %i px', (width: ViewportWidt
     await screenshot(page, 'rough-toast-dialog');
     await dialog.getByRole('button', { name: 'Done' }).click();
     await page.getByRole('button', { name: /Account menu for/ }).waitFor();
-    await mutate(page, 'profile.updateName', { name: 'Kim' }).catch(() => undefined);
     await page.goto('/settings');
+    await page.getByLabel('Public Display Name (Optional)').fill('Kim');
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await shown.waitFor();
     await page.waitForTimeout(400);
     expect(overlaps(await box(shown), await box(page.locator('header').first()))).toBe(false);
-  });
+  }, 120_000);
 
   it('titles /settings Account Settings when logged out too', async () => {
     const page = await newPage(app, { width });
     await page.goto('/settings');
     await page.getByRole('heading', { name: 'Account Settings', level: 1 }).waitFor();
     await page.getByText('Access Settings').waitFor();
-  });
-});
-
-describe.each([375, 1280] as const)('rough edges of the rating form at %i px', (width: ViewportWidth) => {
-  it('never shows two score tooltips at once', async () => {
-    const page = await newPage(app, { width });
-    await page.goto('/');
-    await page.getByRole('link', { name: 'Start Rating' }).click();
-    await fillBasicInfo(page, { name: 'Alex S.', type: 'Casual Dating', national: freshNumber().national });
-    await page.getByRole('button', { name: 'Continue to Ratings' }).click();
-    const infos = page.getByRole('button', { name: /^About / });
-    const tooltips = page.getByRole('tooltip');
-    // A tap on a phone, the pointer or the keyboard on a laptop.
-    const open = (index: number) => (width === 375 ? infos.nth(index).tap() : infos.nth(index).focus());
-    await open(0);
-    await tooltips.first().waitFor();
-    await open(1);
-    let most = 0;
-    for (let sample = 0; sample < 15; sample += 1) {
-      most = Math.max(most, await tooltips.count());
-      await page.waitForTimeout(25);
-    }
-    expect(most).toBe(1);
   });
 });
 
@@ -251,7 +238,7 @@ describe.each([375, 1280] as const)('rough edges of the admin area at %i px', (w
     const entries = page.getByTestId('log-entry');
     await expect.poll(() => entries.count()).toBeGreaterThanOrEqual(2);
     const actions = await entries.evaluateAll((nodes) =>
-      nodes.map((node) => node.textContent?.match(/verification_\w+/)?.[0]),
+      nodes.map((node) => node.textContent?.match(/verification_code_(?:requested|sent)/)?.[0]),
     );
     // Newest first: the send is written after the request it answers.
     expect(actions.indexOf('verification_code_sent')).toBeLessThan(

@@ -10,7 +10,7 @@ export function MotionToggle() {
       <ActionIcon
         variant="subtle"
         color="gray.3"
-        size={44}
+        size={40}
         radius="xl"
         aria-label="Pause background animation"
         aria-pressed={paused}
