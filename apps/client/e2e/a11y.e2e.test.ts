@@ -83,7 +83,7 @@ describe.each([375, 1280] as const)('axe, WCAG 2.2 with target-size, at %i px', 
     await page.getByRole('button', { name: 'Continue to Ratings' }).click();
     await page.getByText('Please enter a valid phone number with country code').first().waitFor();
     await expectNoViolations(page, '/rate step 1 with errors');
-  });
+  }, 240_000);
 
   it('finds nothing on the code step, the notification landing and the unlocked profile with its dialogs', async () => {
     const rater = await newPage(app, { width });
@@ -139,7 +139,7 @@ describe.each([375, 1280] as const)('axe, WCAG 2.2 with target-size, at %i px', 
 
     await visit(page, '/settings', () => page.getByRole('button', { name: 'Save Changes' }).waitFor());
     await expectNoViolations(page, '/settings');
-  });
+  }, 240_000);
 
   it('finds nothing on the admin pages and their dialog', async () => {
     const visitor = await newPage(app, { width });
@@ -176,7 +176,7 @@ describe.each([375, 1280] as const)('axe, WCAG 2.2 with target-size, at %i px', 
       .click();
     await page.getByRole('dialog').waitFor();
     await expectNoViolations(page, 'error log dialog');
-  });
+  }, 240_000);
 });
 
 describe('the animated background', () => {

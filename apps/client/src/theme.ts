@@ -1,4 +1,4 @@
-import { createTheme, InputWrapper, type MantineColorsTuple, Title } from '@mantine/core';
+import { createTheme, InputWrapper, type MantineColorsTuple, Modal, Title } from '@mantine/core';
 
 // A warm pink-to-violet brand on a deep night background; the streaks behind the page carry the colour.
 const brand: MantineColorsTuple = [
@@ -16,7 +16,8 @@ const brand: MantineColorsTuple = [
 
 export const theme = createTheme({
   primaryColor: 'brand',
-  primaryShade: { light: 6, dark: 5 },
+  // Filled buttons use shade 7 in the dark scheme: white text on shade 5 measured 4.2:1, under WCAG's 4.5.
+  primaryShade: { light: 6, dark: 7 },
   colors: { brand },
   defaultRadius: 'md',
   fontFamily:
@@ -33,5 +34,7 @@ export const theme = createTheme({
     Title: Title.extend({ defaultProps: { c: 'white' } }),
     // A field's error is announced when it appears, not only shown (screen readers hear it at once).
     InputWrapper: InputWrapper.extend({ defaultProps: { errorProps: { role: 'alert' } } }),
+    // Mantine's close button is an icon alone: it needs a name for screen readers.
+    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close dialog' } } }),
   },
 });
