@@ -3,36 +3,17 @@
 // the manifest, the service worker and its offline page.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { latestCode, mutate, provePhone, rate, textsTo } from './api';
-import { type App, newPage, screenshot, startApp, type ViewportWidth } from './harness';
+import { appPerFile } from './app-per-file';
+import { newPage, screenshot, type ViewportWidth } from './harness';
+import { numberSequence, ROOMY_LIMITS } from './shared-ip';
 
 const ADMIN_PASSWORD = 'e2e-admin-password-a11y';
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
 
-let app: App;
-
-beforeAll(async () => {
-  app = await startApp({
-    extraEnv: {
-      ADMIN_PASSWORD,
-      LIMIT_VERIFICATION_SENDS_PER_IP_PER_HOUR: '500',
-      LIMIT_RATINGS_PER_IP_PER_HOUR: '500',
-      LIMIT_RATINGS_PER_DEVICE_PER_HOUR: '50',
-    },
-  });
-});
-
-afterAll(async () => {
-  await app?.stop();
-});
-
-let nextNumber = 0;
-function freshNumber(): { national: string; e164: string } {
-  nextNumber += 1;
-  const national = `646555${String(1000 + nextNumber).slice(-4)}`;
-  return { national, e164: `+1${national}` };
-}
+const app = appPerFile({ extraEnv: { ADMIN_PASSWORD, ...ROOMY_LIMITS } });
+const freshNumber = numberSequence('646555');
 
 /** axe with every WCAG 2.x A/AA rule, and `target-size` (off by default in axe) switched on explicitly. */
 async function expectNoViolations(page: Page, what: string) {
@@ -59,7 +40,7 @@ async function visit(page: Page, url: string, ready: () => Promise<unknown>) {
 
 describe.each([375, 1280] as const)('axe, WCAG 2.2 with target-size, at %i px', (width: ViewportWidth) => {
   it('finds nothing on the public routes of a visitor', async () => {
-    const page = await newPage(app, { width });
+    const page = await newPage(app(), { width });
     const heading = (name: string | RegExp) => () => page.getByRole('heading', { name, level: 1 }).waitFor();
     const routes: [string, () => Promise<unknown>][] = [
       ['/', heading('Ever wondered how your ex would rate you?')],
@@ -86,14 +67,14 @@ describe.each([375, 1280] as const)('axe, WCAG 2.2 with target-size, at %i px', 
   }, 240_000);
 
   it('finds nothing on the code step, the notification landing and the unlocked profile with its dialogs', async () => {
-    const rater = await newPage(app, { width });
+    const rater = await newPage(app(), { width });
     await rater.goto('/');
     const own = freshNumber();
     await rate(rater, own.e164);
-    const [text] = await textsTo(app, own.e164, 'rating');
+    const [text] = await textsTo(app(), own.e164, 'rating');
     const link = text?.body.match(/\/r\/([\w-]+)/)?.[0];
 
-    const page = await newPage(app, { width });
+    const page = await newPage(app(), { width });
     if (link) {
       await visit(page, link, () =>
         page.getByRole('heading', { name: 'Someone rated your relationship' }).waitFor(),
@@ -108,7 +89,7 @@ describe.each([375, 1280] as const)('axe, WCAG 2.2 with target-size, at %i px', 
     await page
       .getByRole('textbox', { name: 'Verification code digit' })
       .first()
-      .fill(await latestCode(app, own.e164));
+      .fill(await latestCode(app(), own.e164));
     await page.getByRole('button', { name: 'Verify and View Ratings' }).click();
     await page.getByRole('heading', { name: 'Phone Verified' }).waitFor();
     await expectNoViolations(page, '/verify verified');
@@ -142,13 +123,13 @@ describe.each([375, 1280] as const)('axe, WCAG 2.2 with target-size, at %i px', 
   }, 240_000);
 
   it('finds nothing on the admin pages and their dialog', async () => {
-    const visitor = await newPage(app, { width });
+    const visitor = await newPage(app(), { width });
     await visitor.goto('/');
     const own = freshNumber();
-    await provePhone(visitor, app, own.e164);
+    await provePhone(visitor, app(), own.e164);
     await mutate(visitor, 'telemetry.reportError', { message: 'axe check entry', componentName: 'AxeCheck' });
 
-    const page = await newPage(app, { width });
+    const page = await newPage(app(), { width });
     await visit(page, '/admin', () => page.getByLabel('Admin Password').waitFor());
     await expectNoViolations(page, '/admin login');
     await page.getByLabel('Admin Password').fill(ADMIN_PASSWORD);
@@ -186,7 +167,7 @@ describe('the animated background', () => {
     );
 
   it('pauses with a visible control, stays paused on this device, and is still under reduced motion', async () => {
-    const page = await newPage(app, { width: 375 });
+    const page = await newPage(app(), { width: 375 });
     await page.goto('/');
     const pause = page.getByRole('button', { name: 'Pause background animation' });
     await pause.waitFor();
@@ -199,7 +180,7 @@ describe('the animated background', () => {
     await page.getByRole('button', { name: 'Pause background animation', pressed: true }).waitFor();
     expect(await running(page)).toBe(0);
 
-    const still = await newPage(app, { width: 1280 });
+    const still = await newPage(app(), { width: 1280 });
     await still.emulateMedia({ reducedMotion: 'reduce' });
     await still.goto('/');
     await still.getByRole('button', { name: 'Pause background animation' }).waitFor();
@@ -209,7 +190,7 @@ describe('the animated background', () => {
 
 describe('announcements', () => {
   it('exposes toasts and inline errors as alerts in the accessibility tree', async () => {
-    const page = await newPage(app, { width: 375 });
+    const page = await newPage(app(), { width: 375 });
     await page.goto('/verify');
     const field = page.getByRole('textbox', { name: 'Phone number' });
     await field.fill('555');
@@ -229,7 +210,7 @@ describe('announcements', () => {
 
 describe.each([375, 1280] as const)('the code step at %i px', (width: ViewportWidth) => {
   async function codeStep(): Promise<{ page: Page; e164: string }> {
-    const page = await newPage(app, { width });
+    const page = await newPage(app(), { width });
     const own = freshNumber();
     await page.goto('/verify');
     await page.getByRole('textbox', { name: 'Phone number' }).fill(own.national);
@@ -244,8 +225,8 @@ describe.each([375, 1280] as const)('the code step at %i px', (width: ViewportWi
 
   it('fills all six slots from the whole text message pasted anywhere, and verifies', async () => {
     const { page, e164 } = await codeStep();
-    const code = await latestCode(app, e164);
-    const [text] = await textsTo(app, e164, 'verification');
+    const code = await latestCode(app(), e164);
+    const [text] = await textsTo(app(), e164, 'verification');
     await page.getByRole('heading', { name: 'Enter your code' }).click();
     await page.evaluate((body) => {
       const data = new DataTransfer();
@@ -266,7 +247,7 @@ describe.each([375, 1280] as const)('the code step at %i px', (width: ViewportWi
 
 describe('installable', () => {
   it('has a manifest with 192 and 512 px icons, a maskable one, standalone display and a theme colour', async () => {
-    const page = await newPage(app, { width: 375 });
+    const page = await newPage(app(), { width: 375 });
     await page.goto('/');
     const href = await page.locator('link[rel="manifest"]').getAttribute('href');
     expect(href).toBe('/manifest.webmanifest');
@@ -288,7 +269,7 @@ describe('installable', () => {
   });
 
   it('reloads a page offline and shows the offline page', async () => {
-    const page = await newPage(app, { width: 375 });
+    const page = await newPage(app(), { width: 375 });
     await page.goto('/terms');
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
     // Controlled from the next page load on.

@@ -1,40 +1,19 @@
 // The rough edges a person met walking through the product at 375 and 1280 px (issue 20): each test here
 // failed on the build before its fix.
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { latestCode, mutate, provePhone, rate, textsTo } from './api';
-import { type App, newPage, screenshot, startApp, VIEWPORTS, type ViewportWidth } from './harness';
+import { appPerFile } from './app-per-file';
+import { newPage, screenshot, VIEWPORTS, type ViewportWidth } from './harness';
 import { submitRating, toast } from './rate-form';
+import { numberSequence, ROOMY_LIMITS } from './shared-ip';
 
 const ADMIN_PASSWORD = 'e2e-admin-password-20';
 const HELD_RATINGS =
   'Your ratings are saved. They are sent to the people you rated once you prove your phone number.';
 
-let app: App;
-
-beforeAll(async () => {
-  // Every browser here shares 127.0.0.1: per-IP caps would otherwise decide the order of the tests.
-  app = await startApp({
-    extraEnv: {
-      ADMIN_PASSWORD,
-      LIMIT_VERIFICATION_SENDS_PER_IP_PER_HOUR: '500',
-      LIMIT_RATINGS_PER_IP_PER_HOUR: '500',
-      LIMIT_RATINGS_PER_DEVICE_PER_HOUR: '50',
-    },
-  });
-});
-
-afterAll(async () => {
-  await app?.stop();
-});
-
-let nextNumber = 0;
-/** A fresh US number per call, so no cooldown or cap of one test touches another. */
-function freshNumber(): { national: string; e164: string } {
-  nextNumber += 1;
-  const national = `312555${String(1000 + nextNumber).slice(-4)}`;
-  return { national, e164: `+1${national}` };
-}
+const app = appPerFile({ extraEnv: { ADMIN_PASSWORD, ...ROOMY_LIMITS } });
+const freshNumber = numberSequence('312555');
 
 async function box(locator: Locator) {
   const found = await locator.boundingBox();
@@ -48,7 +27,7 @@ function overlaps(a: { x: number; y: number; width: number; height: number }, b:
 
 describe.each([375, 1280] as const)('rough edges at %i px', (width: ViewportWidth) => {
   it('a first rating from the home page shows the locked state: saved, one more to go, sent once proven', async () => {
-    const page = await newPage(app, { width });
+    const page = await newPage(app(), { width });
     await page.goto('/');
     await page.getByRole('link', { name: 'Start Rating' }).click();
     await submitRating(page, { name: 'Alex S.', type: 'Casual Dating', national: freshNumber().national });
@@ -70,7 +49,7 @@ describe.each([375, 1280] as const)('rough edges at %i px', (width: ViewportWidt
   });
 
   it('/unlock offers one action, and it texts a code and opens the code step', async () => {
-    const page = await newPage(app, { width });
+    const page = await newPage(app(), { width });
     await page.goto('/');
     await rate(page, freshNumber().e164);
     await rate(page, freshNumber().e164);
@@ -86,11 +65,11 @@ describe.each([375, 1280] as const)('rough edges at %i px', (width: ViewportWidt
     await page.getByRole('textbox', { name: 'Phone number' }).fill(own.national);
     await actions.click();
     await page.getByRole('heading', { name: 'Enter your code' }).waitFor();
-    expect(await textsTo(app, own.e164, 'verification')).toHaveLength(1);
+    expect(await textsTo(app(), own.e164, 'verification')).toHaveLength(1);
   });
 
   it('/rate tells an unproven rater their ratings are sent once they prove their number', async () => {
-    const page = await newPage(app, { width });
+    const page = await newPage(app(), { width });
     await page.goto('/');
     await page.getByRole('link', { name: 'Start Rating' }).click();
     await page.getByLabel('Their first name and initial').waitFor();
@@ -98,7 +77,7 @@ describe.each([375, 1280] as const)('rough edges at %i px', (width: ViewportWidt
   });
 
   it('counts the resend down in one format, and the same number leads back to the code step', async () => {
-    const page = await newPage(app, { width });
+    const page = await newPage(app(), { width });
     const own = freshNumber();
     await page.goto('/verify');
     await page.getByRole('textbox', { name: 'Phone number' }).fill(own.national);
@@ -112,7 +91,7 @@ describe.each([375, 1280] as const)('rough edges at %i px', (width: ViewportWidt
     await page.getByRole('button', { name: 'Use a different phone number' }).click();
     await page.getByRole('button', { name: 'Send Verification Code' }).click();
     await page.getByRole('heading', { name: 'Enter your code' }).waitFor();
-    const code = await latestCode(app, own.e164);
+    const code = await latestCode(app(), own.e164);
     await page.getByRole('textbox', { name: 'Verification code digit' }).first().click();
     await page.keyboard.type(code);
     await page.getByRole('button', { name: 'Verify and View Ratings' }).click();
@@ -120,7 +99,7 @@ describe.each([375, 1280] as const)('rough edges at %i px', (width: ViewportWidt
   });
 
   it('says why a shared link asks an unproven ex to prove their own number first', async () => {
-    const page = await newPage(app, { width });
+    const page = await newPage(app(), { width });
     await page.goto(`/rate?phone=${encodeURIComponent(freshNumber().e164)}`);
     await page.waitForURL((url) => url.pathname === '/verify');
     await page.getByText(/Everyone proves their own number before rating from a shared link/).waitFor();
@@ -128,9 +107,9 @@ describe.each([375, 1280] as const)('rough edges at %i px', (width: ViewportWidt
   });
 
   it('tells a proven person on the locked card only to rate, not to verify again', async () => {
-    const page = await newPage(app, { width });
+    const page = await newPage(app(), { width });
     await page.goto('/');
-    await provePhone(page, app, freshNumber().e164);
+    await provePhone(page, app(), freshNumber().e164);
     await page.goto('/profile');
     await page.getByRole('heading', { name: 'Almost there' }).waitFor();
     expect(await page.getByText('Already rated? Verify your phone number').count()).toBe(0);
@@ -138,8 +117,8 @@ describe.each([375, 1280] as const)('rough edges at %i px', (width: ViewportWidt
   });
 
   it('refuses in the browser a Guernsey or Jersey number under the UK flag, as the server does', async () => {
-    const context = await app.browser.newContext({
-      baseURL: app.baseUrl,
+    const context = await app().browser.newContext({
+      baseURL: app().baseUrl,
       viewport: VIEWPORTS[width],
       locale: 'en-GB',
       isMobile: width < 768,
@@ -170,10 +149,10 @@ describe.each([375, 1280] as const)('rough edges at %i px', (width: ViewportWidt
   });
 
   it('keeps toasts off the header and off the top of the share dialog', async () => {
-    const page = await newPage(app, { width });
+    const page = await newPage(app(), { width });
     await page.goto('/');
     const own = freshNumber();
-    await provePhone(page, app, own.e164);
+    await provePhone(page, app(), own.e164);
     await rate(page, freshNumber().e164);
     await rate(page, freshNumber().e164);
     await page.goto('/profile');
@@ -203,7 +182,7 @@ describe.each([375, 1280] as const)('rough edges at %i px', (width: ViewportWidt
   }, 120_000);
 
   it('titles /settings Account Settings when logged out too', async () => {
-    const page = await newPage(app, { width });
+    const page = await newPage(app(), { width });
     await page.goto('/settings');
     await page.getByRole('heading', { name: 'Account Settings', level: 1 }).waitFor();
     await page.getByText('Access Settings').waitFor();
@@ -212,7 +191,7 @@ describe.each([375, 1280] as const)('rough edges at %i px', (width: ViewportWidt
 
 describe.each([375, 1280] as const)('rough edges of the admin area at %i px', (width: ViewportWidth) => {
   async function adminPage(): Promise<Page> {
-    const page = await newPage(app, { width });
+    const page = await newPage(app(), { width });
     await page.goto('/admin');
     await page.getByLabel('Admin Password').fill(ADMIN_PASSWORD);
     await page.getByRole('button', { name: 'Login' }).click();
@@ -228,7 +207,7 @@ describe.each([375, 1280] as const)('rough edges of the admin area at %i px', (w
   });
 
   it('says "1 entry", and lists entries written by one request in the order they were written', async () => {
-    const visitor = await newPage(app, { width });
+    const visitor = await newPage(app(), { width });
     await visitor.goto('/');
     const own = freshNumber();
     await mutate(visitor, 'verification.send', { phoneNumber: own.e164 });
