@@ -11,13 +11,13 @@ import { ToastHost } from './components/notifications/ToastHost';
 import { installGlobalErrorReporting } from './lib/error-reporting';
 import { createQueryClient, createTrpcClient, TRPCProvider } from './lib/trpc';
 import { router } from './routes';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 function App() {
   const [queryClient] = useState(createQueryClient);
   const [trpcClient] = useState(createTrpcClient);
   return (
-    <MantineProvider theme={theme} forceColorScheme="dark">
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} forceColorScheme="dark">
       <ToastHost />
       <QueryClientProvider client={queryClient}>
         <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>

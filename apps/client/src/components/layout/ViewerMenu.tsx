@@ -40,9 +40,10 @@ export default function ViewerMenu({ phoneNumber, isVerified, onLogOut }: Viewer
         </UnstyledButton>
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Label>
+        {/* An item, not a label: a menu may only hold items and separators (a plain label breaks that). */}
+        <Menu.Item disabled>
           {formatted} · {status}
-        </Menu.Label>
+        </Menu.Item>
         <Menu.Item component={Link} to="/profile" leftSection={<IconStars size={16} />}>
           My Ratings
         </Menu.Item>
