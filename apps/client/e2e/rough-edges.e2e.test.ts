@@ -56,11 +56,14 @@ describe.each([375, 1280] as const)('rough edges at %i px', (width: ViewportWidt
     await page.goto('/unlock/after-two');
     await page.getByRole('heading', { name: 'Profile Unlocked!' }).waitFor();
     await page.getByText(HELD_RATINGS).waitFor();
+    await page.getByRole('textbox', { name: 'Phone number' }).waitFor();
     await screenshot(page, 'rough-unlock');
-    const actions = page
+    // One way on, inside the page (the footer's 'Verify' link aside).
+    const main = page.getByRole('main');
+    const actions = main
       .getByRole('button', { name: /verify/i })
-      .or(page.getByRole('link', { name: /verify/i }));
-    expect(await actions.count()).toBe(1);
+      .or(main.getByRole('link', { name: /verify/i }));
+    expect(await actions.allTextContents()).toEqual(['Verify Phone & See Ratings']);
     const own = freshNumber();
     await page.getByRole('textbox', { name: 'Phone number' }).fill(own.national);
     await actions.click();
@@ -132,19 +135,27 @@ describe.each([375, 1280] as const)('rough edges at %i px', (width: ViewportWidt
     await expect
       .poll(
         async () => {
-          await field.fill('7400 123456');
+          // Typed without spaces: the field formats as it goes.
+          await field.fill('7400123456');
           return send.isEnabled();
         },
         { timeout: 15_000 },
       )
       .toBe(true);
-    for (const islandMobile of ['7781 123456', '7797 123456']) {
+    // Guernsey and Jersey mobiles: the field says why, and nothing can be sent.
+    for (const islandMobile of ['7781123456', '7797123456']) {
       await field.fill(islandMobile);
       await field.blur();
+      expect(await field.inputValue()).toBe(`${islandMobile.slice(0, 4)} ${islandMobile.slice(4)}`);
       await expect.poll(() => send.isDisabled()).toBe(true);
+      await page
+        .getByRole('alert')
+        .filter({ hasText: /not Guernsey, Jersey or the Isle of Man/ })
+        .waitFor();
     }
     // Premium rate: never texted, so never offered.
-    await field.fill('909 8790000');
+    await field.fill('9098790000');
+    expect(await field.inputValue()).not.toBe('');
     await expect.poll(() => send.isDisabled()).toBe(true);
   });
 
