@@ -22,7 +22,8 @@ export default function ViewerMenu({ phoneNumber, isVerified, onLogOut }: Viewer
   const formatted = formatPhoneForDisplay(phoneNumber);
   const status = isVerified ? 'Verified' : 'Not verified';
   return (
-    <Menu position="bottom-end" width={240} shadow="lg" radius="md">
+    // No focus placeholder: it is a presentational child, which a menu may not hold (axe aria-required-children).
+    <Menu position="bottom-end" width={240} shadow="lg" radius="md" withInitialFocusPlaceholder={false}>
       <Menu.Target>
         <UnstyledButton className={classes.trigger} aria-label={`Account menu for ${formatted}, ${status}`}>
           <Group gap={8} wrap="nowrap">
