@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { provePhone, textsTo } from './api';
 import { type App, errorsOf, newPage, screenshot, startApp, type ViewportWidth } from './harness';
+import { fillBasicInfo, toast } from './rate-form';
 
 let app: App;
 
@@ -23,16 +24,6 @@ async function expectNoSidewaysScroll(page: Page) {
   expect(overflow).toBeLessThanOrEqual(0);
 }
 
-async function fillBasicInfo(page: Page, info: { name: string; type: string; national: string }) {
-  await page.getByLabel('Their first name and initial').fill(info.name);
-  await page.getByLabel('Relationship type').and(page.locator('input')).click();
-  await page.getByRole('option', { name: info.type }).click();
-  const phone = page.getByLabel('Their phone number');
-  await phone.click();
-  await phone.fill('');
-  await phone.pressSequentially(info.national);
-}
-
 /** Moves each question's slider from its default 5 to the given score with the keyboard. */
 async function setScores(page: Page, scores: number[]) {
   const sliders = page.getByRole('slider');
@@ -45,10 +36,6 @@ async function setScores(page: Page, scores: number[]) {
     for (let step = 0; step < Math.abs(score - 5); step += 1) await slider.press(key);
     expect(await slider.getAttribute('aria-valuenow')).toBe(String(score));
   }
-}
-
-async function toast(page: Page, title: string) {
-  await page.locator('.mantine-Notification-root').getByText(title, { exact: true }).waitFor();
 }
 
 describe.each([375, 1280] as const)('rating an ex at %i px', (width) => {

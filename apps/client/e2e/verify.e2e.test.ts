@@ -29,6 +29,12 @@ function phoneField(page: Page) {
   return page.getByRole('textbox', { name: 'Phone number' });
 }
 
+/** The seconds a 'Resend code in m:ss' label still counts. */
+function secondsLeft(label: string | null): number {
+  const [, minutes, seconds] = label?.match(/(\d+):(\d\d)$/) ?? [];
+  return Number(minutes) * 60 + Number(seconds);
+}
+
 /** Types the six digits into the code slots, one key at a time as a person would. */
 async function typeCode(page: Page, code: string) {
   await page.getByRole('textbox', { name: 'Verification code digit' }).first().click();
@@ -71,7 +77,7 @@ describe.each([375, 1280] as const)('/verify at %i px', (width: ViewportWidth) =
     await sendCodeTo(page, national);
     const verifyButton = page.getByRole('button', { name: 'Verify and View Ratings' });
     expect(await verifyButton.isDisabled()).toBe(true);
-    await expect(page.getByRole('button', { name: /^Resend code in \d+s$/ }).isDisabled()).resolves.toBe(
+    await expect(page.getByRole('button', { name: /^Resend code in \d+:\d\d$/ }).isDisabled()).resolves.toBe(
       true,
     );
     // The header already shows the number, unverified.
@@ -111,11 +117,11 @@ describe.each([375, 1280] as const)('/verify at %i px', (width: ViewportWidth) =
     const page = await newPage(app, { width });
     await page.goto('/verify');
     await sendCodeTo(page, width === 375 ? '4155550173' : '4155550174');
-    const countdown = page.getByRole('button', { name: /^Resend code in \d+s$/ });
-    const first = Number((await countdown.textContent())?.match(/(\d+)s/)?.[1]);
+    const countdown = page.getByRole('button', { name: /^Resend code in \d+:\d\d$/ });
+    const first = secondsLeft(await countdown.textContent());
     expect(first).toBeGreaterThanOrEqual(58);
     await page.waitForTimeout(2100);
-    const later = Number((await countdown.textContent())?.match(/(\d+)s/)?.[1]);
+    const later = secondsLeft(await countdown.textContent());
     expect(later).toBeLessThanOrEqual(first - 2);
 
     await page.getByRole('button', { name: 'Use a different phone number' }).click();
@@ -124,7 +130,7 @@ describe.each([375, 1280] as const)('/verify at %i px', (width: ViewportWidth) =
     await page.context().close();
   });
 
-  it('/unlock shows the progress, saves the phone unproven, then sends the visitor to /verify', async () => {
+  it('/unlock shows the progress, and its one phone form texts a code and opens the code step', async () => {
     const page = await newPage(app, { width });
     await page.goto('/unlock/first-visit');
     await page.getByRole('heading', { name: 'Almost There!' }).waitFor();
@@ -141,34 +147,24 @@ describe.each([375, 1280] as const)('/verify at %i px', (width: ViewportWidth) =
     await rate(page, '+14155550181');
     await page.reload();
     await page.getByRole('heading', { name: 'Profile Unlocked!' }).waitFor();
-    expect(await page.getByRole('link', { name: 'Verify Phone & See Ratings' }).getAttribute('href')).toBe(
-      '/verify',
-    );
+    await page.getByRole('heading', { name: "Verify It's You" }).waitFor();
     await screenshot(page, 'unlock-unlocked');
 
     await phoneField(page).fill('12');
     await page.getByText('Please enter a valid phone number', { exact: true }).first().waitFor();
-    expect(await page.getByRole('button', { name: 'Verify My Number' }).isDisabled()).toBe(true);
+    const verify = page.getByRole('button', { name: 'Verify Phone & See Ratings' });
+    expect(await verify.isDisabled()).toBe(true);
 
     const national = width === 375 ? '4155550175' : '4155550176';
     await phoneField(page).fill(national);
-    await page.getByRole('button', { name: 'Verify My Number' }).click();
-    await page.getByText('Your phone number has been saved successfully.').waitFor();
-    // A saved number is not a proven one: the visitor is sent to prove it, with the number filled in.
+    await verify.click();
+    // The code is texted on arrival: the visitor only has to type it.
     await page.waitForURL('**/verify');
-    await page.getByRole('heading', { name: 'Verify your phone' }).waitFor();
-    expect(await phoneField(page).inputValue()).toContain('555');
+    await page.getByRole('heading', { name: 'Enter your code' }).waitFor();
     await page.getByRole('button', { name: /Account menu for .*Not verified/ }).waitFor();
-    // With nothing cached on the device the phone step shows before the server answers, and the number the
-    // server knows for this device is filled in when it does.
-    await page.evaluate(() => window.localStorage.clear());
-    await page.reload();
-    await page.getByRole('heading', { name: 'Verify your phone' }).waitFor();
-    await expect.poll(() => phoneField(page).inputValue()).toContain('555');
     await expectCleanPage(page);
 
     // Once proven and unlocked, /verify and /unlock both lead to the ratings.
-    await sendCodeTo(page, national);
     await typeCode(page, await latestCode(app, `+1${national}`));
     await page.getByRole('button', { name: 'Verify and View Ratings' }).click();
     await page.waitForURL('**/profile');
@@ -184,7 +180,7 @@ describe('/verify after a redirect from /rate', () => {
   it('returns to /rate with its phone parameter after the proof', async () => {
     const page = await newPage(app, { width: 1280 });
     await page.goto(`/verify?returnTo=${encodeURIComponent('/rate?phone=%2B14155550190')}`);
-    await page.getByText("Verify your number first, then you'll go straight back to rating.").waitFor();
+    await page.getByText(/^Everyone proves their own number before rating from a shared link/).waitFor();
     await sendCodeTo(page, '4155550177');
     await typeCode(page, await latestCode(app, '+14155550177'));
     await page.getByRole('button', { name: 'Verify and View Ratings' }).click();
@@ -205,8 +201,8 @@ describe('resend after the cooldown', () => {
     expect(await resend.isDisabled()).toBe(false);
     await resend.click();
     await page.getByText('Verification code sent! Check your phone').waitFor();
-    const restarted = page.getByRole('button', { name: /^Resend code in \d+s$/ });
-    expect(Number((await restarted.textContent())?.match(/(\d+)s/)?.[1])).toBeGreaterThanOrEqual(58);
+    const restarted = page.getByRole('button', { name: /^Resend code in \d+:\d\d$/ });
+    expect(secondsLeft(await restarted.textContent())).toBeGreaterThanOrEqual(58);
     expect(await textsTo(app, '+14155550178', 'verification')).toHaveLength(2);
     // Only the newest code works.
     await typeCode(page, await latestCode(app, '+14155550178'));

@@ -11,13 +11,13 @@ import { ToastHost } from './components/notifications/ToastHost';
 import { installGlobalErrorReporting } from './lib/error-reporting';
 import { createQueryClient, createTrpcClient, TRPCProvider } from './lib/trpc';
 import { router } from './routes';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 function App() {
   const [queryClient] = useState(createQueryClient);
   const [trpcClient] = useState(createTrpcClient);
   return (
-    <MantineProvider theme={theme} forceColorScheme="dark">
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} forceColorScheme="dark">
       <ToastHost />
       <QueryClientProvider client={queryClient}>
         <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
@@ -32,6 +32,14 @@ function App() {
 
 // Errors outside React (event handlers, timers, rejected promises nobody awaited) reach error_logs too.
 installGlobalErrorReporting();
+
+// Installable, with an offline page (public/sw.js). Registered once the page has loaded, so it never competes
+// with the first paint; development (Vite's dev server) runs without it.
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  window.addEventListener('load', () => {
+    navigator.serviceWorker.register('/sw.js').catch(() => undefined);
+  });
+}
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

@@ -1,9 +1,9 @@
 // Every route of spec section 2. Each page lives in its own folder under pages/; replacing a page means
 // editing its folder and, at most, its line here. Only the landing and not-found pages ship in the entry
 // chunk: the rest (legal pages, admin area, the flows) load on demand.
-import { lazy } from 'react';
+import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router-dom';
-import { AppLayout } from './components/layout/AppLayout';
+import { AppLayout, PageLoader } from './components/layout/AppLayout';
 import { RouteErrorFallback } from './components/RouteErrorFallback';
 import { LandingPage } from './pages/landing/LandingPage';
 import { NotFoundPage } from './pages/not-found/NotFoundPage';
@@ -23,6 +23,16 @@ const NoticeStatusPage = lazy(() => import('./pages/notices/NoticeStatusPage'));
 const TransparencyPage = lazy(() => import('./pages/transparency/TransparencyPage'));
 
 export const router = createBrowserRouter([
+  {
+    // The admin area has its own shell (sidebar, header, main): the public header and footer stay out of it.
+    path: 'admin/*',
+    element: (
+      <Suspense fallback={<PageLoader />}>
+        <AdminPage />
+      </Suspense>
+    ),
+    errorElement: <RouteErrorFallback />,
+  },
   {
     element: <AppLayout />,
     errorElement: <RouteErrorFallback />,
@@ -45,7 +55,6 @@ export const router = createBrowserRouter([
           { path: 'report', element: <ReportContentPage /> },
           { path: 'notices/:reference', element: <NoticeStatusPage /> },
           { path: 'transparency', element: <TransparencyPage /> },
-          { path: 'admin/*', element: <AdminPage /> },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

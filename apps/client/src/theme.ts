@@ -1,4 +1,11 @@
-import { createTheme, type MantineColorsTuple, Title } from '@mantine/core';
+import {
+  type CSSVariablesResolver,
+  createTheme,
+  InputWrapper,
+  type MantineColorsTuple,
+  Modal,
+  Title,
+} from '@mantine/core';
 
 // A warm pink-to-violet brand on a deep night background; the streaks behind the page carry the colour.
 const brand: MantineColorsTuple = [
@@ -16,7 +23,9 @@ const brand: MantineColorsTuple = [
 
 export const theme = createTheme({
   primaryColor: 'brand',
-  primaryShade: { light: 6, dark: 5 },
+  // Filled buttons use shade 8 in the dark scheme: white text on shade 5 measured 4.2:1 (red 7: 3.9:1), under
+  // WCAG's 4.5:1.
+  primaryShade: { light: 6, dark: 8 },
   colors: { brand },
   defaultRadius: 'md',
   fontFamily:
@@ -31,5 +40,23 @@ export const theme = createTheme({
   cursorType: 'pointer',
   components: {
     Title: Title.extend({ defaultProps: { c: 'white' } }),
+    // A field's error is announced when it appears, not only shown (screen readers hear it at once).
+    InputWrapper: InputWrapper.extend({ defaultProps: { errorProps: { role: 'alert' } } }),
+    // Mantine's close button is an icon alone: it needs a name for screen readers.
+    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close dialog' } } }),
+  },
+});
+
+/**
+ * Text colours of the dark scheme that reach WCAG's 4.5:1 on the dark cards and dialogs: Mantine's dimmed
+ * grey, error red and link pink measured 4.0, 3.9 and 4.4 there.
+ */
+export const cssVariablesResolver: CSSVariablesResolver = (resolved) => ({
+  variables: {},
+  light: {},
+  dark: {
+    '--mantine-color-dimmed': resolved.colors.dark[1],
+    '--mantine-color-error': resolved.colors.red[4],
+    '--mantine-color-anchor': brand[3],
   },
 });

@@ -25,21 +25,30 @@ export async function insertAuditEntries(
 }
 
 function insertLogs(entries: NewLogEntry[]) {
-  return sql`insert into logs (user_id, phone_number, action, details, ip_address, user_agent)
-    select user_id, phone_number, action, details, ip_address, user_agent
-    from jsonb_to_recordset(${JSON.stringify(entries.map(toLogRow))}::jsonb)
-      as x(user_id text, phone_number text, action text, details jsonb, ip_address text, user_agent text)`;
+  return sql`insert into logs (user_id, phone_number, action, details, ip_address, user_agent, created_at)
+    select user_id, phone_number, action, details, ip_address, user_agent, ${inWriteOrder}
+    from rows from (jsonb_to_recordset(${JSON.stringify(entries.map(toLogRow))}::jsonb)
+      as (user_id text, phone_number text, action text, details jsonb, ip_address text, user_agent text))
+      with ordinality as x(user_id, phone_number, action, details, ip_address, user_agent, position)`;
 }
 
 function insertErrors(entries: NewErrorLogEntry[]) {
   return sql`insert into error_logs (user_id, phone_number, error_message, error_stack, error_type, severity, url,
-      component_name, details, ip_address, user_agent)
+      component_name, details, ip_address, user_agent, created_at)
     select user_id, phone_number, error_message, error_stack, coalesce(error_type, 'runtime'),
-      coalesce(severity, 'medium'), url, component_name, details, ip_address, user_agent
-    from jsonb_to_recordset(${JSON.stringify(entries.map(toErrorRow))}::jsonb)
-      as x(user_id text, phone_number text, error_message text, error_stack text, error_type text, severity text,
-        url text, component_name text, details jsonb, ip_address text, user_agent text)`;
+      coalesce(severity, 'medium'), url, component_name, details, ip_address, user_agent, ${inWriteOrder}
+    from rows from (jsonb_to_recordset(${JSON.stringify(entries.map(toErrorRow))}::jsonb)
+      as (user_id text, phone_number text, error_message text, error_stack text, error_type text, severity text,
+        url text, component_name text, details jsonb, ip_address text, user_agent text))
+      with ordinality as x(user_id, phone_number, error_message, error_stack, error_type, severity, url,
+        component_name, details, ip_address, user_agent, position)`;
 }
+
+/**
+ * A request's entries share its moment (now()); one microsecond apart in the order they were recorded, they
+ * come out newest first in that order too, where equal timestamps left it to chance.
+ */
+const inWriteOrder = sql.raw(`now() + x.position * interval '1 microsecond'`);
 
 function toLogRow(entry: NewLogEntry) {
   return {

@@ -8,18 +8,25 @@ interface StatusCardProps {
   /** The buttons and links under the text. */
   actions?: ReactNode;
   iconColor?: string;
+  /** The screen's own title, shown above the card as its h1 (the card's title is then an h2). */
+  screenTitle?: string;
 }
 
 /** A centred card a page shows instead of its content: logged out, locked, or failed to load. */
-export function StatusCard({ icon, title, children, actions, iconColor }: StatusCardProps) {
+export function StatusCard({ icon, title, children, actions, iconColor, screenTitle }: StatusCardProps) {
   return (
     <Container size="xs" py={{ base: 40, sm: 72 }}>
+      {screenTitle ? (
+        <Title order={1} fz={{ base: 30, sm: 38 }} ta="center" mb="lg">
+          {screenTitle}
+        </Title>
+      ) : null}
       <Paper withBorder radius="lg" p={{ base: 'lg', sm: 'xl' }} className="glass-card">
         <Stack align="center" gap="md" ta="center">
           <ThemeIcon size={56} radius="xl" variant="light" color={iconColor}>
             {icon}
           </ThemeIcon>
-          <Title order={1} fz={{ base: 26, sm: 30 }}>
+          <Title order={screenTitle ? 2 : 1} fz={{ base: 26, sm: 30 }}>
             {title}
           </Title>
           {typeof children === 'string' ? <Text c="dimmed">{children}</Text> : children}

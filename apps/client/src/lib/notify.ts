@@ -39,6 +39,7 @@ function show({ title, message, color, autoClose }: ToastOptions): void {
       message: message ?? '',
       color,
       withBorder: true,
+      closeButtonProps: { 'aria-label': 'Close notification' },
       ...(autoClose ? { autoClose } : {}),
     });
   });

@@ -1,9 +1,10 @@
 import { lazyModule, useLazyModule } from './use-lazy-module';
 
-export type PhoneValidator = (value: string) => boolean;
+/** What keeps a code from being texted to the number, or null when nothing does (lib/phone-validation). */
+export type PhoneValidator = (value: string) => 'invalid' | 'country' | null;
 
 const phoneValidation = lazyModule(() =>
-  import('./phone-validation').then((module): PhoneValidator => module.isValidPhoneNumber),
+  import('./phone-validation').then((module): PhoneValidator => module.codeTextProblem),
 );
 
 /**

@@ -1,4 +1,5 @@
 import type { CSSProperties } from 'react';
+import { useBackgroundPaused } from '../../lib/background-motion';
 import classes from './AnimatedBackground.module.css';
 
 const STREAK_COUNT = 30;
@@ -41,8 +42,9 @@ const STREAKS = createStreaks();
 
 /** The shared layout's backdrop: 30 blurred coloured streaks under a pulsing glow. Decorative only. */
 export function AnimatedBackground() {
+  const paused = useBackgroundPaused();
   return (
-    <div className={classes.root} aria-hidden="true">
+    <div className={classes.root} aria-hidden="true" data-paused={paused || undefined}>
       {STREAKS.map(({ key, style }) => (
         <span key={key} className={classes.streak} style={style} />
       ))}

@@ -7,6 +7,15 @@ import classes from './AppLayout.module.css';
 import { Footer } from './Footer';
 import { Header } from './Header';
 
+/** What shows while a page's code loads. */
+export function PageLoader() {
+  return (
+    <Center py={96}>
+      <Loader aria-label="Loading page" />
+    </Center>
+  );
+}
+
 /** The shared layout of every page: animated background, header, main area, footer. */
 export function AppLayout() {
   const viewer = useViewer();
@@ -16,13 +25,7 @@ export function AppLayout() {
       <AnimatedBackground />
       <Header viewer={viewer} onLogOut={logOut} />
       <main className={classes.main}>
-        <Suspense
-          fallback={
-            <Center py={96}>
-              <Loader aria-label="Loading page" />
-            </Center>
-          }
-        >
+        <Suspense fallback={<PageLoader />}>
           <Outlet />
         </Suspense>
       </main>

@@ -1,9 +1,10 @@
-import { Button, Container } from '@mantine/core';
+import { Button, Container, Group } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import type { Viewer } from '../../lib/viewer';
 import classes from './Header.module.css';
 import { Logo } from './Logo';
+import { MotionToggle } from './MotionToggle';
 
 // Only a visitor with a phone number sees the account menu; loading it (with the phone-number metadata it
 // formats with) on demand keeps it out of the public entry chunk.
@@ -19,15 +20,22 @@ export function Header({ viewer, onLogOut }: HeaderProps) {
     <header className={classes.header}>
       <Container size="lg" className={classes.inner}>
         <Logo />
-        {viewer.loading ? null : viewer.phoneNumber ? (
-          <Suspense fallback={null}>
-            <ViewerMenu phoneNumber={viewer.phoneNumber} isVerified={viewer.isVerified} onLogOut={onLogOut} />
-          </Suspense>
-        ) : (
-          <Button component={Link} to="/verify" variant="outline" color="brand.3" radius="xl">
-            Check my ratings
-          </Button>
-        )}
+        <Group gap="xs" wrap="nowrap">
+          <MotionToggle />
+          {viewer.loading ? null : viewer.phoneNumber ? (
+            <Suspense fallback={null}>
+              <ViewerMenu
+                phoneNumber={viewer.phoneNumber}
+                isVerified={viewer.isVerified}
+                onLogOut={onLogOut}
+              />
+            </Suspense>
+          ) : (
+            <Button component={Link} to="/verify" variant="outline" color="brand.3" radius="xl">
+              Check my ratings
+            </Button>
+          )}
+        </Group>
       </Container>
     </header>
   );

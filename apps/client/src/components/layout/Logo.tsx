@@ -27,7 +27,8 @@ export function Logo() {
     <Link to="/" className={classes.link} aria-label="ExRated home">
       <Group gap={10} wrap="nowrap">
         <LogoMark />
-        <Text component="span" className={classes.wordmark}>
+        {/* On a phone the mark alone leaves room for the header's buttons (the link is named either way). */}
+        <Text component="span" className={classes.wordmark} visibleFrom="xs">
           Ex<span className={classes.accent}>Rated</span>
         </Text>
       </Group>

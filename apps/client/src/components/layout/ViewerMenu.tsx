@@ -22,7 +22,8 @@ export default function ViewerMenu({ phoneNumber, isVerified, onLogOut }: Viewer
   const formatted = formatPhoneForDisplay(phoneNumber);
   const status = isVerified ? 'Verified' : 'Not verified';
   return (
-    <Menu position="bottom-end" width={240} shadow="lg" radius="md">
+    // No focus placeholder: it is a presentational child, which a menu may not hold (axe aria-required-children).
+    <Menu position="bottom-end" width={240} shadow="lg" radius="md" withInitialFocusPlaceholder={false}>
       <Menu.Target>
         <UnstyledButton className={classes.trigger} aria-label={`Account menu for ${formatted}, ${status}`}>
           <Group gap={8} wrap="nowrap">
@@ -40,9 +41,10 @@ export default function ViewerMenu({ phoneNumber, isVerified, onLogOut }: Viewer
         </UnstyledButton>
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Label>
+        {/* An item, not a label: a menu may only hold items and separators (a plain label breaks that). */}
+        <Menu.Item disabled>
           {formatted} · {status}
-        </Menu.Label>
+        </Menu.Item>
         <Menu.Item component={Link} to="/profile" leftSection={<IconStars size={16} />}>
           My Ratings
         </Menu.Item>
@@ -54,8 +56,10 @@ export default function ViewerMenu({ phoneNumber, isVerified, onLogOut }: Viewer
         <Menu.Item component={Link} to="/settings" leftSection={<IconSettings size={16} />}>
           Settings
         </Menu.Item>
-        <Menu.Divider />
-        <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={onLogOut}>
+        {/* A menu may only hold items and separators: the divider says it is one. */}
+        <Menu.Divider role="separator" />
+        {/* red.4: readable on the dark dropdown (the filled red is a background colour). */}
+        <Menu.Item color="red.4" leftSection={<IconLogout size={16} />} onClick={onLogOut}>
           Log Out
         </Menu.Item>
       </Menu.Dropdown>

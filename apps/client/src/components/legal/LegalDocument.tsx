@@ -60,7 +60,7 @@ export function LegalList({ items }: { items: ReactNode[] }) {
 /** The 'Contact Us' form link, opened in a new tab like the footer's. */
 export function ContactFormLink({ children = 'contact form' }: { children?: ReactNode }) {
   return (
-    <Anchor href={getContactUrl()} target="_blank" rel="noopener noreferrer">
+    <Anchor href={getContactUrl()} target="_blank" rel="noopener noreferrer" underline="always">
       {children}
     </Anchor>
   );
@@ -69,7 +69,7 @@ export function ContactFormLink({ children = 'contact form' }: { children?: Reac
 /** A link to another page of the app, styled like the rest of the legal prose's links. */
 export function PageLink({ to, children }: { to: string; children: ReactNode }) {
   return (
-    <Anchor component={Link} to={to}>
+    <Anchor component={Link} to={to} underline="always">
       {children}
     </Anchor>
   );

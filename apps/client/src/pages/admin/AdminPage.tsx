@@ -1,4 +1,4 @@
-import { Center, Loader } from '@mantine/core';
+import { Box, Center, Loader } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { AdminLogin } from './AdminLogin';
@@ -19,14 +19,21 @@ export default function AdminPage() {
   const { isAdmin, checking } = useAdminSession();
   useLogoutOnExpiredSession();
 
+  // Outside the public layout (routes.tsx): before the shell, the page brings its own main landmark.
   if (checking) {
     return (
-      <Center py={96}>
+      <Center component="main" py={96}>
         <Loader aria-label="Checking admin session" />
       </Center>
     );
   }
-  if (!isAdmin) return <AdminLogin />;
+  if (!isAdmin) {
+    return (
+      <Box component="main">
+        <AdminLogin />
+      </Box>
+    );
+  }
   return (
     <AdminShell>
       <Routes>

@@ -1,6 +1,7 @@
 import { Button, Container, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { Link } from 'react-router-dom';
+import { PRIMARY_ACTION_PROPS } from '../../components/StatusCard';
 import classes from './NotFoundPage.module.css';
 
 export function NotFoundPage() {
@@ -14,7 +15,7 @@ export function NotFoundPage() {
         <Text size="lg" c="gray.3">
           This page doesn't exist... just like your ex's loyalty.
         </Text>
-        <Button component={Link} to="/" radius="xl" mt="sm">
+        <Button component={Link} to="/" {...PRIMARY_ACTION_PROPS} mt="sm">
           Take me home
         </Button>
       </Stack>

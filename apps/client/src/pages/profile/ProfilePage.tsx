@@ -1,9 +1,10 @@
-import { Button, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Container, Group, Progress, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure, useDocumentTitle } from '@mantine/hooks';
 import { IconAlertTriangle, IconLock, IconPencilPlus, IconShare3, IconUserCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
+import { HeldRatingsNotice } from '../../components/ratings/HeldRatingsNotice';
 import { PRIMARY_ACTION_PROPS, StatusCard } from '../../components/StatusCard';
 import { notify } from '../../lib/notify';
 import { useTRPC } from '../../lib/trpc';
@@ -18,6 +19,9 @@ const RATINGS_TO_UNLOCK = 2;
 
 /** Where 'Rate Another Ex' goes: the form, told the viewer is already verified (no detour via /verify). */
 const RATE_FROM_PROFILE = { fromProfile: true, fromVerifiedProfile: true };
+
+/** Where the locked card's 'Rate an Ex' goes: the form with the way to the unlock shown, as after a redirect. */
+const RATE_TO_UNLOCK = { fromRedirect: true };
 
 function LoggedOut() {
   return (
@@ -38,6 +42,7 @@ function LoggedOut() {
 function Locked({ viewer }: { viewer: Viewer }) {
   // Two ratings given but the phone not proven on this device: only the verification step is left.
   const onlyVerificationLeft = viewer.ratingsGiven >= RATINGS_TO_UNLOCK;
+  const given = Math.min(viewer.ratingsGiven, RATINGS_TO_UNLOCK);
   return (
     <StatusCard
       icon={<IconLock size={28} stroke={1.6} />}
@@ -50,19 +55,38 @@ function Locked({ viewer }: { viewer: Viewer }) {
           </Button>
         ) : (
           <>
-            <Button component={Link} to="/rate" {...PRIMARY_ACTION_PROPS}>
+            {/* Mid-way through the unlock: rating again must not detour through /verify. */}
+            <Button component={Link} to="/rate" state={RATE_TO_UNLOCK} {...PRIMARY_ACTION_PROPS}>
               Rate an Ex
             </Button>
-            <Button component={Link} to="/verify" variant="subtle" color="gray.3">
-              Already rated? Verify your phone number
-            </Button>
+            {viewer.isVerified ? null : (
+              <Button component={Link} to="/verify" variant="subtle" color="gray.3">
+                Already rated? Verify your phone number
+              </Button>
+            )}
           </>
         )
       }
     >
-      {onlyVerificationLeft
-        ? "You've rated 2 ex's. Verify your phone number to view who has rated you."
-        : "Rate any 2 of your past ex's to view who has rated you."}
+      <Text c="dimmed">
+        {onlyVerificationLeft
+          ? "You've rated 2 ex's. Verify your phone number to view who has rated you."
+          : "Rate any 2 of your past ex's to view who has rated you."}
+      </Text>
+      {viewer.ratingsGiven > 0 ? (
+        <Stack gap={6} w="100%">
+          <Progress
+            value={(given / RATINGS_TO_UNLOCK) * 100}
+            size="lg"
+            radius="xl"
+            aria-label={`${given} of ${RATINGS_TO_UNLOCK} ratings given`}
+          />
+          <Text size="sm" c="dimmed">
+            {given} of {RATINGS_TO_UNLOCK} ratings given
+          </Text>
+        </Stack>
+      ) : null}
+      {viewer.isVerified || viewer.ratingsGiven === 0 ? null : <HeldRatingsNotice />}
     </StatusCard>
   );
 }
@@ -147,8 +171,9 @@ export default function ProfilePage() {
     return <StatusCheckFailed onRetry={() => void status.refetch()} retrying={status.isFetching} />;
   }
   if (viewer.loading) return <ProfileSkeleton label="Checking your profile..." />;
-  if (!viewer.phoneNumber) return <LoggedOut />;
-  if (!viewer.isVerified || !viewer.isUnlocked) {
+  // A device that has given ratings is not logged out, phone or not: it is on its way to unlocking.
+  if (!viewer.phoneNumber && viewer.ratingsGiven === 0) return <LoggedOut />;
+  if (!viewer.phoneNumber || !viewer.isVerified || !viewer.isUnlocked) {
     return (
       <>
         <Locked viewer={viewer} />

@@ -1,5 +1,6 @@
 import { Alert, Button, Group, Paper, Progress, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
+import { HeldRatingsNotice } from '../../components/ratings/HeldRatingsNotice';
 import type { Viewer } from '../../lib/viewer';
 import { BasicInfoStep } from './BasicInfoStep';
 import { RatingsStep } from './RatingsStep';
@@ -28,6 +29,7 @@ export function RateForm({
   return (
     <Stack gap="lg">
       {flags.fromRedirect ? <RedirectProgress ratingsGiven={form.ratingsGiven} /> : null}
+      {viewer.isVerified ? null : <HeldRatingsNotice />}
       <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} className="glass-card">
         <Stack gap="lg">
           <Stack gap={6}>

@@ -61,7 +61,11 @@ export function afterRating(
   let next: NextStep;
   if (reply.isUnlocked) {
     if (justUnlocked) {
-      toast = { title: 'Profile Unlocked!', message: 'You can now see your own ratings.' };
+      // Only a proven phone reads its ratings: until then the toast says what is left to do.
+      const message = context.isVerified
+        ? 'You can now see your own ratings.'
+        : 'Prove your phone number to see your own ratings.';
+      toast = { title: 'Profile Unlocked!', message };
     }
     next = context.isVerified
       ? { kind: 'navigate', to: '/profile' }

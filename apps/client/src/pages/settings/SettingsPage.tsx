@@ -45,6 +45,7 @@ export default function SettingsPage() {
       <StatusCard
         icon={<IconSettings size={28} stroke={1.6} />}
         title="Access Settings"
+        screenTitle="Account Settings"
         actions={
           <Button component={Link} to="/verify" {...PRIMARY_ACTION_PROPS}>
             Login

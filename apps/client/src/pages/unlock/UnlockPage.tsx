@@ -1,11 +1,12 @@
-import { Badge, Button, Center, Loader, Progress, Stack, Text } from '@mantine/core';
+import { Badge, Button, Center, Loader, Progress, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { IconConfetti, IconHourglassHigh } from '@tabler/icons-react';
+import { IconConfetti, IconHourglassHigh, IconShieldLock } from '@tabler/icons-react';
 import { Link, Navigate, useLocation } from 'react-router-dom';
+import { HeldRatingsNotice } from '../../components/ratings/HeldRatingsNotice';
 import { PRIMARY_ACTION_PROPS } from '../../components/StatusCard';
 import { useViewer } from '../../lib/viewer';
 import { VerifyCard } from '../verify/VerifyCard';
-import { SavePhoneForm } from './SavePhoneForm';
+import { VerifyNumberForm } from './VerifyNumberForm';
 
 /** Spec section 9: ratings a person gives before seeing their own. */
 const RATINGS_TO_UNLOCK = 2;
@@ -32,6 +33,7 @@ function UnlockProgress({ ratingsGiven, fromRating }: { ratingsGiven: number; fr
       >
         <Stack gap="md">
           {submitted}
+          <HeldRatingsNotice />
           <Stack gap={6}>
             <Progress
               value={(given / RATINGS_TO_UNLOCK) * 100}
@@ -57,6 +59,8 @@ function UnlockProgress({ ratingsGiven, fromRating }: { ratingsGiven: number; fr
       </VerifyCard>
     );
   }
+  // Unlocked but not proven: proving the number is the one thing left, so the card holds that form and nothing
+  // else competes with it.
   return (
     <VerifyCard
       icon={<IconConfetti size={28} stroke={1.6} />}
@@ -66,11 +70,24 @@ function UnlockProgress({ ratingsGiven, fromRating }: { ratingsGiven: number; fr
     >
       <Stack gap="md">
         {submitted}
-        <Button component={Link} to="/verify" {...PRIMARY_ACTION_PROPS} fullWidth>
-          Verify Phone & See Ratings
-        </Button>
+        <HeldRatingsNotice />
+        <VerifyItsYou />
+        <VerifyNumberForm submitLabel="Verify Phone & See Ratings" />
       </Stack>
     </VerifyCard>
+  );
+}
+
+function VerifyItsYou() {
+  return (
+    <Stack gap={2}>
+      <Title order={2} fz="lg">
+        Verify It's You
+      </Title>
+      <Text size="sm" c="dimmed">
+        Please confirm you own this number to continue.
+      </Text>
+    </Stack>
   );
 }
 
@@ -89,10 +106,21 @@ export default function UnlockPage() {
   // Spec section 2: a verified visitor goes to their ratings; one with an unverified number goes to verify it.
   if (viewer.isVerified) return <Navigate to="/profile" replace />;
   if (viewer.phoneNumber) return <Navigate to="/verify" replace />;
+  const fromRating = readFromRating(location.state);
+  if (viewer.ratingsGiven >= RATINGS_TO_UNLOCK) {
+    return <UnlockProgress ratingsGiven={viewer.ratingsGiven} fromRating={fromRating} />;
+  }
+  // Still rating: proving the number early is offered apart, under the progress, so ratings go out sooner.
   return (
     <Stack gap={0}>
-      <UnlockProgress ratingsGiven={viewer.ratingsGiven} fromRating={readFromRating(location.state)} />
-      <SavePhoneForm />
+      <UnlockProgress ratingsGiven={viewer.ratingsGiven} fromRating={fromRating} />
+      <VerifyCard
+        icon={<IconShieldLock size={28} stroke={1.6} />}
+        title="Verify It's You"
+        subtitle="Please confirm you own this number to continue."
+      >
+        <VerifyNumberForm submitLabel="Verify My Number" />
+      </VerifyCard>
     </Stack>
   );
 }

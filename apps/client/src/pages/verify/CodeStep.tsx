@@ -3,8 +3,10 @@ import { IconMessage2Check } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useRef } from 'react';
 import { PRIMARY_ACTION_PROPS } from '../../components/StatusCard';
 import { formatPhoneForDisplay } from '../../lib/phone-format';
+import { codeFromText } from './code-from-text';
+import { CODE_LENGTH } from './code-length';
 import { formatWait } from './send-error';
-import { CODE_LENGTH } from './use-verification-flow';
+import { useWebOtp } from './use-web-otp';
 import { VerifyCard } from './VerifyCard';
 
 interface CodeStepProps {
@@ -25,6 +27,21 @@ interface CodeStepProps {
 export function CodeStep(props: CodeStepProps) {
   const { phone, code, error, resendSecondsLeft, verifying, resending } = props;
   const slots = useRef<HTMLDivElement>(null);
+  const { onCodeChange } = props;
+  // A code pasted anywhere on the step (or auto-filled into any slot) fills all six slots, whatever text
+  // came with it: the slots alone would only take digits pasted into them.
+  useEffect(() => {
+    const onPaste = (event: ClipboardEvent) => {
+      const found = codeFromText(event.clipboardData?.getData('text/plain') ?? '');
+      if (!found) return;
+      event.preventDefault();
+      event.stopPropagation();
+      onCodeChange(found);
+    };
+    document.addEventListener('paste', onPaste, { capture: true });
+    return () => document.removeEventListener('paste', onPaste, { capture: true });
+  }, [onCodeChange]);
+  useWebOtp(onCodeChange);
   // A refused code is cleared: put the cursor back in the first slot so the next try is just typing.
   useEffect(() => {
     if (error) slots.current?.querySelector<HTMLInputElement>('input:not([type="hidden"])')?.focus();
@@ -60,7 +77,7 @@ export function CodeStep(props: CodeStepProps) {
             size="md"
             gap={8}
             value={code}
-            onChange={props.onCodeChange}
+            onChange={(value) => onCodeChange(codeFromText(value) ?? value)}
             onComplete={props.onCodeComplete}
             error={error !== null}
             disabled={verifying}

@@ -12,6 +12,10 @@ const PhoneNumberInput = lazy(() =>
   loadPhoneNumberInput().then((module) => ({ default: module.PhoneNumberInput })),
 );
 
+// Guernsey, Jersey and the Isle of Man dial +44 too, but codes are only texted to the four countries.
+const UNSUPPORTED_COUNTRY =
+  'Codes can only be texted to mobile numbers in the USA, UK, Canada and Australia (not Guernsey, Jersey or the Isle of Man).';
+
 interface PhoneEntryFormProps {
   phone: string;
   onPhoneChange: (phone: string) => void;
@@ -31,8 +35,9 @@ interface PhoneEntryFormProps {
 export function PhoneEntryForm(props: PhoneEntryFormProps) {
   const { phone, busy, error, busyLabel } = props;
   const country = useDefaultCountry();
-  const isValidPhoneNumber = usePhoneValidator();
-  const valid = isValidPhoneNumber?.(phone) ?? false;
+  const codeTextProblem = usePhoneValidator();
+  const problem = codeTextProblem ? codeTextProblem(phone) : 'invalid';
+  const valid = problem === null;
   // Fetched while the country is looked up, not after; but after the card's text is on screen.
   useEffect(() => afterNextPaint(() => void loadPhoneNumberInput()), []);
   const fieldPlaceholder = <Skeleton height={84} radius="md" aria-label="Loading the phone number field" />;
@@ -53,7 +58,7 @@ export function PhoneEntryForm(props: PhoneEntryFormProps) {
               value={phone}
               onChange={props.onPhoneChange}
               defaultCountry={country.data?.country}
-              error={valid ? null : props.invalidMessage}
+              error={problem === 'country' ? UNSUPPORTED_COUNTRY : valid ? null : props.invalidMessage}
               disabled={busy}
             />
           </Suspense>

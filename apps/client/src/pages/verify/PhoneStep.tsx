@@ -5,14 +5,22 @@ import { VerifyCard } from './VerifyCard';
 
 export const INVALID_PHONE_MESSAGE = 'Please enter a valid phone number with country code';
 
+// Why a visitor who only wanted to rate is asked for their own number first (DESIGN.md section 4: a rating
+// counts once a person stands behind it).
+const RETURNING_TO_RATE = {
+  'shared-link':
+    "Everyone proves their own number before rating from a shared link, so every rating has a real person behind it. Then you'll go straight back to the form, with their number filled in.",
+  form: "Everyone proves their own number before rating, so every rating has a real person behind it. Then you'll go straight back to rating.",
+} as const;
+
 interface PhoneStepProps {
   phone: string;
   onPhoneChange: (phone: string) => void;
   onSubmit: () => void;
   sending: boolean;
   error: string | null;
-  /** Shown when the visitor was sent here to verify before rating. */
-  returningToRate: boolean;
+  /** Set when the visitor was sent here to verify before rating: from a shared link, or from the form. */
+  returningToRate: 'shared-link' | 'form' | null;
 }
 
 /** Step 1: the phone number the code goes to. */
@@ -41,7 +49,7 @@ export function PhoneStep({
         notice={
           returningToRate ? (
             <Alert variant="light" color="yellow" icon={<IconInfoCircle size={18} />}>
-              Verify your number first, then you'll go straight back to rating.
+              {RETURNING_TO_RATE[returningToRate]}
             </Alert>
           ) : null
         }

@@ -4,7 +4,7 @@ import { lazy, Suspense } from 'react';
 import { Navigate, useLocation, useSearchParams } from 'react-router-dom';
 import { useViewer, type Viewer } from '../../lib/viewer';
 import { PhoneStep } from './PhoneStep';
-import { safeReturnPath } from './return-to';
+import { rateReturnKind, safeReturnPath } from './return-to';
 import { useVerificationFlow, type VerificationFlowState } from './use-verification-flow';
 
 // The later steps show the number formatted by libphonenumber, whose metadata the phone step loads only
@@ -70,7 +70,7 @@ function CurrentStep({
       }}
       sending={flow.sending}
       error={flow.sendError}
-      returningToRate={returnTo?.startsWith('/rate') ?? false}
+      returningToRate={rateReturnKind(returnTo)}
     />
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { safeReturnPath, verifyPathReturningTo } from './return-to';
+import { rateReturnKind, safeReturnPath, verifyPathReturningTo } from './return-to';
 
 describe('returnTo after verification', () => {
   it('follows paths on this site, with their query', () => {
@@ -29,5 +29,16 @@ describe('returnTo after verification', () => {
     expect(safeReturnPath(new URLSearchParams(path.split('?')[1]).get('returnTo'))).toBe(
       '/rate?phone=+14155550100',
     );
+  });
+});
+
+describe('rateReturnKind', () => {
+  it("tells a shared link (with the ex's phone) from the plain form, and anything else from both", () => {
+    expect(rateReturnKind('/rate?phone=%2B14155550190')).toBe('shared-link');
+    expect(rateReturnKind('/rate')).toBe('form');
+    expect(rateReturnKind('/rate/abc')).toBe('form');
+    expect(rateReturnKind('/profile')).toBeNull();
+    expect(rateReturnKind('/rated?phone=1')).toBeNull();
+    expect(rateReturnKind(null)).toBeNull();
   });
 });

@@ -14,3 +14,9 @@ export function safeReturnPath(value: string | null): string | null {
 export function verifyPathReturningTo(path: string): string {
   return `/verify?returnTo=${encodeURIComponent(path)}`;
 }
+
+/** Whether the visitor is on their way to rate, and from where: a shared link carries the ex's `phone`. */
+export function rateReturnKind(returnTo: string | null): 'shared-link' | 'form' | null {
+  if (!returnTo || !/^\/rate(\/|\?|$)/.test(returnTo)) return null;
+  return new URLSearchParams(returnTo.split('?')[1] ?? '').has('phone') ? 'shared-link' : 'form';
+}

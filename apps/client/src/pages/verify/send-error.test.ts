@@ -40,7 +40,9 @@ describe('send error messages', () => {
   });
 
   it('formats waits', () => {
-    expect(formatWait(45)).toBe('45s');
+    expect(formatWait(60)).toBe('1:00');
+    expect(formatWait(45)).toBe('0:45');
+    expect(formatWait(5)).toBe('0:05');
     expect(formatWait(725)).toBe('12:05');
   });
 });

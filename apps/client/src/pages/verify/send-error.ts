@@ -16,9 +16,8 @@ export function sendErrorMessage(error: unknown): string {
   return message.startsWith(SEND_FAILED) ? message : `${SEND_FAILED}: ${message}`;
 }
 
-/** How the resend link counts down: '45s', or '12:05' for a longer wait from an hourly cap. */
+/** How the resend link counts down, in one format from start to end: '1:00', '0:59', … or '12:05'. */
 export function formatWait(seconds: number): string {
-  if (seconds < 60) return `${seconds}s`;
   const minutes = Math.floor(seconds / 60);
   return `${minutes}:${String(seconds % 60).padStart(2, '0')}`;
 }

@@ -1,16 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { notify } from '../../lib/notify';
 import { readServerError, userFacingMessage } from '../../lib/server-error';
 import { useTRPC } from '../../lib/trpc';
 import type { Viewer } from '../../lib/viewer';
+import { CODE_LENGTH } from './code-length';
+import { readSendCodeTo } from './send-code-state';
 import { sendErrorMessage } from './send-error';
 import { useCountdown } from './use-countdown';
 
 export type VerifyStep = 'phone' | 'code' | 'verified';
-
-export const CODE_LENGTH = 6;
 
 const INCOMPLETE_CODE = 'Please enter the complete 6-digit code';
 const VERIFY_ERROR = 'An error occurred while verifying your code. Please try again.';
@@ -26,7 +26,9 @@ export function useVerificationFlow(viewer: Viewer, returnTo: string | null) {
   const navigate = useNavigate();
   const location = useLocation();
   const [step, setStep] = useState<VerifyStep>(viewer.isVerified ? 'verified' : 'phone');
-  const [phone, setPhone] = useState(viewer.phoneNumber ?? '');
+  // Another screen (/unlock) may ask for a code to be texted on arrival.
+  const sendOnArrival = readSendCodeTo(location.state);
+  const [phone, setPhone] = useState(sendOnArrival ?? viewer.phoneNumber ?? '');
   const [code, setCode] = useState('');
   // The screen shows before the server's first answer about this device (VerifyPage). When it comes, a number
   // the server knows is filled in unless the visitor has started typing, and a proven one moves on.
@@ -39,6 +41,9 @@ export function useVerificationFlow(viewer: Viewer, returnTo: string | null) {
   const [sendError, setSendError] = useState<string | null>(null);
   const [checkError, setCheckError] = useState<string | null>(null);
   const countdown = useCountdown();
+  // The number the live code was texted to: going back to it while the resend wait runs returns to the code
+  // step instead of asking the server again (which refuses until the wait is over).
+  const [codeSentTo, setCodeSentTo] = useState<string | null>(null);
   const send = useMutation(trpc.verification.send.mutationOptions());
   const check = useMutation(trpc.verification.check.mutationOptions());
   const track = useMutation(trpc.telemetry.track.mutationOptions());
@@ -48,11 +53,16 @@ export function useVerificationFlow(viewer: Viewer, returnTo: string | null) {
   // The phone form only submits a valid number; the server checks it again.
   const sendCode = (mode: 'first' | 'resend') => {
     setSendError(null);
+    if (mode === 'first' && phone === codeSentTo && countdown.secondsLeft > 0) {
+      setStep('code');
+      return;
+    }
     send.mutate(
       { phoneNumber: phone },
       {
         onSuccess: (sent) => {
           setStep('code');
+          setCodeSentTo(phone);
           setCode('');
           setCheckError(null);
           countdown.start(sent.resendAfterSeconds);
@@ -64,6 +74,12 @@ export function useVerificationFlow(viewer: Viewer, returnTo: string | null) {
           const { retryAfterSeconds } = readServerError(error);
           // A resend refused by the server's cooldown or cap restarts the countdown with its real wait.
           if (mode === 'resend' && retryAfterSeconds) countdown.start(retryAfterSeconds);
+          if (mode === 'first' && phone === codeSentTo && retryAfterSeconds) {
+            // The live code was texted to this number: back to entering it, with the real wait.
+            countdown.start(retryAfterSeconds);
+            setStep('code');
+            return;
+          }
           if (mode === 'resend') setCheckError(message);
           else setSendError(message);
           notify.error({ message });
@@ -71,6 +87,22 @@ export function useVerificationFlow(viewer: Viewer, returnTo: string | null) {
       },
     );
   };
+
+  // Stable: the code step listens for pastes and WebOTP with it.
+  const enterCode = useCallback((value: string) => {
+    setCode(value);
+    if (value.length > 0) setCheckError(null);
+  }, []);
+
+  const sentOnArrival = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: texts once, on arrival, for the number handed over
+  useEffect(() => {
+    if (!sendOnArrival || sentOnArrival.current) return;
+    sentOnArrival.current = true;
+    // A reload must not text another code: the request is dropped from the history entry.
+    navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
+    sendCode('first');
+  }, []);
 
   const verify = () => {
     if (code.length !== CODE_LENGTH) {
@@ -114,10 +146,7 @@ export function useVerificationFlow(viewer: Viewer, returnTo: string | null) {
       setSendError(null);
     },
     code,
-    setCode: (value: string) => {
-      setCode(value);
-      if (value.length > 0) setCheckError(null);
-    },
+    setCode: enterCode,
     codeCompleted: () => track.mutate({ action: 'verification_code_input_completed' }),
     sendError,
     checkError,

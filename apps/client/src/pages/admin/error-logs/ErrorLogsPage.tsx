@@ -42,7 +42,9 @@ export function ErrorLogsPage() {
     <>
       <AdminPageHeader
         title="Error Logs"
-        description={data ? `${data.total.toLocaleString()} entries` : undefined}
+        description={
+          data ? `${data.total.toLocaleString()} ${data.total === 1 ? 'entry' : 'entries'}` : undefined
+        }
         actions={
           <>
             <RefreshButton onRefresh={() => errorLogs.refetch()} busy={errorLogs.isFetching} />

@@ -44,7 +44,7 @@ export function ShareDialog({ opened, onClose, phoneNumber }: ShareDialogProps) 
       <Stack gap="md">
         <Text size="sm" c="dimmed">
           Pick a message, copy it and send it to an ex. The link opens the rating form with your number filled
-          in; their rating stays anonymous.
+          in; an ex who has not proven their own number yet is asked to first. Their rating stays anonymous.
         </Text>
         <Chip.Group
           multiple={false}
