@@ -34,7 +34,11 @@ function isExpectedRejection(error: string) {
 async function menuItems(page: Page): Promise<string[]> {
   await page.getByRole('button', { name: /Account menu for/ }).click();
   await page.getByRole('menuitem', { name: 'Log Out' }).waitFor();
-  const items = (await page.getByRole('menuitem').allTextContents()).map((text) => text.trim());
+  // The status line is a disabled item: the actions are the enabled ones.
+  const items = (await page.getByRole('menuitem', { disabled: false }).allTextContents()).map((text) =>
+    text.trim(),
+  );
+  await page.getByRole('menuitem', { name: 'Log Out' }).focus();
   await page.keyboard.press('Escape');
   await page.getByRole('menu').waitFor({ state: 'hidden' });
   return items;

@@ -38,7 +38,8 @@ export async function provenPage(app: App, width: ViewportWidth, phone: string):
 /** A fresh browser logged in to the admin area, its dashboard showing. */
 export async function adminPage(app: App, width: ViewportWidth, password: string): Promise<Page> {
   const admin = await newPage(app, { width });
-  await visit(admin, '/admin');
+  // The admin area has its own shell, without the public footer.
+  await admin.goto('/admin');
   await admin.getByLabel('Admin Password').fill(password);
   await admin.getByRole('button', { name: 'Login' }).click();
   await admin.getByRole('heading', { name: 'Dashboard' }).waitFor();

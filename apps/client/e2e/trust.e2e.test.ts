@@ -105,7 +105,7 @@ describe.each([375, 1280] as const)('trust and safety at %i px', (width: Viewpor
     await dialog.getByRole('button', { name: 'Send Report' }).click();
     await page.getByText('Report sent').waitFor();
     await dialog.getByTestId('notice-reference').waitFor();
-    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
     await review.getByText('Under review').waitFor();
     expect(await review.getByRole('button', { name: /Report the review/ }).count()).toBe(0);
     // The other review can still be reported.

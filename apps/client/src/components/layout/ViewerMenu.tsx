@@ -8,6 +8,7 @@ import {
   IconShieldCheck,
   IconStars,
 } from '@tabler/icons-react';
+import { useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { formatPhoneForDisplay } from '../../lib/phone-format';
 import classes from './ViewerMenu.module.css';
@@ -21,9 +22,23 @@ export interface ViewerMenuProps {
 export default function ViewerMenu({ phoneNumber, isVerified, onLogOut }: ViewerMenuProps) {
   const formatted = formatPhoneForDisplay(phoneNumber);
   const status = isVerified ? 'Verified' : 'Not verified';
+  const dropdown = useRef<HTMLDivElement>(null);
+  // Without Mantine's focus placeholder nothing in the menu is tabbable, so focus goes to the first action
+  // itself: the arrows then move between items and Escape closes the menu, however it was opened.
+  const focusFirstAction = () =>
+    requestAnimationFrame(() =>
+      dropdown.current?.querySelector<HTMLElement>('[data-menu-item]:not([data-disabled])')?.focus(),
+    );
   return (
     // No focus placeholder: it is a presentational child, which a menu may not hold (axe aria-required-children).
-    <Menu position="bottom-end" width={240} shadow="lg" radius="md" withInitialFocusPlaceholder={false}>
+    <Menu
+      position="bottom-end"
+      width={240}
+      shadow="lg"
+      radius="md"
+      withInitialFocusPlaceholder={false}
+      onOpen={focusFirstAction}
+    >
       <Menu.Target>
         <UnstyledButton className={classes.trigger} aria-label={`Account menu for ${formatted}, ${status}`}>
           <Group gap={8} wrap="nowrap">
@@ -40,7 +55,7 @@ export default function ViewerMenu({ phoneNumber, isVerified, onLogOut }: Viewer
           </Group>
         </UnstyledButton>
       </Menu.Target>
-      <Menu.Dropdown>
+      <Menu.Dropdown ref={dropdown}>
         {/* An item, not a label: a menu may only hold items and separators (a plain label breaks that). */}
         <Menu.Item disabled>
           {formatted} · {status}
