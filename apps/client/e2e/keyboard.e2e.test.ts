@@ -151,6 +151,8 @@ describe.each([1280, 375] as const)('the main journey by keyboard at %i px', (wi
     await tabTo(page, /^Account menu for/, { backwards: true });
     await page.keyboard.press('Enter');
     await page.getByRole('menuitem', { name: 'Settings' }).waitFor();
+    // Opening the menu moves focus to its first action.
+    await page.waitForFunction(() => document.activeElement?.getAttribute('role') === 'menuitem');
     for (let presses = 0; presses < 6; presses += 1) {
       const focused = await focusState(page);
       if (focused.name === 'Settings') break;

@@ -25,10 +25,16 @@ export default function ViewerMenu({ phoneNumber, isVerified, onLogOut }: Viewer
   const dropdown = useRef<HTMLDivElement>(null);
   // Without Mantine's focus placeholder nothing in the menu is tabbable, so focus goes to the first action
   // itself: the arrows then move between items and Escape closes the menu, however it was opened.
-  const focusFirstAction = () =>
-    requestAnimationFrame(() =>
-      dropdown.current?.querySelector<HTMLElement>('[data-menu-item]:not([data-disabled])')?.focus(),
-    );
+  const focusFirstAction = () => {
+    // The dropdown renders after its opening transition starts: try for a few frames.
+    let frames = 0;
+    const attempt = () => {
+      const first = dropdown.current?.querySelector<HTMLElement>('[role="menuitem"]:not([data-disabled])');
+      if (first) first.focus();
+      else if (frames++ < 30) requestAnimationFrame(attempt);
+    };
+    requestAnimationFrame(attempt);
+  };
   return (
     // No focus placeholder: it is a presentational child, which a menu may not hold (axe aria-required-children).
     <Menu
