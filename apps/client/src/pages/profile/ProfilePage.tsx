@@ -9,13 +9,13 @@ import { PRIMARY_ACTION_PROPS, StatusCard } from '../../components/StatusCard';
 import { notify } from '../../lib/notify';
 import { useTRPC } from '../../lib/trpc';
 import { useViewer, type Viewer } from '../../lib/viewer';
+import { RATINGS_TO_UNLOCK } from '../rate/rate-flow';
 import { ProfileSkeleton } from './ProfileSkeleton';
 import { RatingsUnderReview } from './RatingsUnderReview';
 import { ReceivedRatings } from './ReceivedRatings';
 import { ShareDialog } from './share-dialog/ShareDialog';
 
 /** Spec section 9: ratings a person gives before seeing their own. */
-const RATINGS_TO_UNLOCK = 2;
 
 /** Where 'Rate Another Ex' goes: the form, told the viewer is already verified (no detour via /verify). */
 const RATE_FROM_PROFILE = { fromProfile: true, fromVerifiedProfile: true };

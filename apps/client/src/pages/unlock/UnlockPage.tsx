@@ -5,11 +5,11 @@ import { Link, Navigate, useLocation } from 'react-router-dom';
 import { HeldRatingsNotice } from '../../components/ratings/HeldRatingsNotice';
 import { PRIMARY_ACTION_PROPS } from '../../components/StatusCard';
 import { useViewer } from '../../lib/viewer';
+import { RATINGS_TO_UNLOCK } from '../rate/rate-flow';
 import { VerifyCard } from '../verify/VerifyCard';
 import { VerifyNumberForm } from './VerifyNumberForm';
 
 /** Spec section 9: ratings a person gives before seeing their own. */
-const RATINGS_TO_UNLOCK = 2;
 
 function readFromRating(state: unknown): boolean {
   return typeof state === 'object' && state !== null && 'fromRating' in state && state.fromRating === true;
