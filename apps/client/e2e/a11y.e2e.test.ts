@@ -138,6 +138,8 @@ describe.each([375, 1280] as const)('axe, WCAG 2.2 with target-size, at %i px', 
     await page.getByLabel('Admin Password').fill(ADMIN_PASSWORD);
     await page.getByRole('button', { name: 'Login' }).click();
     const heading = (name: string) => () => page.getByRole('heading', { name, level: 1 }).waitFor();
+    // The login finishes (its session cookie set) before the pages are opened one by one.
+    await heading('Dashboard')();
     const pages: [string, () => Promise<unknown>][] = [
       ['/admin', heading('Dashboard')],
       ['/admin/profiles', heading('Profiles')],
