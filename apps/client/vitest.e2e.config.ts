@@ -9,6 +9,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     fileParallelism: false,
+    // A browser and a server share two cores with the runner: a page or a text can take seconds to show up.
+    expect: { poll: { timeout: 10_000, interval: 100 } },
     // The admin tests seed a Postgres database: the same server lookup (or npm-started server) as the db project.
     globalSetup: ['../../db/src/testing/global-setup.ts'],
     // Run after every other project has finished, so browsers never compete with integration tests for

@@ -11,6 +11,9 @@ interface OutboxText {
 
 /** A tRPC mutation as the app sends it (JSON, same origin); rejects with the server's message on failure. */
 export async function mutate<T = unknown>(page: Page, path: string, input?: unknown): Promise<T> {
+  // The page's own first request may still be on its way: if it answered after this call, its new device
+  // cookie would replace the one this call set, and the browser would forget what this call proved.
+  await page.waitForLoadState('networkidle');
   const response = await page.request.post(`/trpc/${path}`, {
     headers: { 'content-type': 'application/json' },
     data: input === undefined ? {} : { json: input },
