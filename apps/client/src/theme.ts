@@ -3,7 +3,7 @@ import {
   createTheme,
   InputWrapper,
   type MantineColorsTuple,
-  Modal,
+  type ModalProps,
   Title,
 } from '@mantine/core';
 
@@ -42,8 +42,11 @@ export const theme = createTheme({
     Title: Title.extend({ defaultProps: { c: 'white' } }),
     // A field's error is announced when it appears, not only shown (screen readers hear it at once).
     InputWrapper: InputWrapper.extend({ defaultProps: { errorProps: { role: 'alert' } } }),
-    // Mantine's close button is an icon alone: it needs a name for screen readers.
-    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close dialog' } } }),
+    // Mantine's close button is an icon alone: it needs a name for screen readers. The plain object form, not
+    // `Modal.extend`: importing Modal here put it (focus trap, portal, scroll area, floating-ui) in the entry.
+    Modal: {
+      defaultProps: { closeButtonProps: { 'aria-label': 'Close dialog' } } satisfies Partial<ModalProps>,
+    },
   },
 });
 
