@@ -25,11 +25,13 @@ const t = initTRPC.create({ transformer: superjson });
 const bareRouter = t.router({ rating: t.router({ questions: t.procedure.query(() => questions) }) });
 await app.register(fastifyTRPCPlugin, { prefix: '/trpc', trpcOptions: { router: bareRouter } });
 
-// (b) runs what rating.submit sends to the database, one call of the submit_rating function (migration 0004:
-// lock, repeat check, opt-out check, rating, 5 scores, leased notification, ratings given), as one device
-// session of its own, like the bench's rater.
+// (b) runs what rating.submit sends to the database, one call of the submit_rating function (migration 0005:
+// lock, repeat check, daily ceiling, opt-out check, rating, 5 scores, notification held until a proven phone
+// stands behind the rating, ratings given), as one unproven device session of its own, like the bench's rater,
+// with the bench's raised daily ceiling.
 const [baselineDevice] = await sql`insert into device_sessions (token_hash, expires_at)
   values (${`bench-baseline-${process.pid}`}, now() + interval '1 day') returning id`;
+const DAY_MS = 86_400_000;
 app.post('/b/rating.submit', async (request) => {
   const input = request.body;
   const now = new Date();
@@ -37,9 +39,9 @@ app.post('/b/rating.submit', async (request) => {
     ${input.relationshipType}::text, ${input.phoneNumber}::text, ${input.testimonial ?? null}::text,
     ${input.gratitude ?? null}::text, ${input.selfReflection ?? null}::text, ${input.feedback ?? null}::text,
     ${null}::text, ${baselineDevice.id}::uuid, ${now.toISOString()}::timestamptz,
-    ${sql.json(input.scores)}::jsonb, ${new Date(now.getTime() - 30 * 86_400_000).toISOString()}::timestamptz,
-    ${randomUUID()}::uuid, ${'Someone rated you on ExRated.'}::text, ${null}::text, ${1}::integer,
-    ${new Date(now.getTime() + 120_000).toISOString()}::timestamptz)`;
+    ${sql.json(input.scores)}::jsonb, ${new Date(now.getTime() - 30 * DAY_MS).toISOString()}::timestamptz,
+    ${randomUUID()}::uuid, ${'Someone rated you on ExRated.'}::text, ${null}::text, ${null}::text,
+    ${new Date(now.getTime() - DAY_MS).toISOString()}::timestamptz, ${1_000_000_000}::integer)`;
   return { saved: row.previous_rating_at === null, ratingsGiven: row.rater_ratings_given };
 });
 

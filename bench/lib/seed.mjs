@@ -4,7 +4,7 @@ import postgres from 'postgres';
  * The bench dataset, seeded ONCE into a template database with set-based SQL (generate_series) and cloned
  * with `create database ... template ...` for every run. The full size is the issue's; quick is a tenth.
  */
-export const SEED_VERSION = 'exrated-bench-seed-v2';
+export const SEED_VERSION = 'exrated-bench-seed-v3';
 export const TARGET_PHONE = '+14155550100';
 export const TARGET_RATINGS = 50;
 
@@ -31,9 +31,10 @@ export function seedStatements({ profiles, ratings, logs, errorLogs }) {
             'Benchmark testimonial number ' || i,
             case when i % 2 = 0 then ${phoneOf(`(i * 7 + 3) % ${profiles}`)} end, now() - make_interval(secs => i)
      from generate_series(1, ${ratings - TARGET_RATINGS}) i`,
-    `insert into ratings (name, relationship_type, phone_number, testimonial, created_at)
+    // Each by a proven phone of its own: only a rating a proven phone stands behind is shown (migration 0005).
+    `insert into ratings (name, relationship_type, phone_number, testimonial, created_by_phone, created_at)
      select 'Pat', (${TYPES})[1 + i % 5], '${TARGET_PHONE}', 'A rating the bench reads back ' || i,
-            now() - make_interval(hours => i)
+            ${phoneOf(`i * 13 % ${profiles}`)}, now() - make_interval(hours => i)
      from generate_series(1, ${TARGET_RATINGS}) i`,
     `insert into rating_scores (rating_id, question_id, score)
      select r.id, q, 1 + (abs(hashtext(r.id::text)) + q) % 10 from ratings r cross join generate_series(1, 5) q`,

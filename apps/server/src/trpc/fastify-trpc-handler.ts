@@ -9,9 +9,11 @@ import {
   transformTRPCResponse,
 } from '@trpc/server';
 import type { FastifyHandlerOptions } from '@trpc/server/adapters/fastify';
-import { getHTTPStatusCode, type TRPCRequestInfo } from '@trpc/server/http';
+import type { TRPCRequestInfo } from '@trpc/server/http';
 import type { TRPCResponse } from '@trpc/server/rpc';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { hostOf, type JsonCall } from './json-call';
+import { ResponseHeaders } from './response-headers';
 
 /**
  * tRPC's HTTP wire protocol for JSON calls, answered from Fastify's own request: the same URLs, batching,
@@ -20,7 +22,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
  * `Headers`, `AbortSignal` and streamed `Response` the stock adapter builds for every call. The bench's CPU
  * profiles put those, and the garbage they leave for the collector, at the top of a short query's cost.
  *
- * `readJsonCall` decides: a GET, or a POST whose JSON body Fastify has read, of queries and mutations only.
+ * `readJsonCall` (json-call.ts) decides: a GET, or a POST whose JSON body Fastify has read, of queries and mutations only.
  * Everything else (HEAD, other methods and content types, streaming and `trpc-accept`, subscriptions, lazy
  * routers, connection params, a host the URL parser would refuse) returns null and goes to the stock adapter.
  *
@@ -42,28 +44,6 @@ export interface WireResponse {
   body: string;
 }
 
-/** A call the fast path serves: its decoded tRPC path, raw inputs and how it is batched. */
-export interface JsonCall {
-  method: 'GET' | 'POST';
-  /** The path as Fastify's router decoded it; tRPC decodes it once more. */
-  encodedPath: string;
-  isBatchCall: boolean;
-  /** GET: the `input` search parameter; POST: the body as Fastify read it. */
-  rawInput: string | null;
-}
-
-const VARY = 'trpc-accept, accept';
-const JSON_CONTENT_TYPE = 'application/json';
-/** What a Fetch `Response` built from a string declares when nothing else set a content type. */
-const TEXT_CONTENT_TYPE = 'text/plain;charset=UTF-8';
-const JSON_HEADERS = [
-  ['content-type', JSON_CONTENT_TYPE],
-  ['vary', VARY],
-] as const;
-const TEXT_HEADERS = [
-  ['content-type', TEXT_CONTENT_TYPE],
-  ['vary', VARY],
-] as const;
 const ACCEPTED_METHODS: Record<TRPCProcedureType, readonly string[]> = {
   mutation: ['POST'],
   query: ['GET'],
@@ -74,69 +54,6 @@ const ACCEPTED_METHODS_WITH_OVERRIDE: Record<TRPCProcedureType, readonly string[
   query: ['GET', 'POST'],
   subscription: ['GET', 'POST'],
 };
-
-/**
- * The request as the fast path serves it, or null for the stock adapter. Only reads headers and the URL:
- * nothing is parsed that the stock adapter would parse differently.
- */
-export function readJsonCall(req: FastifyRequest, encodedPath: string): JsonCall | null {
-  const method = req.method;
-  if (method !== 'GET' && method !== 'POST') return null;
-  const headers = req.headers;
-  // Streaming responses (httpBatchStreamLink) and any explicit trpc-accept stay with the stock adapter.
-  if (headers['trpc-accept'] !== undefined) return null;
-  if (headers.accept?.includes('application/jsonl')) return null;
-  const contentType = headers['content-type'];
-  const body = req.body;
-  if (method === 'POST' && (!isJsonMediaType(contentType) || typeof body !== 'string')) return null;
-  if (method === 'GET' && contentType !== undefined && !isJsonMediaType(contentType)) return null;
-  const url = req.raw.url ?? '';
-  if (!url.startsWith('/') || !hostParses(req)) return null;
-  const params = searchParamsOf(url);
-  if (params?.get('connectionParams') != null) return null;
-  return {
-    method,
-    encodedPath,
-    isBatchCall: params?.get('batch') === '1',
-    rawInput: method === 'POST' && typeof body === 'string' ? body : (params?.get('input') ?? null),
-  };
-}
-
-/** tRPC's own test: the media type before any parameter, case-insensitively. */
-function isJsonMediaType(contentType: string | undefined): boolean {
-  return contentType?.toLowerCase().split(';', 1)[0]?.trim() === JSON_CONTENT_TYPE;
-}
-
-/** The query as `new URL(url).searchParams` reads it (the fragment, if a client sent one, is not part of it). */
-function searchParamsOf(url: string): URLSearchParams | null {
-  const start = url.indexOf('?');
-  if (start === -1) return null;
-  const end = url.indexOf('#', start);
-  return new URLSearchParams(end === -1 ? url.slice(start) : url.slice(start, end));
-}
-
-/**
- * The stock adapter builds `new Request(new URL(url, protocol//host))` and answers 500 when the Host header
- * makes that throw (a host the URL parser refuses, or one that carries credentials, which `Request` refuses):
- * such requests go to it. One host is remembered, since a server sees the same one almost always.
- */
-let lastHost: string | undefined;
-let lastHostParses = false;
-function hostParses(req: FastifyRequest): boolean {
-  const host = hostOf(req);
-  if (host !== lastHost) {
-    lastHost = host;
-    const parsed = URL.parse(`http://${host}`);
-    lastHostParses = parsed !== null && parsed.username === '' && parsed.password === '';
-  }
-  return lastHostParses;
-}
-
-function hostOf(req: FastifyRequest): string {
-  const headers = req.raw.headers;
-  const authority = headers[':authority'];
-  return headers.host ?? (typeof authority === 'string' ? authority : 'localhost');
-}
 
 /** `resolveResponse`'s memo of the inputs: read once, when a procedure first asks for them. */
 class InputReader {
@@ -498,64 +415,4 @@ function readInputs(
     if (input !== undefined) result[index] = transformer.deserialize(input);
   }
   return result;
-}
-
-/**
- * The response's status and headers, as resolveResponse's `initResponse` sets them. Without `responseMeta`
- * they are one of two constant lists (the content type is JSON once a call was answered, otherwise the text
- * type a Fetch `Response` gives a string body); with it, a Fetch `Headers` collects what it adds, exactly
- * as in the stock adapter.
- */
-class ResponseHeaders<TRouter extends AnyTRPCRouter> {
-  private json = false;
-  private custom: Headers | null = null;
-
-  constructor(private readonly opts: JsonCallOptions<TRouter>) {}
-
-  setJson() {
-    this.json = true;
-  }
-
-  /** The status for `data`, after `responseMeta` had its say. */
-  finish(state: {
-    ctx: inferRouterContext<TRouter> | undefined;
-    info: TRPCRequestInfo | undefined;
-    errors: TRPCError[];
-    data: TRPCResponse | TRPCResponse[];
-  }): number {
-    const status = getHTTPStatusCode(state.data);
-    const responseMeta = this.opts.responseMeta;
-    if (!responseMeta) return status;
-    const headers = new Headers([['vary', VARY]]);
-    if (this.json) headers.set('content-type', JSON_CONTENT_TYPE);
-    const meta =
-      responseMeta({
-        ctx: state.ctx,
-        info: state.info,
-        paths: state.info?.calls.map((procedureCall) => procedureCall.path),
-        data: Array.isArray(state.data) ? state.data : [state.data],
-        errors: state.errors,
-        eagerGeneration: false,
-        type:
-          state.info?.calls.find((procedureCall) => procedureCall.procedure?._def.type)?.procedure?._def
-            .type ?? 'unknown',
-      }) ?? {};
-    if (meta.headers instanceof Headers) {
-      for (const [key, value] of meta.headers.entries()) headers.append(key, value);
-    } else if (meta.headers) {
-      for (const [key, value] of Object.entries(meta.headers)) {
-        if (Array.isArray(value)) for (const item of value) headers.append(key, item);
-        else if (typeof value === 'string') headers.set(key, value);
-      }
-    }
-    if (!headers.has('content-type')) headers.set('content-type', TEXT_CONTENT_TYPE);
-    this.custom = headers;
-    // Falsy statuses are ignored, as initResponse ignores them.
-    return meta.status ? meta.status : status;
-  }
-
-  list(): ReadonlyArray<readonly [string, string]> {
-    if (this.custom) return [...this.custom];
-    return this.json ? JSON_HEADERS : TEXT_HEADERS;
-  }
 }
