@@ -366,7 +366,9 @@ describe('client-side errors', () => {
     expect(requested.filter((url) => /(AdminPage|DailyActivityChart)/.test(url))).toEqual([]);
     // Mantine's Modal (focus trap, portal, scroll area, floating-ui: 30 KB gzip) loads with the first dialog;
     // the theme once pulled it into the entry by importing Modal for its defaults.
-    const withDialogCode = (await Promise.all(scripts)).filter((text) => text.includes('@mantine/core/ModalBase'));
+    const withDialogCode = (await Promise.all(scripts)).filter((text) =>
+      text.includes('@mantine/core/ModalBase'),
+    );
     expect(withDialogCode).toEqual([]);
     await page.context().close();
   });
