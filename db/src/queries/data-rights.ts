@@ -1,4 +1,4 @@
-import { asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { asc, type Column, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Executor } from '../database';
 import {
   claimedProfiles,
@@ -93,6 +93,18 @@ export async function listExportSessions(db: Executor, params: { phone: string; 
     .orderBy(asc(deviceSessions.createdAt));
 }
 
+/** Rows of the number or of any of its sessions (the list may be empty: then the number's alone). */
+function ofPerson(
+  phoneColumn: Column,
+  sessionColumn: Column,
+  params: { phone: string; sessionIds: string[] },
+) {
+  return or(
+    eq(phoneColumn, params.phone),
+    params.sessionIds.length > 0 ? inArray(sessionColumn, params.sessionIds) : undefined,
+  );
+}
+
 /** Notices this person filed (by their proven phone or one of their sessions), with any decision. */
 export async function listExportNotices(db: Executor, params: { phone: string; sessionIds: string[] }) {
   return db
@@ -109,12 +121,7 @@ export async function listExportNotices(db: Executor, params: { phone: string; s
     })
     .from(notices)
     .leftJoin(moderationDecisions, eq(moderationDecisions.id, notices.decisionId))
-    .where(
-      or(
-        eq(notices.reporterPhone, params.phone),
-        params.sessionIds.length > 0 ? inArray(notices.reporterSessionId, params.sessionIds) : undefined,
-      ),
-    )
+    .where(ofPerson(notices.reporterPhone, notices.reporterSessionId, params))
     .orderBy(asc(notices.createdAt));
 }
 
@@ -131,12 +138,7 @@ export async function listExportAppeals(db: Executor, params: { phone: string; s
     })
     .from(ratingAppeals)
     .leftJoin(moderationDecisions, eq(moderationDecisions.id, ratingAppeals.decisionId))
-    .where(
-      or(
-        eq(ratingAppeals.authorPhone, params.phone),
-        params.sessionIds.length > 0 ? inArray(ratingAppeals.authorSessionId, params.sessionIds) : undefined,
-      ),
-    )
+    .where(ofPerson(ratingAppeals.authorPhone, ratingAppeals.authorSessionId, params))
     .orderBy(asc(ratingAppeals.createdAt));
 }
 
@@ -155,12 +157,7 @@ export async function listExportActivity(
       createdAt: logs.createdAt,
     })
     .from(logs)
-    .where(
-      or(
-        eq(logs.phoneNumber, params.phone),
-        params.sessionIds.length > 0 ? inArray(logs.userId, params.sessionIds) : undefined,
-      ),
-    )
+    .where(ofPerson(logs.phoneNumber, logs.userId, params))
     .orderBy(asc(logs.createdAt))
     .limit(params.limit);
 }
@@ -184,12 +181,15 @@ export async function deleteAccountData(db: Executor, params: { phone: string; d
     await tx
       .update(notices)
       .set({ reporterPhone: null, reporterSessionId: null, contact: null })
-      .where(or(eq(notices.reporterPhone, params.phone), inArray(notices.reporterSessionId, sessionIds)));
+      .where(ofPerson(notices.reporterPhone, notices.reporterSessionId, { phone: params.phone, sessionIds }));
     await tx
       .update(ratingAppeals)
       .set({ authorPhone: null, authorSessionId: null })
       .where(
-        or(eq(ratingAppeals.authorPhone, params.phone), inArray(ratingAppeals.authorSessionId, sessionIds)),
+        ofPerson(ratingAppeals.authorPhone, ratingAppeals.authorSessionId, {
+          phone: params.phone,
+          sessionIds,
+        }),
       );
     await tx.delete(claimedProfiles).where(eq(claimedProfiles.phoneNumber, params.phone));
     await tx.delete(deviceSessions).where(inArray(deviceSessions.id, sessionIds));
