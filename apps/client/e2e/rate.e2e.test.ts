@@ -47,25 +47,22 @@ describe.each([375, 1280] as const)('rating an ex at %i px', (width) => {
 
     // From the home page there is no detour to /verify.
     await page.getByRole('heading', { level: 1, name: 'Rate an Ex' }).waitFor();
-    expect(await page.getByText("Be honest. It's anonymous... for now.").isVisible()).toBe(true);
+    await page.getByText("Be honest. It's anonymous... for now.").waitFor();
     await page.getByText('Step 1 of 2').waitFor();
-    expect(await page.getByText('50%').isVisible()).toBe(true);
-    expect(await page.getByPlaceholder('e.g., Alex S.').isVisible()).toBe(true);
-    expect(await page.getByText('Just enough info so you remember who this is').isVisible()).toBe(true);
-    expect(
-      await page
-        .getByText('Only USA, UK, Canada, and Australia are fully supported at this time')
-        .isVisible(),
-    ).toBe(true);
+    // The form and its phone field arrive in chunks of their own: each text is waited for, not just looked up.
+    await page.getByText('50%').waitFor();
+    await page.getByPlaceholder('e.g., Alex S.').waitFor();
+    await page.getByText('Just enough info so you remember who this is').waitFor();
+    await page.getByText('Only USA, UK, Canada, and Australia are fully supported at this time').waitFor();
     const { national } = phoneFor(width, 1);
     await fillBasicInfo(page, { name: 'Alex S.', type: 'Serious Relationship', national });
     await screenshot(page, 'rate-step-1');
     await page.getByRole('button', { name: 'Continue to Ratings' }).click();
 
     await page.getByText('Step 2 of 2').waitFor();
-    expect(await page.getByText('100%').isVisible()).toBe(true);
-    expect(await page.getByRole('heading', { name: 'How was your experience?' }).isVisible()).toBe(true);
-    expect(await page.getByText("Be brutally honest. Your ex won't know it's you.").isVisible()).toBe(true);
+    await page.getByText('100%').waitFor();
+    await page.getByRole('heading', { name: 'How was your experience?' }).waitFor();
+    await page.getByText("Be brutally honest. Your ex won't know it's you.").waitFor();
     for (const question of [
       'Bedroom Chemistry',
       'Generosity as a Lover',
@@ -73,7 +70,7 @@ describe.each([375, 1280] as const)('rating an ex at %i px', (width) => {
       'Relational Integrity',
       'Impact on You',
     ]) {
-      expect(await page.getByText(question, { exact: true }).isVisible()).toBe(true);
+      await page.getByText(question, { exact: true }).waitFor();
     }
     // (7 + 8 + 6 + 9 + 5) / 5 = 7
     await setScores(page, [7, 8, 6, 9, 5]);
