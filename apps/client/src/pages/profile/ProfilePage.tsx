@@ -15,8 +15,6 @@ import { RatingsUnderReview } from './RatingsUnderReview';
 import { ReceivedRatings } from './ReceivedRatings';
 import { ShareDialog } from './share-dialog/ShareDialog';
 
-/** Spec section 9: ratings a person gives before seeing their own. */
-
 /** Where 'Rate Another Ex' goes: the form, told the viewer is already verified (no detour via /verify). */
 const RATE_FROM_PROFILE = { fromProfile: true, fromVerifiedProfile: true };
 
