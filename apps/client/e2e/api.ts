@@ -9,11 +9,29 @@ interface OutboxText {
   kind: 'verification' | 'rating';
 }
 
+const DEVICE_COOKIE = 'exrated_sid';
+const FIRST_REQUEST_WAIT_MS = 10_000;
+
+/**
+ * Waits until the page's own first request has given the browser its device cookie. Were that request still
+ * on its way (or not yet sent: on a loaded machine the network can idle for 500 ms while the app's script is
+ * still running), its fresh cookie would replace the one an API call set, and the browser would forget what
+ * the call did (ratings counted for another device, a proof lost).
+ */
+async function settleDeviceCookie(page: Page): Promise<void> {
+  if (page.url() === 'about:blank') return;
+  await page.waitForLoadState('networkidle');
+  const deadline = Date.now() + FIRST_REQUEST_WAIT_MS;
+  while (Date.now() < deadline) {
+    const cookies = await page.context().cookies();
+    if (cookies.some((cookie) => cookie.name === DEVICE_COOKIE)) return;
+    await page.waitForTimeout(50);
+  }
+}
+
 /** A tRPC mutation as the app sends it (JSON, same origin); rejects with the server's message on failure. */
 export async function mutate<T = unknown>(page: Page, path: string, input?: unknown): Promise<T> {
-  // The page's own first request may still be on its way: if it answered after this call, its new device
-  // cookie would replace the one this call set, and the browser would forget what this call proved.
-  await page.waitForLoadState('networkidle');
+  await settleDeviceCookie(page);
   const response = await page.request.post(`/trpc/${path}`, {
     headers: { 'content-type': 'application/json' },
     data: input === undefined ? {} : { json: input },
