@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { screenRatingInput } from '@exrated/content';
+import { RATINGS_TO_UNLOCK } from '@exrated/content/unlock';
 import type { RatingSubmissionStep } from '@exrated/db/queries';
 import { isDoNotRate, ratingSubmissionStep, saveRatingSubmission } from '@exrated/db/queries';
 import { TRPCError } from '@trpc/server';
 import type { RatingSubmitInput } from '../routers/rating-input';
 import { RetryAfter } from '../trpc/init';
-import { RATINGS_TO_UNLOCK } from '../trpc/procedures';
 import { ratingTextMessage } from './notifications/rating-text';
 import { parsePhone, untextableReason } from './phone';
 import { DAY_SECONDS, enforceSubmissionCaps, type RatingContext, ratingWindows } from './rating-limits';

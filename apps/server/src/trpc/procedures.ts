@@ -1,3 +1,4 @@
+import { RATINGS_TO_UNLOCK } from '@exrated/content/unlock';
 import { countRatingsGiven } from '@exrated/db/queries';
 import { TRPCError } from '@trpc/server';
 import { procedure, refuseNulCharacters } from './init';
@@ -48,9 +49,6 @@ export const provenProcedure = deviceProcedure.use(({ ctx, next }) => {
   }
   return next({ ctx: { viewerPhone: phoneNumber } });
 });
-
-/** Spec section 9: ratings a person must give before seeing their own. */
-export const RATINGS_TO_UNLOCK = 2;
 
 /**
  * The phone is proven and the viewer has given enough ratings to see the ones they received (DESIGN.md

@@ -1,3 +1,4 @@
+import { RATINGS_TO_UNLOCK } from '@exrated/content/unlock';
 import { Button, Container, Group, Progress, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure, useDocumentTitle } from '@mantine/hooks';
 import { IconAlertTriangle, IconLock, IconPencilPlus, IconShare3, IconUserCircle } from '@tabler/icons-react';
@@ -9,7 +10,6 @@ import { PRIMARY_ACTION_PROPS, StatusCard } from '../../components/StatusCard';
 import { notify } from '../../lib/notify';
 import { useTRPC } from '../../lib/trpc';
 import { useViewer, type Viewer } from '../../lib/viewer';
-import { RATINGS_TO_UNLOCK } from '../rate/rate-flow';
 import { ProfileSkeleton } from './ProfileSkeleton';
 import { RatingsUnderReview } from './RatingsUnderReview';
 import { ReceivedRatings } from './ReceivedRatings';

@@ -1,3 +1,4 @@
+import { RATINGS_TO_UNLOCK } from '@exrated/content/unlock';
 import { Alert, Button, Group, Paper, Progress, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { HeldRatingsNotice } from '../../components/ratings/HeldRatingsNotice';
@@ -5,7 +6,7 @@ import type { Viewer } from '../../lib/viewer';
 import { BasicInfoStep } from './BasicInfoStep';
 import { RatingsStep } from './RatingsStep';
 import { RedirectProgress } from './RedirectProgress';
-import { RATINGS_TO_UNLOCK, type RateFlags } from './rate-flow';
+import type { RateFlags } from './rate-flow';
 import { useRateForm } from './use-rate-form';
 
 const STEP_COUNT = 2;

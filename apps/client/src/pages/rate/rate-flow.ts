@@ -28,9 +28,6 @@ export function mustVerifyFirst(flags: RateFlags, viewer: { isVerified: boolean 
   return !viewer.isVerified && !flags.fromRedirect && !flags.fromVerifiedProfile && !flags.fromHomePage;
 }
 
-/** Spec section 9: ratings given before one's own can be read (the server's rule, trpc/procedures.ts). */
-export const RATINGS_TO_UNLOCK = 2;
-
 /** The server says nothing of the text: it is sent after the answer (DESIGN.md section 4). */
 export interface SubmitReply {
   ratingId: string;

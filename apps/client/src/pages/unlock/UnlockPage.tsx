@@ -1,3 +1,4 @@
+import { RATINGS_TO_UNLOCK } from '@exrated/content/unlock';
 import { Badge, Button, Center, Loader, Progress, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconConfetti, IconHourglassHigh, IconShieldLock } from '@tabler/icons-react';
@@ -5,7 +6,6 @@ import { Link, Navigate, useLocation } from 'react-router-dom';
 import { HeldRatingsNotice } from '../../components/ratings/HeldRatingsNotice';
 import { PRIMARY_ACTION_PROPS } from '../../components/StatusCard';
 import { useViewer } from '../../lib/viewer';
-import { RATINGS_TO_UNLOCK } from '../rate/rate-flow';
 import { VerifyCard } from '../verify/VerifyCard';
 import { VerifyNumberForm } from './VerifyNumberForm';
 

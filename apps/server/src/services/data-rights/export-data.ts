@@ -1,3 +1,4 @@
+import { RATINGS_TO_UNLOCK } from '@exrated/content/unlock';
 import {
   countRatingsGiven,
   findExportProfile,
@@ -11,7 +12,6 @@ import {
 } from '@exrated/db/queries';
 import type { DeviceSession } from '@exrated/db/schema';
 import type { Context } from '../../trpc/context';
-import { RATINGS_TO_UNLOCK } from '../../trpc/procedures';
 
 type ProvenContext = Context & { session: DeviceSession; viewerPhone: string };
 

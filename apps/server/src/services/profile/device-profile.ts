@@ -1,3 +1,4 @@
+import { RATINGS_TO_UNLOCK } from '@exrated/content/unlock';
 import {
   countRatingsGiven,
   deleteClaimedProfileByPhone,
@@ -8,7 +9,6 @@ import {
 import type { DeviceSession } from '@exrated/db/schema';
 import { TRPCError } from '@trpc/server';
 import type { Context } from '../../trpc/context';
-import { RATINGS_TO_UNLOCK } from '../../trpc/procedures';
 import { enforceRateLimit } from '../../trpc/rate-limit';
 import { networkKey } from '../network-key';
 
