@@ -92,14 +92,21 @@ export async function startApp({ extraEnv = {} }: StartAppOptions = {}): Promise
 
 const pageErrors = new WeakMap<Page, string[]>();
 
+export interface PageOptions {
+  width: ViewportWidth;
+  /** The browser's language, e.g. 'en-GB' (Chromium's default otherwise). */
+  locale?: string;
+}
+
 /** A fresh browser context (no cookies, no storage) and page at the given viewport width. */
-export async function newPage(app: App, { width }: { width: ViewportWidth }): Promise<Page> {
+export async function newPage(app: App, { width, locale }: PageOptions): Promise<Page> {
   const context = await app.browser.newContext({
     baseURL: app.baseUrl,
     viewport: VIEWPORTS[width],
     deviceScaleFactor: 1,
     isMobile: width < 768,
     hasTouch: width < 768,
+    ...(locale ? { locale } : {}),
   });
   const page = await context.newPage();
   const errors: string[] = [];

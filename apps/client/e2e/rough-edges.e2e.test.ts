@@ -4,7 +4,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { latestCode, mutate, provePhone, rate, textsTo } from './api';
 import { appPerFile } from './app-per-file';
-import { newPage, screenshot, VIEWPORTS, type ViewportWidth } from './harness';
+import { newPage, screenshot, type ViewportWidth } from './harness';
 import { submitRating, toast } from './rate-form';
 import { numberSequence, ROOMY_LIMITS } from './shared-ip';
 
@@ -120,14 +120,7 @@ describe.each([375, 1280] as const)('rough edges at %i px', (width: ViewportWidt
   });
 
   it('refuses in the browser a Guernsey or Jersey number under the UK flag, as the server does', async () => {
-    const context = await app().browser.newContext({
-      baseURL: app().baseUrl,
-      viewport: VIEWPORTS[width],
-      locale: 'en-GB',
-      isMobile: width < 768,
-      hasTouch: width < 768,
-    });
-    const page = await context.newPage();
+    const page = await newPage(app(), { width, locale: 'en-GB' });
     await page.goto('/verify');
     const field = page.getByRole('textbox', { name: 'Phone number' });
     const send = page.getByRole('button', { name: 'Send Verification Code' });
