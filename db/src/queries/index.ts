@@ -1,5 +1,7 @@
 // Every SQL statement of the app lives in this folder, one file per domain: (db, params) => result.
-export * from './admin';
+export * from './admin-dashboard';
+export * from './admin-logs';
+export * from './admin-profiles';
 export * from './audit';
 export * from './data-rights';
 export * from './moderation';
