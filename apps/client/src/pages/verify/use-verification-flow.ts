@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { notify } from '../../lib/notify';
 import { readServerError, userFacingMessage } from '../../lib/server-error';
@@ -95,13 +95,17 @@ export function useVerificationFlow(viewer: Viewer, returnTo: string | null) {
   }, []);
 
   const sentOnArrival = useRef(false);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: texts once, on arrival, for the number handed over
-  useEffect(() => {
+  // Texts once, on arrival, for the number handed over: an effect event reads the latest values without
+  // making the effect run again when they change.
+  const sendHandedOverNumber = useEffectEvent(() => {
     if (!sendOnArrival || sentOnArrival.current) return;
     sentOnArrival.current = true;
     // A reload must not text another code: the request is dropped from the history entry.
     navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
     sendCode('first');
+  });
+  useEffect(() => {
+    sendHandedOverNumber();
   }, []);
 
   const verify = () => {
