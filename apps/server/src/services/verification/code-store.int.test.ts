@@ -46,6 +46,7 @@ describe.each(implementations)('code store (%s)', (_name, make) => {
     expect(await store.issue(PHONE, { codeHash: RIGHT, now })).toEqual({
       status: 'issued',
       replacedLive: false,
+      nextSend: { status: 'cooldown', retryAfterMs: 60_000 },
     });
     const live = await store.inspect(PHONE);
     expect(live?.record).toEqual({ codeHash: RIGHT, attempts: 0, requestedAt: now });
@@ -148,6 +149,7 @@ describe.each(implementations)('code store (%s)', (_name, make) => {
     expect(await store.issue(PHONE, { codeHash: RIGHT, now: now + 60_000 })).toEqual({
       status: 'issued',
       replacedLive: true,
+      nextSend: { status: 'cooldown', retryAfterMs: 60_000 },
     });
     // The replacement starts over: new code, no attempts, a full TTL; the old code no longer works.
     expect((await store.inspect(PHONE))?.record).toEqual({
@@ -163,10 +165,10 @@ describe.each(implementations)('code store (%s)', (_name, make) => {
     let now = Date.now();
     const waits: number[] = [];
     for (let send = 0; send < 5; send++) {
-      expect(await store.issue(PHONE, { codeHash: hash(String(100000 + send)), now })).toMatchObject({
-        status: 'issued',
-      });
+      const issued = await store.issue(PHONE, { codeHash: hash(String(100000 + send)), now });
       const refusal = await store.sendRefusal(PHONE, now);
+      // The send tells the same wait the ledger gives right after it.
+      expect(issued).toMatchObject({ status: 'issued', nextSend: refusal });
       waits.push(refusal?.retryAfterMs ?? 0);
       now += refusal?.retryAfterMs ?? 0;
     }
@@ -177,9 +179,10 @@ describe.each(implementations)('code store (%s)', (_name, make) => {
     const store = make({ resendWaitsMs: [0], maxSendsPerDay: 3 });
     const now = Date.now();
     for (let send = 0; send < 3; send++) {
-      expect(await store.issue(PHONE, { codeHash: RIGHT, now: now + send })).toMatchObject({
-        status: 'issued',
-      });
+      const issued = await store.issue(PHONE, { codeHash: RIGHT, now: now + send });
+      expect(issued).toMatchObject({ status: 'issued' });
+      // The third send is the day's last: it says so, with the rest of the day as the wait.
+      if (send === 2) expect(issued).toMatchObject({ nextSend: { status: 'daily_limit' } });
     }
     const refused = await store.issue(PHONE, { codeHash: RIGHT, now: now + 10 });
     expect(refused.status).toBe('daily_limit');
@@ -257,6 +260,7 @@ describe.each(implementations)('code store (%s)', (_name, make) => {
     expect(await store.issue(PHONE, { codeHash: RIGHT, now: now + 60_000 })).toEqual({
       status: 'issued',
       replacedLive: false,
+      nextSend: { status: 'cooldown', retryAfterMs: 60_000 },
     });
   });
 });

@@ -35,8 +35,17 @@ export type SendRefusal =
   | { status: 'daily_limit'; retryAfterMs: number };
 
 export type IssueResult =
-  /** `replacedLive`: an earlier code was still live and is now void (logged as a resend). */
-  { status: 'issued'; replacedLive: boolean } | SendRefusal;
+  | {
+      status: 'issued';
+      /** An earlier code was still live and is now void (logged as a resend). */
+      replacedLive: boolean;
+      /**
+       * What `sendRefusal` answers right after this send: the wait the person's countdown shows (told here, so
+       * a send does not read the ledger once more to learn it).
+       */
+      nextSend: SendRefusal | null;
+    }
+  | SendRefusal;
 
 export interface CheckRequest {
   codeHash: string;
@@ -103,6 +112,13 @@ export interface SendLedger {
   previousSentAt: number;
   /** Milliseconds until the day's window ends. */
   ttlMs: number;
+}
+
+/** The ledger once a send at `now` is written into it (a new ledger's day starts with that send). */
+export function ledgerAfterSend(ledger: SendLedger | null, now: number): SendLedger {
+  return ledger && ledger.sends > 0
+    ? { sends: ledger.sends + 1, lastSentAt: now, previousSentAt: ledger.lastSentAt, ttlMs: ledger.ttlMs }
+    : { sends: 1, lastSentAt: now, previousSentAt: 0, ttlMs: SEND_LEDGER_TTL_MS };
 }
 
 /** The ledger's verdict on a send now (the same rule for both stores). */

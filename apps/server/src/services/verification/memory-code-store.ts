@@ -56,7 +56,7 @@ export class MemoryCodeStore implements CodeStore {
         expiresAt: this.clock() + SEND_LEDGER_TTL_MS,
       });
     }
-    return { status: 'issued', replacedLive };
+    return { status: 'issued', replacedLive, nextSend: this.refusal(phone, request.now) };
   }
 
   async check(phone: string, request: CheckRequest): Promise<CheckResult> {

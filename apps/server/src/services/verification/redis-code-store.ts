@@ -8,6 +8,7 @@ import {
   codeHashesMatch,
   type IssueRequest,
   type IssueResult,
+  ledgerAfterSend,
   ledgerRefusal,
   resolveCodeStoreOptions,
   SEND_LEDGER_TTL_MS,
@@ -98,7 +99,10 @@ export class RedisCodeStore implements CodeStore {
         SEND_LEDGER_TTL_MS,
         ledger?.sends ?? 0,
       )) as [number, number?];
-      if (issued === 1) return { status: 'issued', replacedLive: replaced === 1 };
+      if (issued === 1) {
+        const nextSend = ledgerRefusal(ledgerAfterSend(ledger, request.now), request.now, this.options);
+        return { status: 'issued', replacedLive: replaced === 1, nextSend };
+      }
     }
   }
 

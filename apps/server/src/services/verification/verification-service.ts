@@ -8,7 +8,7 @@ import { parsePhone, untextableReason } from '../phone';
 import { ratingWindows } from '../rating-limits';
 import { SmsDeliveryError } from '../sms/sms-sender';
 import { PHONE_FORMAT_NOT_SUPPORTED } from '../sms/sns-sms-sender';
-import { CODE_TTL_MS, RESEND_WAITS_MS, type SendRefusal } from './code-store';
+import { CODE_TTL_MS, type SendRefusal } from './code-store';
 import { generateVerificationCode, hashVerificationCode, verificationText } from './verification-code';
 
 export const VERIFICATION_UNAVAILABLE =
@@ -75,12 +75,10 @@ export async function sendVerificationCode(ctx: DeviceContext, phone: string) {
     messageId,
     country: parsed.country ?? null,
   });
-  // The wait grows with the number's sends: the countdown shows the real one. Should the store not answer
-  // now, the first wait is the least it can be.
-  const next = await ctx.codeStore.sendRefusal(phone, now).catch(() => null);
+  // The wait grows with the number's sends: the countdown shows the real one.
   return {
     phoneNumber: phone,
-    resendAfterSeconds: Math.ceil((next?.retryAfterMs ?? RESEND_WAITS_MS[0] ?? 0) / 1000),
+    resendAfterSeconds: Math.ceil((issued.nextSend?.retryAfterMs ?? 0) / 1000),
     expiresInSeconds: CODE_TTL_MS / 1000,
   };
 }
