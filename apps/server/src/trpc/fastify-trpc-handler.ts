@@ -13,6 +13,7 @@ import type { TRPCRequestInfo } from '@trpc/server/http';
 import type { TRPCResponse } from '@trpc/server/rpc';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { hostOf, type JsonCall } from './json-call';
+import { InputReader, isObject, readInputs } from './json-call-inputs';
 import { ResponseHeaders } from './response-headers';
 
 /**
@@ -54,35 +55,6 @@ const ACCEPTED_METHODS_WITH_OVERRIDE: Record<TRPCProcedureType, readonly string[
   query: ['GET', 'POST'],
   subscription: ['GET', 'POST'],
 };
-
-/** `resolveResponse`'s memo of the inputs: read once, when a procedure first asks for them. */
-class InputReader {
-  private promise: Promise<Record<number, unknown>> | null = null;
-  private value: Record<number, unknown> | undefined;
-
-  constructor(private readonly read: () => Record<number, unknown>) {}
-
-  async get(): Promise<Record<number, unknown>> {
-    if (this.value !== undefined) return this.value;
-    this.promise ??= Promise.resolve()
-      .then(this.read)
-      .catch((cause: unknown) => {
-        if (cause instanceof TRPCError) throw cause;
-        throw new TRPCError({
-          code: 'BAD_REQUEST',
-          message: cause instanceof Error ? cause.message : 'Invalid input',
-          cause,
-        });
-      });
-    this.value = await this.promise;
-    this.promise = null;
-    return this.value;
-  }
-
-  result(): Record<number, unknown> | undefined {
-    return this.value;
-  }
-}
 
 interface ProcedureCall {
   batchIndex: number;
@@ -127,15 +99,6 @@ function decodePath(path: string): string {
       cause,
     });
   }
-}
-
-/** JSON.parse of the body as `Request.json()` reads it: UTF-8 without a byte order mark. */
-function parseBody(body: string): unknown {
-  return JSON.parse(body.charCodeAt(0) === 0xfeff ? body.slice(1) : body);
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return !!value && !Array.isArray(value) && typeof value === 'object';
 }
 
 function isAsyncIterable(value: unknown): boolean {
@@ -381,38 +344,4 @@ export async function resolveJsonCall<TRouter extends AnyTRPCRouter>(
     const status = headers.finish({ ctx, info, errors: [error], data: response });
     return { status, headers: headers.list(), body };
   }
-}
-
-/**
- * resolveResponse's input parsing for the JSON content type: the `input` parameter of a GET or the body of a
- * POST, deserialized by the router's transformer; a batch's input is an object keyed by call index.
- */
-function readInputs(
-  call: JsonCall,
-  callCount: number,
-  transformer: { deserialize(value: unknown): unknown },
-): Record<number, unknown> {
-  let inputs: unknown;
-  if (call.method === 'GET') {
-    if (call.rawInput) inputs = JSON.parse(call.rawInput);
-  } else {
-    inputs = parseBody(call.rawInput ?? '');
-  }
-  const result: Record<number, unknown> = Object.create(null);
-  if (inputs === undefined) return result;
-  if (!call.isBatchCall) {
-    result[0] = transformer.deserialize(inputs);
-    return result;
-  }
-  if (!isObject(inputs)) {
-    throw new TRPCError({
-      code: 'BAD_REQUEST',
-      message: '"input" needs to be an object when doing a batch call',
-    });
-  }
-  for (let index = 0; index < callCount; index += 1) {
-    const input = inputs[index];
-    if (input !== undefined) result[index] = transformer.deserialize(input);
-  }
-  return result;
 }
