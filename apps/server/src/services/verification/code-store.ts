@@ -114,9 +114,9 @@ export interface SendLedger {
   ttlMs: number;
 }
 
-/** The ledger once a send at `now` is written into it (a new ledger's day starts with that send). */
+/** The ledger once a send at `now` is written into it (without one, the day's window starts with this send). */
 export function ledgerAfterSend(ledger: SendLedger | null, now: number): SendLedger {
-  return ledger && ledger.sends > 0
+  return ledger
     ? { sends: ledger.sends + 1, lastSentAt: now, previousSentAt: ledger.lastSentAt, ttlMs: ledger.ttlMs }
     : { sends: 1, lastSentAt: now, previousSentAt: 0, ttlMs: SEND_LEDGER_TTL_MS };
 }
