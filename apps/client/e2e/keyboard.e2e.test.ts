@@ -80,14 +80,29 @@ async function rateWithKeyboard(page: Page, name: string, national: string) {
   await page.keyboard.type(name);
   await tabTo(page, 'Relationship type');
   await page.keyboard.press('ArrowDown');
-  await page.getByRole('listbox').waitFor();
+  const listbox = page.getByRole('listbox');
+  await listbox.waitFor();
   await page.keyboard.press('ArrowDown');
+  // The arrows mark an option once the list's options are in place; Enter picks the marked one (as a person
+  // would, who sees it highlighted) and closes the list.
+  await listbox.locator('[data-combobox-selected]').waitFor();
   await page.keyboard.press('Enter');
+  await listbox.waitFor({ state: 'hidden' });
   await tabTo(page, 'Their phone number');
   await page.keyboard.type(national);
   await tabTo(page, 'Continue to Ratings');
   await page.keyboard.press('Enter');
-  await page.getByRole('slider').first().waitFor();
+  await page
+    .getByRole('slider')
+    .first()
+    .waitFor({ timeout: 15_000 })
+    .catch(async (error: Error) => {
+      // Step 1 refused to continue: say what it showed instead of only that the sliders never came.
+      const shown = await page.locator('.mantine-InputWrapper-error, [role="alert"]').allTextContents();
+      throw new Error(
+        `the ratings step did not open; the form shows: ${shown.join(' | ')} (${error.message})`,
+      );
+    });
   await tabTo(page, 'Bedroom Chemistry');
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('ArrowRight');
