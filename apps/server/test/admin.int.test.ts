@@ -178,6 +178,7 @@ describe('access', () => {
       .where(eq(deviceSessions.tokenHash, hashToken(token)))
       .returning({ id: deviceSessions.id });
     expect(updated).toHaveLength(1);
+    t.sessionRowsWritten();
     return browser;
   }
 

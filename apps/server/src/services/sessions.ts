@@ -9,10 +9,12 @@ import {
   insertDeviceSession,
   type ProofSettlement,
   provePhoneForDeviceSession,
+  saveUnprovenPhone,
   touchAdminSession,
   touchDeviceSession,
 } from '@exrated/db/queries';
 import type { AdminSession, DeviceSession } from '@exrated/db/schema';
+import { SessionCache } from './session-cache';
 
 /** DESIGN.md section 5: device sessions expire after 30 days idle. */
 export const DEVICE_SESSION_IDLE_MS = 30 * 24 * 60 * 60 * 1000;
@@ -24,6 +26,8 @@ const TOUCH_INTERVAL_MS = 10 * 60 * 1000;
 // The admin idle limit is 30 minutes, so its last-seen time is kept to the minute: writing it on every request
 // made every admin request a commit on the same row, and concurrent ones queued behind each other.
 const ADMIN_TOUCH_INTERVAL_MS = 60 * 1000;
+/** How long a session read serves the requests after it (see SessionCache). */
+export const SESSION_CACHE_MS = 2000;
 
 /** The cookies of one request/response; an HTTP implementation and an in-memory one for tests. */
 export interface CookieJar {
@@ -54,23 +58,33 @@ function newToken() {
 }
 
 export class SessionService {
+  private readonly devices: SessionCache<DeviceSession>;
+  private readonly admins: SessionCache<AdminSession>;
+
   constructor(
     private readonly db: Database,
     private readonly names: CookieNames,
     private readonly now: () => Date = () => new Date(),
-  ) {}
+    cacheMs = SESSION_CACHE_MS,
+  ) {
+    this.devices = new SessionCache(cacheMs);
+    this.admins = new SessionCache(cacheMs);
+  }
 
   /** The request's device session, created (and its cookie set) when there is none or it expired. */
   async resolveDevice(cookies: CookieJar): Promise<DeviceSession> {
     const now = this.now();
     const token = cookies.get(this.names.device);
-    const existing = token ? await findDeviceSessionByTokenHash(this.db, hashToken(token), now) : null;
-    if (existing) {
+    const tokenHash = token ? hashToken(token) : null;
+    const existing = tokenHash ? await this.findDevice(tokenHash, now) : null;
+    if (token && tokenHash && existing) {
       if (now.getTime() - existing.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
         const expiresAt = new Date(now.getTime() + DEVICE_SESSION_IDLE_MS);
         await touchDeviceSession(this.db, existing.id, now, expiresAt);
-        if (token) cookies.set(this.names.device, token, DEVICE_SESSION_IDLE_MS / 1000);
-        return { ...existing, lastSeenAt: now, expiresAt };
+        cookies.set(this.names.device, token, DEVICE_SESSION_IDLE_MS / 1000);
+        const touched = { ...existing, lastSeenAt: now, expiresAt };
+        this.devices.update(tokenHash, touched);
+        return touched;
       }
       return existing;
     }
@@ -81,6 +95,32 @@ export class SessionService {
     });
     cookies.set(this.names.device, fresh.token, DEVICE_SESSION_IDLE_MS / 1000);
     return session;
+  }
+
+  private async findDevice(tokenHash: string, now: Date): Promise<DeviceSession | null> {
+    const cached = this.devices.get(tokenHash, now);
+    if (cached) return cached;
+    const mark = this.devices.mark();
+    const session = await findDeviceSessionByTokenHash(this.db, tokenHash, now);
+    if (session) this.devices.remember(tokenHash, session, now, mark);
+    return session;
+  }
+
+  /**
+   * Device sessions whose rows were written outside this service (the sessions of a number deleted with its
+   * account): the next request of each reads its row again.
+   */
+  forgetDevices(matches: (session: DeviceSession) => boolean) {
+    this.devices.forget(matches);
+  }
+
+  /**
+   * A number typed on this device (see `saveUnprovenPhone`); with `onSession` the session keeps it unproven,
+   * which takes back a proof it held.
+   */
+  async saveUnprovenPhone(session: DeviceSession, phoneNumber: string, onSession: boolean): Promise<void> {
+    await saveUnprovenPhone(this.db, { sessionId: session.id, phoneNumber, onSession });
+    if (onSession) this.forgetDevices(({ id }) => id === session.id);
   }
 
   /**
@@ -99,12 +139,14 @@ export class SessionService {
       tokenHash: fresh.tokenHash,
       ...proof,
     });
+    this.forgetDevices(({ id }) => id === session.id);
     cookies.set(this.names.device, fresh.token, DEVICE_SESSION_IDLE_MS / 1000);
     return settlement;
   }
 
   async revokeDevice(cookies: CookieJar, session: DeviceSession): Promise<void> {
     await deleteDeviceSession(this.db, session.id);
+    this.forgetDevices(({ id }) => id === session.id);
     cookies.clear(this.names.device);
   }
 
@@ -113,16 +155,27 @@ export class SessionService {
     const token = cookies.get(this.names.admin);
     if (!token) return null;
     const now = this.now();
-    const session = await findAdminSessionByTokenHash(this.db, hashToken(token), now);
+    const tokenHash = hashToken(token);
+    const session = await this.findAdmin(tokenHash, now);
     if (!session) return null;
     if (now.getTime() - session.lastSeenAt.getTime() > ADMIN_SESSION_IDLE_MS) {
-      await deleteAdminSession(this.db, session.id);
-      cookies.clear(this.names.admin);
+      await this.revokeAdmin(cookies, session);
       return null;
     }
     if (now.getTime() - session.lastSeenAt.getTime() < ADMIN_TOUCH_INTERVAL_MS) return session;
     await touchAdminSession(this.db, session.id, now);
-    return { ...session, lastSeenAt: now };
+    const touched = { ...session, lastSeenAt: now };
+    this.admins.update(tokenHash, touched);
+    return touched;
+  }
+
+  private async findAdmin(tokenHash: string, now: Date): Promise<AdminSession | null> {
+    const cached = this.admins.get(tokenHash, now);
+    if (cached) return cached;
+    const mark = this.admins.mark();
+    const session = await findAdminSessionByTokenHash(this.db, tokenHash, now);
+    if (session) this.admins.remember(tokenHash, session, now, mark);
+    return session;
   }
 
   async createAdmin(cookies: CookieJar): Promise<AdminSession> {
@@ -138,6 +191,7 @@ export class SessionService {
 
   async revokeAdmin(cookies: CookieJar, session: AdminSession): Promise<void> {
     await deleteAdminSession(this.db, session.id);
+    this.admins.forget(({ id }) => id === session.id);
     cookies.clear(this.names.admin);
   }
 }

@@ -69,6 +69,11 @@ export interface TestApp {
   http(options: InjectOptions, browser?: HttpBrowser): Promise<LightMyRequestResponse>;
   /** Resolves once the texts that requests made due are sent: the dispatcher sends them after responses. */
   textsSent(): Promise<void>;
+  /**
+   * A test wrote device session rows itself: the app reads them again instead of serving the sessions it read
+   * in the last moments (SessionCache), as it would after writing them itself.
+   */
+  sessionRowsWritten(): void;
   close(): Promise<void>;
 }
 
@@ -169,6 +174,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       // A kick is queued when the response ends, which may be just after the caller got it.
       await new Promise((resolve) => setImmediate(resolve));
       await app.services.dispatcher.settled();
+    },
+    sessionRowsWritten() {
+      app.services.sessions.forgetDevices(() => true);
     },
     async close() {
       await app.close();

@@ -14,6 +14,7 @@ export async function deleteAccount(ctx: ProvenContext) {
     phone: ctx.viewerPhone,
     deviceSessionId: ctx.session.id,
   });
+  ctx.sessions.forgetDevices(({ phoneNumber }) => phoneNumber === ctx.viewerPhone);
   await ctx.sessions.revokeDevice(ctx.cookies, ctx.session);
   ctx.audit.log('account_deleted', deleted, { phoneNumber: null });
   return { deleted: true as const };

@@ -4,7 +4,6 @@ import {
   deleteClaimedProfileByPhone,
   findClaimedProfileByPhone,
   findNumberSwitches,
-  saveUnprovenPhone,
 } from '@exrated/db/queries';
 import type { DeviceSession } from '@exrated/db/schema';
 import { TRPCError } from '@trpc/server';
@@ -60,11 +59,7 @@ export async function savePhoneForDevice(ctx: DeviceContext, phone: string) {
   );
   try {
     const keepsProof = provenPhoneOf(ctx.session) === phone;
-    await saveUnprovenPhone(ctx.db, {
-      sessionId: ctx.session.id,
-      phoneNumber: phone,
-      onSession: !keepsProof,
-    });
+    await ctx.sessions.saveUnprovenPhone(ctx.session, phone, !keepsProof);
     ctx.audit.log('profile_phone_saved', { source: 'unlock' }, { phoneNumber: phone });
   } catch (error) {
     throw new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: SAVE_PHONE_ERROR, cause: error });

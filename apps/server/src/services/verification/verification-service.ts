@@ -1,4 +1,3 @@
-import { saveUnprovenPhone } from '@exrated/db/queries';
 import type { DeviceSession } from '@exrated/db/schema';
 import { TRPCError } from '@trpc/server';
 import type { Context } from '../../trpc/context';
@@ -241,11 +240,7 @@ function sendRefused(ctx: DeviceContext, phone: string, refusal: SendRefusal): T
  */
 async function rememberPhone(ctx: DeviceContext, phone: string) {
   try {
-    await saveUnprovenPhone(ctx.db, {
-      sessionId: ctx.session.id,
-      phoneNumber: phone,
-      onSession: !ctx.session.phoneProvenAt,
-    });
+    await ctx.sessions.saveUnprovenPhone(ctx.session, phone, !ctx.session.phoneProvenAt);
   } catch (error) {
     // The code is on its way and the check creates the profile anyway: a failure here is only logged.
     const cause = error instanceof Error ? error : new Error(String(error));

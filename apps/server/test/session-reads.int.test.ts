@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createTestApp,
+  HttpBrowser,
+  NO_RESEND_WAITS,
+  type TestApp,
+  UNCAPPED_LIMITS_ENV,
+} from './support/test-app';
+import { errorCode, trustFlows } from './support/trust-flows';
+import { latestCode } from './support/verification';
+
+/**
+ * A session read serves the requests of the next moments (SessionCache): a page's burst of requests reads the
+ * row once. Nothing that ends or lowers a session may wait for that moment to pass: each case below reads
+ * the session (so it is held), changes it, and asks again at once, as an attacker replaying a copied cookie
+ * or a person on another device would.
+ */
+
+interface Me {
+  phoneNumber: string | null;
+  isVerified: boolean;
+}
+
+let t: TestApp;
+let flows: ReturnType<typeof trustFlows>;
+beforeAll(async () => {
+  t = await createTestApp({ env: UNCAPPED_LIMITS_ENV, codeStoreOptions: NO_RESEND_WAITS });
+  flows = trustFlows(t, '415553');
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+function copyOf(browser: HttpBrowser) {
+  const copy = new HttpBrowser();
+  for (const [name, value] of browser.cookies) copy.cookies.set(name, value);
+  return copy;
+}
+
+describe('a session read a moment ago', () => {
+  it('is not served after log out: a copied cookie gets a new, empty session at once', async () => {
+    const { query, call } = flows;
+    const phone = flows.newPhone();
+    const owner = await flows.provenBrowser(phone);
+    expect(((await query(owner, 'profile.me')).data as Me).isVerified).toBe(true);
+    const copied = copyOf(owner);
+
+    expect((await call(owner, 'profile.logout')).error).toBeNull();
+    const me = (await query(copied, 'profile.me')).data as Me;
+    expect(me).toMatchObject({ phoneNumber: null, isVerified: false });
+    expect(errorCode(await call(copied, 'profile.updateName', { name: 'Sam' }))).toBe('UNAUTHORIZED');
+  });
+
+  it('loses its proof at once when the device saves another number', async () => {
+    const { query, call } = flows;
+    const owner = await flows.provenBrowser(flows.newPhone());
+    expect((await call(owner, 'profile.updateName', { name: 'Sam' })).error).toBeNull();
+
+    const other = flows.newPhone();
+    expect((await call(owner, 'profile.savePhone', { phoneNumber: other })).error).toBeNull();
+    expect((await query(owner, 'profile.me')).data).toMatchObject({ phoneNumber: other, isVerified: false });
+    expect(errorCode(await call(owner, 'profile.updateName', { name: 'Sam' }))).toBe('UNAUTHORIZED');
+  });
+
+  it("of the number's other device ends with the account's deletion", async () => {
+    const { query, call } = flows;
+    const phone = flows.newPhone();
+    const owner = await flows.provenBrowser(phone);
+    const otherDevice = await flows.provenBrowser(phone);
+    expect(((await query(otherDevice, 'profile.me')).data as Me).isVerified).toBe(true);
+
+    expect((await call(owner, 'profile.deleteAccount')).error).toBeNull();
+    expect((await query(otherDevice, 'profile.me')).data).toMatchObject({
+      phoneNumber: null,
+      isVerified: false,
+    });
+  });
+
+  it('of an administrator is not served after their log out', async () => {
+    const { query, call } = flows;
+    const admin = await flows.adminBrowser();
+    expect((await query(admin, 'admin.dashboard')).error).toBeNull();
+    const copied = copyOf(admin);
+
+    expect((await call(admin, 'admin.logout')).error).toBeNull();
+    expect(errorCode(await query(copied, 'admin.dashboard'))).toBe('UNAUTHORIZED');
+  });
+
+  it('of an unproven device gives way to the proof the same device makes', async () => {
+    const { query, call } = flows;
+    const phone = flows.newPhone();
+    const browser = new HttpBrowser();
+    expect((await call(browser, 'verification.send', { phoneNumber: phone })).error).toBeNull();
+    expect(((await query(browser, 'profile.me')).data as Me).isVerified).toBe(false);
+    expect(
+      (await call(browser, 'verification.check', { phoneNumber: phone, code: latestCode(t, phone) })).error,
+    ).toBeNull();
+    expect((await query(browser, 'profile.me')).data).toMatchObject({ phoneNumber: phone, isVerified: true });
+  });
+});
