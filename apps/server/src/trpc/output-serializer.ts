@@ -63,11 +63,13 @@ export function serializeOutput(value: unknown): SuperJSONResult {
     }
     const prototype: unknown = Object.getPrototypeOf(node);
     if (prototype !== Object.prototype && prototype !== null) return false;
-    for (const [key, child] of Object.entries(node)) {
+    // Keys, then each value: `Object.entries` allocated a pair per field, most of this walk's garbage.
+    const record = node as Record<string, unknown>;
+    for (const key of Object.keys(record)) {
       const refused = REFUSED_KEYS.has(key);
       if (refused) refusedKeysOnPath += 1;
       path.push(key);
-      const ok = visit(child);
+      const ok = visit(record[key]);
       path.pop();
       if (refused) refusedKeysOnPath -= 1;
       if (!ok) return false;

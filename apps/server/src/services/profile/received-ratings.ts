@@ -19,8 +19,19 @@ export function relationshipLabel(type: string): string {
 export async function loadReceivedRatings(db: Database, viewerPhone: string) {
   const rows = await listReceivedRatings(db, { phone: viewerPhone });
   return {
+    // Field by field rather than `...rating`: the rows the driver builds are copied into objects of one fixed
+    // shape, which the output walk and JSON.stringify read faster than a spread's copies.
     ratings: rows.map((rating) => ({
-      ...rating,
+      id: rating.id,
+      name: rating.name,
+      relationshipType: rating.relationshipType,
+      testimonial: rating.testimonial,
+      gratitude: rating.gratitude,
+      selfReflection: rating.selfReflection,
+      feedback: rating.feedback,
+      createdAt: rating.createdAt,
+      scores: rating.scores,
+      reportStatus: rating.reportStatus,
       relationshipLabel: relationshipLabel(rating.relationshipType),
       average: ratingAverage(rating),
     })),
