@@ -1,4 +1,4 @@
-import '@mantine/core/styles.css';
+import './mantine-styles';
 import './global.css';
 
 import { MantineProvider } from '@mantine/core';
