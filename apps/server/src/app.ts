@@ -24,6 +24,7 @@ import { NotificationDispatcher } from './services/notifications/dispatcher';
 import { UnlockedViewers } from './services/profile/unlocked-viewers';
 import { MemoryRateLimiter, RedisRateLimiter } from './services/rate-limiter';
 import { startRetentionJob } from './services/retention';
+import { RedisSessionBroadcast } from './services/session-broadcast';
 import { cookieNamesFor, SessionService } from './services/sessions';
 import { SettingsStore } from './services/settings-store';
 import { ConsoleSmsSender } from './services/sms/console-sms-sender';
@@ -130,6 +131,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     app.log.warn(`Admin password for this run: ${adminPassword} (set ADMIN_PASSWORD to choose one)`);
   }
 
+  // With Redis there may be other instances: each tells the others which sessions it ended.
+  const sessionBroadcast = redis ? new RedisSessionBroadcast(redis, config.redisKeyPrefix, app.log) : null;
+
   const dispatcher = new NotificationDispatcher({
     db: database.db,
     sms,
@@ -149,7 +153,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     codeStore,
     sms,
     settings,
-    sessions: new SessionService(database.db, cookieNamesFor(config.cookieSecure), now),
+    sessions: new SessionService(database.db, cookieNamesFor(config.cookieSecure), now, {
+      broadcast: sessionBroadcast,
+    }),
     adminPassword,
     logger: app.log,
     now,
@@ -171,6 +177,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
 
   app.addHook('onClose', async () => {
     await dispatcher.stop();
+    await sessionBroadcast?.close();
     if (ownsRedis && redis) await redis.quit().catch(() => redis.disconnect());
     if (ownsDatabase) await database.close();
   });

@@ -178,7 +178,7 @@ describe('access', () => {
       .where(eq(deviceSessions.tokenHash, hashToken(token)))
       .returning({ id: deviceSessions.id });
     expect(updated).toHaveLength(1);
-    t.sessionRowsWritten();
+    await t.sessionRowsWritten(updated.map(({ id }) => id));
     return browser;
   }
 

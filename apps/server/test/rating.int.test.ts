@@ -348,7 +348,7 @@ describe('rating.submit', () => {
       .update(deviceSessions)
       .set({ phoneNumber: provenPhone, phoneProvenAt: new Date() })
       .where(eq(deviceSessions.id, rating?.deviceSessionId ?? ''));
-    t.sessionRowsWritten();
+    await t.sessionRowsWritten([rating?.deviceSessionId ?? '']);
 
     const second = await submitRating(t, ratingInput({ phoneNumber: usPhone(301) }), browser);
     const [row] = await t.database.db
@@ -556,7 +556,7 @@ describe('rating.submit abuse limits', () => {
       .update(deviceSessions)
       .set({ phoneNumber: raterPhone, phoneProvenAt: new Date() })
       .where(eq(deviceSessions.id, secondRating?.deviceSessionId ?? ''));
-    limited.sessionRowsWritten();
+    await limited.sessionRowsWritten([secondRating?.deviceSessionId ?? '']);
 
     const again = await submitRating(limited, ratingInput({ phoneNumber: phone }), second, {
       ip: '198.51.100.6',

@@ -167,7 +167,7 @@ export async function listExportActivity(
  * texts and notifications cascade), the profile, every session of the number and this one, and the phone in
  * activity and error entries. Notices and appeals they filed stay as moderation records without their phone,
  * session or contact. 'Do not rate me' and the texts opt-out stay: deleting an account must not reopen the
- * number to ratings or texts. Returns what went, for the audit entry.
+ * number to ratings or texts. Returns what went: counts for the audit entry, and the ended sessions' ids.
  */
 export async function deleteAccountData(db: Executor, params: { phone: string; deviceSessionId: string }) {
   return db.transaction(async (tx) => {
@@ -195,6 +195,6 @@ export async function deleteAccountData(db: Executor, params: { phone: string; d
     await tx.delete(deviceSessions).where(inArray(deviceSessions.id, sessionIds));
     await tx.update(logs).set({ phoneNumber: null }).where(eq(logs.phoneNumber, params.phone));
     await tx.update(errorLogs).set({ phoneNumber: null }).where(eq(errorLogs.phoneNumber, params.phone));
-    return { ratings: deletedRatings.length, sessions: sessionIds.length };
+    return { ratings: deletedRatings.length, sessions: sessionIds.length, sessionIds };
   });
 }

@@ -14,6 +14,7 @@ import {
   touchDeviceSession,
 } from '@exrated/db/queries';
 import type { AdminSession, DeviceSession } from '@exrated/db/schema';
+import type { ForgottenSessions, SessionBroadcast } from './session-broadcast';
 import { SessionCache } from './session-cache';
 
 /** DESIGN.md section 5: device sessions expire after 30 days idle. */
@@ -61,14 +62,18 @@ export class SessionService {
   private readonly devices: SessionCache<DeviceSession>;
   private readonly admins: SessionCache<AdminSession>;
 
+  private readonly broadcast: SessionBroadcast | null;
+
   constructor(
     private readonly db: Database,
     private readonly names: CookieNames,
     private readonly now: () => Date = () => new Date(),
-    cacheMs = SESSION_CACHE_MS,
+    options: { cacheMs?: number; broadcast?: SessionBroadcast | null } = {},
   ) {
-    this.devices = new SessionCache(cacheMs);
-    this.admins = new SessionCache(cacheMs);
+    this.devices = new SessionCache(options.cacheMs ?? SESSION_CACHE_MS);
+    this.admins = new SessionCache(options.cacheMs ?? SESSION_CACHE_MS);
+    this.broadcast = options.broadcast ?? null;
+    this.broadcast?.subscribe((message) => this.forgetHere(message));
   }
 
   /** The request's device session, created (and its cookie set) when there is none or it expired. */
@@ -107,11 +112,22 @@ export class SessionService {
   }
 
   /**
-   * Device sessions whose rows were written outside this service (the sessions of a number deleted with its
-   * account): the next request of each reads its row again.
+   * Device sessions ended or changed (some outside this service: the sessions of a number deleted with its
+   * account): the next request of each reads its row again, here at once and on the other instances as soon
+   * as they hear of it.
    */
-  forgetDevices(matches: (session: DeviceSession) => boolean) {
-    this.devices.forget(matches);
+  async forgetDevices(ids: readonly string[]): Promise<void> {
+    await this.forget({ kind: 'device', ids: [...ids] });
+  }
+
+  private async forget(message: ForgottenSessions) {
+    this.forgetHere(message);
+    await this.broadcast?.publish(message);
+  }
+
+  private forgetHere({ kind, ids }: ForgottenSessions) {
+    const cache: SessionCache<DeviceSession | AdminSession> = kind === 'device' ? this.devices : this.admins;
+    cache.forget(({ id }) => ids.includes(id));
   }
 
   /**
@@ -120,7 +136,7 @@ export class SessionService {
    */
   async saveUnprovenPhone(session: DeviceSession, phoneNumber: string, onSession: boolean): Promise<void> {
     await saveUnprovenPhone(this.db, { sessionId: session.id, phoneNumber, onSession });
-    if (onSession) this.forgetDevices(({ id }) => id === session.id);
+    if (onSession) await this.forgetDevices([session.id]);
   }
 
   /**
@@ -139,14 +155,14 @@ export class SessionService {
       tokenHash: fresh.tokenHash,
       ...proof,
     });
-    this.forgetDevices(({ id }) => id === session.id);
+    await this.forgetDevices([session.id]);
     cookies.set(this.names.device, fresh.token, DEVICE_SESSION_IDLE_MS / 1000);
     return settlement;
   }
 
   async revokeDevice(cookies: CookieJar, session: DeviceSession): Promise<void> {
     await deleteDeviceSession(this.db, session.id);
-    this.forgetDevices(({ id }) => id === session.id);
+    await this.forgetDevices([session.id]);
     cookies.clear(this.names.device);
   }
 
@@ -191,7 +207,7 @@ export class SessionService {
 
   async revokeAdmin(cookies: CookieJar, session: AdminSession): Promise<void> {
     await deleteAdminSession(this.db, session.id);
-    this.admins.forget(({ id }) => id === session.id);
+    await this.forget({ kind: 'admin', ids: [session.id] });
     cookies.clear(this.names.admin);
   }
 }

@@ -4,6 +4,7 @@ import { createTestDatabase, type TestDatabase } from '@exrated/db/testing';
 import { count, eq, ne } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { SESSION_CACHE_MS } from '../../src/services/sessions';
 import { INVALID_CODE } from '../../src/services/verification/verification-service';
 import { type ControllableSns, startControllableSns } from '../support/controllable-sns';
 import { noteRedisServerMissing } from '../support/own-redis';
@@ -94,6 +95,36 @@ describe.runIf(redisUrl)(SUITE, () => {
     const me = await browser.call(a.baseUrl, 'query', 'profile.me');
     expect(me.status).toBe(200);
     expect(JSON.stringify(me.data)).toContain(phone);
+  });
+
+  it('a log out through one instance ends the session on the other at once, not when its held read expires', async () => {
+    sns.setMode({ kind: 'ok' });
+    const browser = new FetchBrowser({ forwardedFor: '198.51.100.5' });
+    const phone = '+447400123605';
+    expect(
+      (await browser.call(a.baseUrl, 'mutation', 'verification.send', { phoneNumber: phone })).status,
+    ).toBe(200);
+    const checked = await browser.call(a.baseUrl, 'mutation', 'verification.check', {
+      phoneNumber: phone,
+      code: codeTextedTo(phone),
+    });
+    expect(checked.data).toEqual({ verified: true, phoneNumber: phone });
+    // b reads the proven session and holds that read for SESSION_CACHE_MS.
+    expect((await browser.call(b.baseUrl, 'query', 'profile.me')).data).toMatchObject({ isVerified: true });
+    const copied = browser.copy();
+
+    const loggedOutAt = Date.now();
+    expect((await browser.call(a.baseUrl, 'mutation', 'profile.logout')).status).toBe(200);
+    await waitFor(
+      'b to drop its read of the ended session',
+      async () => {
+        const me = await copied.call(b.baseUrl, 'query', 'profile.me');
+        return (me.data as { isVerified: boolean }).isVerified === false;
+      },
+      // Well inside the held read's SESSION_CACHE_MS: only the broadcast can have dropped it by then.
+      SESSION_CACHE_MS / 4,
+    );
+    expect(Date.now() - loggedOutAt).toBeLessThan(SESSION_CACHE_MS / 2);
   });
 
   it('rate limits count requests on both instances together', async () => {

@@ -156,6 +156,13 @@ export class FetchBrowser {
   /** `forwardedFor`: the client address a trusted proxy reports (the server runs with TRUST_PROXY=1). */
   constructor(private readonly options: { forwardedFor?: string } = {}) {}
 
+  /** Another client holding the same cookies, as one that copied them would. */
+  copy(): FetchBrowser {
+    const copy = new FetchBrowser(this.options);
+    for (const [name, value] of this.cookies) copy.cookies.set(name, value);
+    return copy;
+  }
+
   async call(
     baseUrl: string,
     kind: 'query' | 'mutation',

@@ -70,10 +70,10 @@ export interface TestApp {
   /** Resolves once the texts that requests made due are sent: the dispatcher sends them after responses. */
   textsSent(): Promise<void>;
   /**
-   * A test wrote device session rows itself: the app reads them again instead of serving the sessions it read
-   * in the last moments (SessionCache), as it would after writing them itself.
+   * A test wrote these device session rows itself: the app reads them again instead of serving the reads it
+   * holds (SessionCache), as it does after writing them itself.
    */
-  sessionRowsWritten(): void;
+  sessionRowsWritten(ids: readonly string[]): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -175,9 +175,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       await new Promise((resolve) => setImmediate(resolve));
       await app.services.dispatcher.settled();
     },
-    sessionRowsWritten() {
-      app.services.sessions.forgetDevices(() => true);
-    },
+    sessionRowsWritten: (ids) => app.services.sessions.forgetDevices(ids),
     async close() {
       await app.close();
       if (redis) {

@@ -14,8 +14,12 @@ export async function deleteAccount(ctx: ProvenContext) {
     phone: ctx.viewerPhone,
     deviceSessionId: ctx.session.id,
   });
-  ctx.sessions.forgetDevices(({ phoneNumber }) => phoneNumber === ctx.viewerPhone);
+  await ctx.sessions.forgetDevices(deleted.sessionIds);
   await ctx.sessions.revokeDevice(ctx.cookies, ctx.session);
-  ctx.audit.log('account_deleted', deleted, { phoneNumber: null });
+  ctx.audit.log(
+    'account_deleted',
+    { ratings: deleted.ratings, sessions: deleted.sessions },
+    { phoneNumber: null },
+  );
   return { deleted: true as const };
 }
