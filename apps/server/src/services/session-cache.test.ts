@@ -4,58 +4,92 @@ import { SessionCache } from './session-cache';
 const at = (ms: number) => new Date(Date.UTC(2026, 10, 26) + ms);
 const session = (id: string, expiresAtMs = 60_000) => ({ id, expiresAt: at(expiresAtMs) });
 
+/** A loader that counts its database reads. */
+function rows(...sessions: ReturnType<typeof session>[]) {
+  const loader = {
+    reads: 0,
+    load: (id: string) => async () => {
+      loader.reads += 1;
+      return sessions.find((entry) => entry.id === id) ?? null;
+    },
+  };
+  return loader;
+}
+
 describe('SessionCache', () => {
-  it('serves a read for its max age and no longer', () => {
+  it('serves a read for its max age and no longer', async () => {
     const cache = new SessionCache(2000);
-    cache.remember('hash-a', session('a'), at(0), cache.mark());
-    expect(cache.get('hash-a', at(1999))?.id).toBe('a');
-    expect(cache.get('hash-a', at(2000))).toBeNull();
-    expect(cache.get('hash-b', at(0))).toBeNull();
+    const db = rows(session('a'));
+    expect((await cache.read('hash-a', at(0), db.load('a')))?.id).toBe('a');
+    expect((await cache.read('hash-a', at(1999), db.load('a')))?.id).toBe('a');
+    expect(db.reads).toBe(1);
+    await cache.read('hash-a', at(2000), db.load('a'));
+    expect(db.reads).toBe(2);
   });
 
-  it('never serves a session past its expiry', () => {
+  it('never serves a session past its expiry, and holds no read of a missing one', async () => {
     const cache = new SessionCache(2000);
-    cache.remember('hash-a', session('a', 500), at(0), cache.mark());
-    expect(cache.get('hash-a', at(499))?.id).toBe('a');
-    expect(cache.get('hash-a', at(500))).toBeNull();
+    const db = rows(session('a', 500));
+    await cache.read('hash-a', at(0), db.load('a'));
+    await cache.read('hash-a', at(499), db.load('a'));
+    expect(db.reads).toBe(1);
+    await cache.read('hash-a', at(500), db.load('a'));
+    expect(db.reads).toBe(2);
+    expect(await cache.read('hash-b', at(0), db.load('b'))).toBeNull();
+    expect(await cache.read('hash-b', at(1), db.load('b'))).toBeNull();
+    expect(db.reads).toBe(4);
   });
 
-  it('forgets the sessions it is told to at once', () => {
+  it('forgets the sessions it is told to at once', async () => {
     const cache = new SessionCache(2000);
-    cache.remember('hash-a', session('a'), at(0), cache.mark());
-    cache.remember('hash-b', session('b'), at(0), cache.mark());
+    const db = rows(session('a'), session('b'));
+    await cache.read('hash-a', at(0), db.load('a'));
+    await cache.read('hash-b', at(0), db.load('b'));
     cache.forget(({ id }) => id === 'a');
-    expect(cache.get('hash-a', at(1))).toBeNull();
-    expect(cache.get('hash-b', at(1))?.id).toBe('b');
+    await cache.read('hash-a', at(1), db.load('a'));
+    await cache.read('hash-b', at(1), db.load('b'));
+    expect(db.reads).toBe(3);
   });
 
-  it('does not keep a read that was under way while a session was forgotten', () => {
+  it('does not hold a read that was under way while a session was forgotten', async () => {
     const cache = new SessionCache(2000);
-    const mark = cache.mark();
-    // A logout lands between the start of this read and its answer: the answer may predate it.
+    const db = rows(session('a'));
+    let answer: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    // A logout lands between this read's query and its answer: the answer may predate the logout.
+    const slow = cache.read('hash-a', at(0), async () => {
+      await answered;
+      return db.load('a')();
+    });
     cache.forget(({ id }) => id === 'a');
-    cache.remember('hash-a', session('a'), at(0), mark);
-    expect(cache.get('hash-a', at(1))).toBeNull();
-    cache.remember('hash-a', session('a'), at(0), cache.mark());
-    expect(cache.get('hash-a', at(1))?.id).toBe('a');
+    answer();
+    await slow;
+    await cache.read('hash-a', at(1), db.load('a'));
+    expect(db.reads).toBe(2);
   });
 
-  it('takes a row this process wrote only for an entry it holds', () => {
+  it('takes a row this process wrote only for an entry it holds', async () => {
     const cache = new SessionCache<{ id: string; expiresAt: Date; lastSeenAt: Date }>(2000);
     cache.update('hash-a', { ...session('a'), lastSeenAt: at(5) });
-    expect(cache.get('hash-a', at(1))).toBeNull();
-    cache.remember('hash-a', { ...session('a'), lastSeenAt: at(0) }, at(0), cache.mark());
+    const stored = { ...session('a'), lastSeenAt: at(0) };
+    expect((await cache.read('hash-a', at(1), async () => stored))?.lastSeenAt).toEqual(at(0));
     cache.update('hash-a', { ...session('a'), lastSeenAt: at(5) });
-    expect(cache.get('hash-a', at(6))?.lastSeenAt).toEqual(at(5));
+    expect((await cache.read('hash-a', at(6), async () => stored))?.lastSeenAt).toEqual(at(5));
   });
 
-  it('keeps nothing with a max age of 0, and drops the oldest entry when full', () => {
+  it('holds nothing with a max age of 0, and drops the oldest entry when full', async () => {
     const off = new SessionCache(0);
-    off.remember('hash-a', session('a'), at(0), off.mark());
-    expect(off.get('hash-a', at(0))).toBeNull();
+    const db = rows(session('a'), session('b'), session('c'));
+    await off.read('hash-a', at(0), db.load('a'));
+    await off.read('hash-a', at(0), db.load('a'));
+    expect(db.reads).toBe(2);
 
     const small = new SessionCache(2000, 2);
-    for (const id of ['a', 'b', 'c']) small.remember(`hash-${id}`, session(id), at(0), small.mark());
-    expect(['a', 'b', 'c'].map((id) => small.get(`hash-${id}`, at(1))?.id ?? null)).toEqual([null, 'b', 'c']);
+    for (const id of ['a', 'b', 'c']) await small.read(`hash-${id}`, at(0), db.load(id));
+    db.reads = 0;
+    for (const id of ['c', 'b', 'a']) await small.read(`hash-${id}`, at(1), db.load(id));
+    expect(db.reads).toBe(1);
   });
 });

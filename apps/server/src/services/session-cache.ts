@@ -29,7 +29,7 @@ export class SessionCache<S extends CachedSession> {
   ) {}
 
   /** The session read for this token hash, if read recently enough and not expired at `now`. */
-  get(tokenHash: string, now: Date): S | null {
+  private get(tokenHash: string, now: Date): S | null {
     const entry = this.entries.get(tokenHash);
     if (!entry) return null;
     const time = now.getTime();
@@ -40,13 +40,18 @@ export class SessionCache<S extends CachedSession> {
     return entry.session;
   }
 
-  /** Taken before a database read: `remember` keeps the read only if nothing was forgotten since. */
-  mark(): number {
-    return this.generation;
+  /** The held read of this token hash, or `load`'s, held in turn unless something was forgotten meanwhile. */
+  async read(tokenHash: string, now: Date, load: () => Promise<S | null>): Promise<S | null> {
+    const held = this.get(tokenHash, now);
+    if (held) return held;
+    const generation = this.generation;
+    const session = await load();
+    if (session) this.remember(tokenHash, session, now, generation);
+    return session;
   }
 
-  remember(tokenHash: string, session: S, now: Date, mark: number) {
-    if (this.maxAgeMs <= 0 || mark !== this.generation) return;
+  private remember(tokenHash: string, session: S, now: Date, generation: number) {
+    if (this.maxAgeMs <= 0 || generation !== this.generation) return;
     this.entries.delete(tokenHash);
     this.entries.set(tokenHash, { session, readAt: now.getTime() });
     if (this.entries.size <= this.capacity) return;

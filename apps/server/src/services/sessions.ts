@@ -81,7 +81,9 @@ export class SessionService {
     const now = this.now();
     const token = cookies.get(this.names.device);
     const tokenHash = token ? hashToken(token) : null;
-    const existing = tokenHash ? await this.findDevice(tokenHash, now) : null;
+    const existing = tokenHash
+      ? await this.devices.read(tokenHash, now, () => findDeviceSessionByTokenHash(this.db, tokenHash, now))
+      : null;
     if (token && tokenHash && existing) {
       if (now.getTime() - existing.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
         const expiresAt = new Date(now.getTime() + DEVICE_SESSION_IDLE_MS);
@@ -99,15 +101,6 @@ export class SessionService {
       expiresAt: new Date(now.getTime() + DEVICE_SESSION_IDLE_MS),
     });
     cookies.set(this.names.device, fresh.token, DEVICE_SESSION_IDLE_MS / 1000);
-    return session;
-  }
-
-  private async findDevice(tokenHash: string, now: Date): Promise<DeviceSession | null> {
-    const cached = this.devices.get(tokenHash, now);
-    if (cached) return cached;
-    const mark = this.devices.mark();
-    const session = await findDeviceSessionByTokenHash(this.db, tokenHash, now);
-    if (session) this.devices.remember(tokenHash, session, now, mark);
     return session;
   }
 
@@ -172,7 +165,9 @@ export class SessionService {
     if (!token) return null;
     const now = this.now();
     const tokenHash = hashToken(token);
-    const session = await this.findAdmin(tokenHash, now);
+    const session = await this.admins.read(tokenHash, now, () =>
+      findAdminSessionByTokenHash(this.db, tokenHash, now),
+    );
     if (!session) return null;
     if (now.getTime() - session.lastSeenAt.getTime() > ADMIN_SESSION_IDLE_MS) {
       await this.revokeAdmin(cookies, session);
@@ -183,15 +178,6 @@ export class SessionService {
     const touched = { ...session, lastSeenAt: now };
     this.admins.update(tokenHash, touched);
     return touched;
-  }
-
-  private async findAdmin(tokenHash: string, now: Date): Promise<AdminSession | null> {
-    const cached = this.admins.get(tokenHash, now);
-    if (cached) return cached;
-    const mark = this.admins.mark();
-    const session = await findAdminSessionByTokenHash(this.db, tokenHash, now);
-    if (session) this.admins.remember(tokenHash, session, now, mark);
-    return session;
   }
 
   async createAdmin(cookies: CookieJar): Promise<AdminSession> {
