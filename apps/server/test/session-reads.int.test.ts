@@ -1,4 +1,7 @@
+import { deviceSessions } from '@exrated/db/schema';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashToken } from '../src/services/sessions';
 import {
   createTestApp,
   HttpBrowser,
@@ -10,10 +13,10 @@ import { errorCode, trustFlows } from './support/trust-flows';
 import { latestCode } from './support/verification';
 
 /**
- * A session read serves the requests of the next moments (SessionCache): a page's burst of requests reads the
+ * A session read serves the queries of the next moments (SessionCache): a page's burst of requests reads the
  * row once. Nothing that ends or lowers a session may wait for that moment to pass: each case below reads
  * the session (so it is held), changes it, and asks again at once, as an attacker replaying a copied cookie
- * or a person on another device would.
+ * or a person on another device would. And no mutation is ever decided on a held read.
  */
 
 interface Me {
@@ -30,6 +33,11 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
 });
+
+/** The device token in the browser's signed cookie (`<token>.<signature>`; a token holds no dot). */
+function unsignedToken(browser: HttpBrowser) {
+  return (browser.cookies.get('exrated_sid') ?? '').split('.')[0] ?? '';
+}
 
 function copyOf(browser: HttpBrowser) {
   const copy = new HttpBrowser();
@@ -74,6 +82,20 @@ describe('a session read a moment ago', () => {
       phoneNumber: null,
       isVerified: false,
     });
+  });
+
+  it('never decides a mutation: a row changed where this instance did not hear of it is what a mutation sees', async () => {
+    const { query, call } = flows;
+    const owner = await flows.provenBrowser(flows.newPhone());
+    expect(((await query(owner, 'profile.me')).data as Me).isVerified).toBe(true);
+    // As another instance would, with its broadcast lost: the proof goes, and nothing tells this instance.
+    const changed = await t.database.db
+      .update(deviceSessions)
+      .set({ phoneProvenAt: null })
+      .where(eq(deviceSessions.tokenHash, hashToken(unsignedToken(owner))))
+      .returning({ id: deviceSessions.id });
+    expect(changed).toHaveLength(1);
+    expect(errorCode(await call(owner, 'profile.updateName', { name: 'Sam' }))).toBe('UNAUTHORIZED');
   });
 
   it('of an administrator is not served after their log out', async () => {

@@ -40,7 +40,7 @@ export const adminRouter = router({
   /** Whether this browser has a live admin session; the client's admin flag is only a cache of this. */
   me: publicProcedure.query(async ({ ctx }) => {
     try {
-      return { isAdmin: (await ctx.sessions.resolveAdmin(ctx.cookies)) !== null };
+      return { isAdmin: (await ctx.sessions.resolveAdmin(ctx.cookies, { fresh: false })) !== null };
     } catch (error) {
       ctx.log.error({ err: error }, 'admin session lookup failed');
       return { isAdmin: false };

@@ -45,7 +45,7 @@ describe('SessionCache', () => {
     const db = rows(session('a'), session('b'));
     await cache.read('hash-a', at(0), db.load('a'));
     await cache.read('hash-b', at(0), db.load('b'));
-    cache.forget(({ id }) => id === 'a');
+    cache.forget(['a']);
     await cache.read('hash-a', at(1), db.load('a'));
     await cache.read('hash-b', at(1), db.load('b'));
     expect(db.reads).toBe(3);
@@ -63,11 +63,36 @@ describe('SessionCache', () => {
       await answered;
       return db.load('a')();
     });
-    cache.forget(({ id }) => id === 'a');
+    cache.forget(['a']);
     answer();
     await slow;
     await cache.read('hash-a', at(1), db.load('a'));
     expect(db.reads).toBe(2);
+  });
+
+  it('reads the row again when asked for a fresh read, and holds that read', async () => {
+    const cache = new SessionCache(2000);
+    const db = rows(session('a'));
+    await cache.read('hash-a', at(0), db.load('a'));
+    await cache.read('hash-a', at(1), db.load('a'), { fresh: true });
+    await cache.read('hash-a', at(2), db.load('a'));
+    expect(db.reads).toBe(2);
+  });
+
+  it('forgets every token held for a session, and drops a token whose row is gone', async () => {
+    const cache = new SessionCache(2000);
+    const db = rows(session('a'));
+    // Two tokens of one session: before and after a rotation.
+    await cache.read('hash-old', at(0), db.load('a'));
+    await cache.read('hash-new', at(0), db.load('a'));
+    cache.forget(['a']);
+    await cache.read('hash-old', at(1), db.load('a'));
+    await cache.read('hash-new', at(1), db.load('a'));
+    expect(db.reads).toBe(4);
+    // A fresh read that finds no row drops what was held for that token.
+    await cache.read('hash-old', at(2), async () => null, { fresh: true });
+    await cache.read('hash-old', at(3), db.load('a'));
+    expect(db.reads).toBe(5);
   });
 
   it('takes a row this process wrote only for an entry it holds', async () => {

@@ -76,13 +76,21 @@ export class SessionService {
     this.broadcast?.subscribe((message) => this.forgetHere(message));
   }
 
-  /** The request's device session, created (and its cookie set) when there is none or it expired. */
-  async resolveDevice(cookies: CookieJar): Promise<DeviceSession> {
+  /**
+   * The request's device session, created (and its cookie set) when there is none or it expired. A read held
+   * from the last moment may serve unless `fresh` (mutations: nothing is done on a held read).
+   */
+  async resolveDevice(cookies: CookieJar, options: { fresh: boolean }): Promise<DeviceSession> {
     const now = this.now();
     const token = cookies.get(this.names.device);
     const tokenHash = token ? hashToken(token) : null;
     const existing = tokenHash
-      ? await this.devices.read(tokenHash, now, () => findDeviceSessionByTokenHash(this.db, tokenHash, now))
+      ? await this.devices.read(
+          tokenHash,
+          now,
+          () => findDeviceSessionByTokenHash(this.db, tokenHash, now),
+          options,
+        )
       : null;
     if (token && tokenHash && existing) {
       if (now.getTime() - existing.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
@@ -120,7 +128,7 @@ export class SessionService {
 
   private forgetHere({ kind, ids }: ForgottenSessions) {
     const cache: SessionCache<DeviceSession | AdminSession> = kind === 'device' ? this.devices : this.admins;
-    cache.forget(({ id }) => ids.includes(id));
+    cache.forget(ids);
   }
 
   /**
@@ -159,14 +167,20 @@ export class SessionService {
     cookies.clear(this.names.device);
   }
 
-  /** The request's admin session, or null when there is none, it idled out or reached its absolute limit. */
-  async resolveAdmin(cookies: CookieJar): Promise<AdminSession | null> {
+  /**
+   * The request's admin session, or null when there is none, it idled out or reached its absolute limit. A
+   * read held from the last moment may serve unless `fresh` (mutations).
+   */
+  async resolveAdmin(cookies: CookieJar, options: { fresh: boolean }): Promise<AdminSession | null> {
     const token = cookies.get(this.names.admin);
     if (!token) return null;
     const now = this.now();
     const tokenHash = hashToken(token);
-    const session = await this.admins.read(tokenHash, now, () =>
-      findAdminSessionByTokenHash(this.db, tokenHash, now),
+    const session = await this.admins.read(
+      tokenHash,
+      now,
+      () => findAdminSessionByTokenHash(this.db, tokenHash, now),
+      options,
     );
     if (!session) return null;
     if (now.getTime() - session.lastSeenAt.getTime() > ADMIN_SESSION_IDLE_MS) {

@@ -33,9 +33,12 @@ export const publicProcedure = procedure.use(async ({ ctx, next, path, getRawInp
   return result;
 });
 
-/** Has a device session: loads it from the cookie, or creates one and sets the cookie. */
-export const deviceProcedure = publicProcedure.use(async ({ ctx, next }) => {
-  const session = await ctx.sessions.resolveDevice(ctx.cookies);
+/**
+ * Has a device session: loads it from the cookie, or creates one and sets the cookie. A query may be served
+ * by the session read of a moment ago (SessionCache); a mutation always reads the session's row.
+ */
+export const deviceProcedure = publicProcedure.use(async ({ ctx, next, type }) => {
+  const session = await ctx.sessions.resolveDevice(ctx.cookies, { fresh: type !== 'query' });
   const provenPhone = session.phoneProvenAt ? session.phoneNumber : null;
   ctx.audit.setActor({ userId: session.id, phoneNumber: provenPhone });
   return next({ ctx: { session } });
@@ -73,8 +76,8 @@ export const unlockedProcedure = provenProcedure.use(async ({ ctx, next }) => {
 });
 
 /** Has a live admin session (its own cookie, independent of the device session). */
-export const adminProcedure = publicProcedure.use(async ({ ctx, next }) => {
-  const adminSession = await ctx.sessions.resolveAdmin(ctx.cookies);
+export const adminProcedure = publicProcedure.use(async ({ ctx, next, type }) => {
+  const adminSession = await ctx.sessions.resolveAdmin(ctx.cookies, { fresh: type !== 'query' });
   if (!adminSession) {
     throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please log in as an administrator.' });
   }

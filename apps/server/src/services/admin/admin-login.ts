@@ -40,7 +40,7 @@ export async function loginAdmin(ctx: Context, password: string): Promise<{ isAd
   }
 
   // A fresh token on every login; an admin session this browser already had ends here.
-  const previous = await ctx.sessions.resolveAdmin(ctx.cookies);
+  const previous = await ctx.sessions.resolveAdmin(ctx.cookies, { fresh: true });
   if (previous) await ctx.sessions.revokeAdmin(ctx.cookies, previous);
   const session = await ctx.sessions.createAdmin(ctx.cookies);
   ctx.audit.setActor({ userId: `admin:${session.id}`, phoneNumber: null });
