@@ -27,7 +27,7 @@ const TOUCH_INTERVAL_MS = 10 * 60 * 1000;
 // The admin idle limit is 30 minutes, so its last-seen time is kept to the minute: writing it on every request
 // made every admin request a commit on the same row, and concurrent ones queued behind each other.
 const ADMIN_TOUCH_INTERVAL_MS = 60 * 1000;
-/** How long a session read serves the requests after it (see SessionCache). */
+/** How long a session read serves the same token's queries after it (see SessionCache). */
 export const SESSION_CACHE_MS = 2000;
 
 /** The cookies of one request/response; an HTTP implementation and an in-memory one for tests. */
@@ -59,19 +59,16 @@ function newToken() {
 }
 
 export class SessionService {
-  private readonly devices: SessionCache<DeviceSession>;
-  private readonly admins: SessionCache<AdminSession>;
-
+  private readonly devices = new SessionCache<DeviceSession>(SESSION_CACHE_MS);
+  private readonly admins = new SessionCache<AdminSession>(SESSION_CACHE_MS);
   private readonly broadcast: SessionBroadcast | null;
 
   constructor(
     private readonly db: Database,
     private readonly names: CookieNames,
     private readonly now: () => Date = () => new Date(),
-    options: { cacheMs?: number; broadcast?: SessionBroadcast | null } = {},
+    options: { broadcast?: SessionBroadcast | null } = {},
   ) {
-    this.devices = new SessionCache(options.cacheMs ?? SESSION_CACHE_MS);
-    this.admins = new SessionCache(options.cacheMs ?? SESSION_CACHE_MS);
     this.broadcast = options.broadcast ?? null;
     this.broadcast?.subscribe((message) => this.forgetHere(message));
   }
