@@ -301,6 +301,8 @@ describe.each([375, 1280] as const)('rating an ex at %i px', (width) => {
   it('prefills the phone from a shared link when rating is allowed', async () => {
     const page = await newPage(app, { width });
     await page.goto('/');
+    // The app listens for history changes once it is on screen, as it is before a person can follow a link.
+    await page.getByRole('link', { name: 'Start Rating' }).first().waitFor();
     // The share dialog's link, opened from the home page flow.
     await page.evaluate(() => {
       window.history.pushState(

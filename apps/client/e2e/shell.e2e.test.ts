@@ -164,6 +164,31 @@ describe.each([375, 1280] as const)('app shell at %i px', (width) => {
     await expectCleanPage(page);
   });
 
+  it('opens a linked page at its top, and Back and a reload return to the place left', async () => {
+    const page = await open(width, '/terms');
+    const termsTitle = page.getByRole('heading', { level: 1, name: 'Terms & Conditions' });
+    await termsTitle.waitFor();
+    await page.evaluate(() => window.scrollTo(0, 900));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(900);
+
+    // The sticky header's link, clicked where it is: Playwright's click would first scroll the page to bring
+    // the link's place in the flow into view, and that would be the place left.
+    await page.locator('header').getByRole('link', { name: 'ExRated home' }).dispatchEvent('click');
+    await page.getByRole('link', { name: 'Start Rating' }).first().waitFor();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+
+    await page.goBack();
+    await termsTitle.waitFor();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(900);
+    await page.reload();
+    await termsTitle.waitFor();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(900);
+    await page.goForward();
+    await page.getByRole('link', { name: 'Start Rating' }).first().waitFor();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    await expectCleanPage(page);
+  });
+
   it('shows the not-found page for an unknown path', async () => {
     const page = await open(width, '/no/such/page');
     await page.getByRole('heading', { level: 1, name: '404' }).waitFor();
@@ -200,6 +225,11 @@ describe.each([375, 1280] as const)('app shell at %i px', (width) => {
     await page.locator('footer').waitFor();
     await screenshot(page, 'route-error');
     await page.unroute(/\/assets\/TermsPage-[^/]+\.js$/);
+    // Another page through the app's own links clears the error.
+    await page.locator('footer').getByRole('link', { name: 'Privacy Policy' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Privacy Policy' }).waitFor();
+    expect(await alert.count()).toBe(0);
+    await page.goBack();
     await alert.getByRole('link', { name: 'Go to the home page' }).click();
     await page.waitForURL((url) => url.pathname === '/');
     await page.getByRole('link', { name: 'Start Rating' }).first().waitFor();

@@ -5,12 +5,12 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, startTransition, useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router-dom';
+import { BrowserRouter } from 'react-router-dom';
 import { AppErrorBoundary } from './components/AppErrorBoundary';
 import { ToastHost } from './components/notifications/ToastHost';
 import { installGlobalErrorReporting } from './lib/error-reporting';
 import { createQueryClient, createTrpcClient, TRPCProvider } from './lib/trpc';
-import { router } from './routes';
+import { AppRoutes } from './routes';
 import { cssVariablesResolver, theme } from './theme';
 
 function App() {
@@ -22,7 +22,9 @@ function App() {
       <QueryClientProvider client={queryClient}>
         <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
           <AppErrorBoundary>
-            <RouterProvider router={router} />
+            <BrowserRouter>
+              <AppRoutes />
+            </BrowserRouter>
           </AppErrorBoundary>
         </TRPCProvider>
       </QueryClientProvider>

@@ -1,18 +1,15 @@
 import { Button, Code, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useEffect } from 'react';
-import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
 import { reportRenderError } from '../lib/error-reporting';
 
 function errorText(error: unknown): string {
-  if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}`;
   if (error instanceof Error) return error.message;
   if (typeof error === 'string') return error;
   return 'Unknown error';
 }
 
-/** The spec's fallback for unhandled routing errors: 'Unexpected Application Error!' and the error text. */
-export function RouteErrorFallback() {
-  const error = useRouteError();
+/** The spec's fallback for an error in a page: 'Unexpected Application Error!' and the error text. */
+export function RouteErrorFallback({ error }: { error: unknown }) {
   // Into error_logs; the reporter drops the duplicate of StrictMode's second effect run.
   useEffect(() => reportRenderError(error, 'RouteErrorFallback'), [error]);
   return (

@@ -1,11 +1,13 @@
 import { Center, Loader } from '@mantine/core';
 import { Suspense } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router-dom';
+import { Outlet, useLocation } from 'react-router-dom';
 import { useLogOut, useViewer } from '../../lib/viewer';
+import { RouteErrorBoundary } from '../RouteErrorBoundary';
 import { AnimatedBackground } from './AnimatedBackground';
 import classes from './AppLayout.module.css';
 import { Footer } from './Footer';
 import { Header } from './Header';
+import { useScrollRestoration } from './use-scroll-restoration';
 
 /** What shows while a page's code loads. */
 export function PageLoader() {
@@ -20,17 +22,21 @@ export function PageLoader() {
 export function AppLayout() {
   const viewer = useViewer();
   const logOut = useLogOut();
+  const { pathname } = useLocation();
+  useScrollRestoration();
   return (
     <div className={classes.shell}>
       <AnimatedBackground />
       <Header viewer={viewer} onLogOut={logOut} />
       <main className={classes.main}>
-        <Suspense fallback={<PageLoader />}>
-          <Outlet />
-        </Suspense>
+        {/* Errors inside a page render here, so the header and footer stay usable. */}
+        <RouteErrorBoundary resetKey={pathname}>
+          <Suspense fallback={<PageLoader />}>
+            <Outlet />
+          </Suspense>
+        </RouteErrorBoundary>
       </main>
       <Footer />
-      <ScrollRestoration />
     </div>
   );
 }
