@@ -17,8 +17,13 @@ const freshNumber = numberSequence('646555');
 
 /** axe with every WCAG 2.x A/AA rule, and `target-size` (off by default in axe) switched on explicitly. */
 async function expectNoViolations(page: Page, what: string) {
-  // Entrance transitions (cards, dialogs, toasts) settle first, so colours are measured as shown.
-  await page.waitForTimeout(400);
+  // Entrance transitions (cards, dialogs, menus, toasts) settle first, so colours are measured as shown: a
+  // fixed wait was not always enough on a loaded machine. The background's endless animations are not
+  // transitions.
+  await page.waitForTimeout(200);
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => !(animation instanceof CSSTransition)),
+  );
   const results = await new AxeBuilder({ page })
     .options({ rules: { 'target-size': { enabled: true } } })
     .withTags(WCAG_TAGS)
@@ -118,6 +123,10 @@ describe.each([375, 1280] as const)('axe, WCAG 2.2 with target-size, at %i px', 
 
     await page.getByRole('button', { name: /Account menu for/ }).click();
     await page.getByRole('menuitem', { name: 'Log Out' }).waitFor();
+    // The menu moves focus to its first action once it is open; measured after that, as a person sees it.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('role')))
+      .toBe('menuitem');
     await expectNoViolations(page, 'account menu');
     await page.keyboard.press('Escape');
 

@@ -13,8 +13,19 @@ function readStoredPositions(): Map<string, number> {
 }
 
 // Where the visitor was on each history entry (react-router's location key), kept for the tab's life:
-// through a reload, the history entries and their keys stay and so does the place on each.
+// through a reload, the history entries and their keys stay and so does the place on each. Only the most
+// recent entries are kept, so a long visit does not grow what is stored on every page hide.
 const positions = readStoredPositions();
+const KEPT_POSITIONS = 100;
+
+function remember(key: string, top: number) {
+  positions.delete(key);
+  positions.set(key, top);
+  if (positions.size > KEPT_POSITIONS) {
+    const oldest = positions.keys().next();
+    if (!oldest.done) positions.delete(oldest.value);
+  }
+}
 
 const GIVE_UP_RESTORING_MS = 3000;
 const VISITOR_SCROLLS = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
@@ -54,19 +65,25 @@ export function useScrollRestoration() {
 
   useEffect(() => {
     window.history.scrollRestoration = 'manual';
-    const remember = () => positions.set(currentKey.current, window.scrollY);
+    const rememberPlace = () => remember(currentKey.current, window.scrollY);
     const persist = () => {
-      remember();
+      rememberPlace();
       try {
         sessionStorage.setItem(STORAGE_KEY, JSON.stringify([...positions]));
       } catch {
         // Storage full or blocked: only a reload's return to the same place is lost.
       }
     };
-    window.addEventListener('scroll', remember, { passive: true });
+    // Scroll events come a frame late: a link followed (the click, seen before the app handles it) or Back
+    // pressed (popstate, before the next page renders) within that frame would leave the place unrecorded.
+    window.addEventListener('scroll', rememberPlace, { passive: true });
+    window.addEventListener('click', rememberPlace, { capture: true });
+    window.addEventListener('popstate', rememberPlace);
     window.addEventListener('pagehide', persist);
     return () => {
-      window.removeEventListener('scroll', remember);
+      window.removeEventListener('scroll', rememberPlace);
+      window.removeEventListener('click', rememberPlace, { capture: true });
+      window.removeEventListener('popstate', rememberPlace);
       window.removeEventListener('pagehide', persist);
       window.history.scrollRestoration = 'auto';
     };
