@@ -17,10 +17,10 @@ const freshNumber = numberSequence('646555');
 
 /** axe with every WCAG 2.x A/AA rule, and `target-size` (off by default in axe) switched on explicitly. */
 async function expectNoViolations(page: Page, what: string) {
-  // Entrance transitions (cards, dialogs, menus, toasts) settle first, so colours are measured as shown: a
-  // fixed wait was not always enough on a loaded machine. The background's endless animations are not
-  // transitions.
-  await page.waitForTimeout(200);
+  // Entrance transitions (cards, dialogs, menus, toasts) settle first, so colours are measured as shown: the
+  // fixed wait alone was not always enough on a loaded machine (a menu still opening), and a shorter one let
+  // axe read a page mid-update. The background's endless animations are not transitions.
+  await page.waitForTimeout(400);
   await page.waitForFunction(() =>
     document.getAnimations().every((animation) => !(animation instanceof CSSTransition)),
   );
