@@ -164,8 +164,11 @@ describe("profile.deleteAccount ('Delete my account')", () => {
       (await t.database.db.select().from(logs).where(eq(logs.phoneNumber, phone))).length,
     ).toBeGreaterThan(0);
 
+    expect(owner.cookies.has('exrated_sid')).toBe(true);
     const reply = await call(owner, 'profile.deleteAccount');
     expect(reply.data).toEqual({ deleted: true });
+    // The reply clears this browser's session cookie: its session went with the others.
+    expect(owner.cookies.has('exrated_sid')).toBe(false);
 
     const db = t.database.db;
     expect(

@@ -161,6 +161,11 @@ export class SessionService {
   async revokeDevice(cookies: CookieJar, session: DeviceSession): Promise<void> {
     await deleteDeviceSession(this.db, session.id);
     await this.forgetDevices([session.id]);
+    this.clearDeviceCookie(cookies);
+  }
+
+  /** For a session already deleted and forgotten with others (deleting an account ends them all at once). */
+  clearDeviceCookie(cookies: CookieJar): void {
     cookies.clear(this.names.device);
   }
 

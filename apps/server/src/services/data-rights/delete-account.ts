@@ -14,8 +14,9 @@ export async function deleteAccount(ctx: ProvenContext) {
     phone: ctx.viewerPhone,
     deviceSessionId: ctx.session.id,
   });
+  // The deleted sessions include this one: forgotten with the others, then only its cookie is left to clear.
   await ctx.sessions.forgetDevices(deleted.sessionIds);
-  await ctx.sessions.revokeDevice(ctx.cookies, ctx.session);
+  ctx.sessions.clearDeviceCookie(ctx.cookies);
   ctx.audit.log(
     'account_deleted',
     { ratings: deleted.ratings, sessions: deleted.sessions },
