@@ -4,6 +4,7 @@ import { claimedProfiles, profileCounts, ratings } from '../schema';
 import { containing, pageCarryingTotal, pageWithTotal } from './admin-lists';
 import { preparedPerExecutor } from './prepared';
 import { scoresOfRating } from './received-ratings';
+import { withDecodersResolvedOnce } from './row-decoding';
 
 export type ProfileFilter = 'all' | 'verified' | 'unverified';
 
@@ -104,10 +105,12 @@ export function adminProfilesPageQuery(
 /** One prepared statement per filter: one round trip with no query building. */
 const allProfilesPage = preparedPerExecutor((db) => {
   const page = (filter: ProfileFilter) =>
-    adminProfilesPageQuery(db, filter, {
-      limit: sql.placeholder('limit'),
-      offset: sql.placeholder('offset'),
-    }).prepare(`admin_profiles_${filter}`);
+    withDecodersResolvedOnce(
+      adminProfilesPageQuery(db, filter, {
+        limit: sql.placeholder('limit'),
+        offset: sql.placeholder('offset'),
+      }).prepare(`admin_profiles_${filter}`),
+    );
   return { all: page('all'), verified: page('verified'), unverified: page('unverified') };
 });
 

@@ -2,6 +2,7 @@ import { and, desc, eq, isNotNull, isNull, type Placeholder, sql } from 'drizzle
 import type { Executor } from '../database';
 import { notices, ratingScores, ratings } from '../schema';
 import { preparedPerExecutor } from './prepared';
+import { withDecodersResolvedOnce } from './row-decoding';
 
 export interface ReceivedRatingScore {
   questionId: number;
@@ -67,7 +68,7 @@ export function receivedRatingsQuery(db: Executor, phone: string | Placeholder) 
 }
 
 const receivedRatings = preparedPerExecutor((db) =>
-  receivedRatingsQuery(db, sql.placeholder('phone')).prepare('received_ratings'),
+  withDecodersResolvedOnce(receivedRatingsQuery(db, sql.placeholder('phone')).prepare('received_ratings')),
 );
 
 export function listReceivedRatings(db: Executor, params: { phone: string }) {
