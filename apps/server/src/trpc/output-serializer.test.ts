@@ -1,3 +1,4 @@
+import { TimestampDate } from '@exrated/db';
 import superjson from 'superjson';
 import { describe, expect, it } from 'vitest';
 import { serializeOutput } from './output-serializer';
@@ -31,6 +32,12 @@ const outputs: Record<string, unknown> = {
   'integer-like keys': { 2: created, b: { 1: created }, 0: 'zero' },
   'a null-prototype object': { row: nullPrototype },
   'a list of dates': [created, new Date(0)],
+  'dates as the hot reads decode them': {
+    rows: [
+      { at: TimestampDate.fromPostgresText('2026-11-20 10:15:00.123456+00'), n: 1 },
+      { at: TimestampDate.fromPostgresText('2026-11-20 10:15:00+00'), n: 2 },
+    ],
+  },
   'strings, booleans and numbers': { s: '', t: true, f: false, n: 0, big: 1e300, negative: -1.5 },
 };
 
@@ -97,6 +104,23 @@ describe('serializeOutput', () => {
     const polluted = JSON.parse('{"constructor": {}}') as { constructor: Record<string, unknown> };
     polluted.constructor.at = created;
     expect(() => serializeOutput(polluted)).toThrow(/prototype pollution/);
+  });
+
+  it('hands everything to superjson while Object.prototype holds an enumerable key', () => {
+    // One plain object: with more, the inherited Date would be met twice, which alone hands it over.
+    const value = { at: created, name: 'Pat' };
+    Object.defineProperty(Object.prototype, 'injected', {
+      value: new Date(1),
+      enumerable: true,
+      configurable: true,
+      writable: true,
+    });
+    try {
+      expect(wire(value)).toBe(superjsonWire(value));
+    } finally {
+      delete (Object.prototype as { injected?: unknown }).injected;
+    }
+    expect(serializeOutput(value).meta).toEqual({ values: { at: ['Date'] }, v: 1 });
   });
 
   it('reads the same through superjson when annotations are ordered differently', () => {
