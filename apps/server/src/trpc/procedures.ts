@@ -1,6 +1,8 @@
 import { RATINGS_TO_UNLOCK } from '@exrated/content/unlock';
 import { countRatingsGiven } from '@exrated/db/queries';
-import { TRPCError } from '@trpc/server';
+import type { DeviceSession } from '@exrated/db/schema';
+import { TRPCError, type TRPCProcedureType } from '@trpc/server';
+import type { Context } from './context';
 import { procedure, refuseNulCharacters } from './init';
 
 /**
@@ -37,43 +39,59 @@ export const publicProcedure = procedure.use(async ({ ctx, next, path, getRawInp
  * Has a device session: loads it from the cookie, or creates one and sets the cookie. A query may be served
  * by the session read of a moment ago (SessionCache); a mutation always reads the session's row.
  */
-export const deviceProcedure = publicProcedure.use(async ({ ctx, next, type }) => {
-  const session = await ctx.sessions.resolveDevice(ctx.cookies, { fresh: type !== 'query' });
-  const provenPhone = session.phoneProvenAt ? session.phoneNumber : null;
-  ctx.audit.setActor({ userId: session.id, phoneNumber: provenPhone });
-  return next({ ctx: { session } });
-});
+export const deviceProcedure = publicProcedure.use(async ({ ctx, next, type }) =>
+  next({ ctx: { session: await deviceSessionOf(ctx, type) } }),
+);
 
 /** The device session has proven a phone with an SMS code. */
-export const provenProcedure = deviceProcedure.use(({ ctx, next }) => {
-  const { phoneNumber, phoneProvenAt } = ctx.session;
-  if (!phoneNumber || !phoneProvenAt) {
-    throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please verify your phone number first.' });
-  }
-  return next({ ctx: { viewerPhone: phoneNumber } });
+export const provenProcedure = publicProcedure.use(async ({ ctx, next, type }) => {
+  const session = await deviceSessionOf(ctx, type);
+  return next({ ctx: { session, viewerPhone: provenPhoneOf(session) } });
 });
 
 /**
  * The phone is proven and the viewer has given enough ratings to see the ones they received (DESIGN.md
  * section 2). Unlocking never reverts: the count only grows as ratings are given or attributed.
  */
-export const unlockedProcedure = provenProcedure.use(async ({ ctx, next }) => {
-  const { id: sessionId } = ctx.session;
-  if (!ctx.unlockedViewers.has(sessionId, ctx.viewerPhone)) {
-    const ratingsGiven = await countRatingsGiven(ctx.db, {
-      deviceSessionId: sessionId,
-      provenPhone: ctx.viewerPhone,
-    });
-    if (ratingsGiven < RATINGS_TO_UNLOCK) {
-      throw new TRPCError({
-        code: 'FORBIDDEN',
-        message: "Rate any 2 of your past ex's to view who has rated you.",
-      });
-    }
-    ctx.unlockedViewers.add(sessionId, ctx.viewerPhone);
-  }
-  return next();
+export const unlockedProcedure = publicProcedure.use(async ({ ctx, next, type }) => {
+  const session = await deviceSessionOf(ctx, type);
+  const viewerPhone = provenPhoneOf(session);
+  await refuseUntilUnlocked(ctx, session.id, viewerPhone);
+  return next({ ctx: { session, viewerPhone } });
 });
+
+// The three kinds above are each one middleware over publicProcedure, built from the steps below, rather than
+// layers over one another: tRPC copies a call's options and its whole context for every layer (its object
+// spreads were 3.6 % of profile.ratingsReceived's CPU in a profile, when it had four layers).
+
+async function deviceSessionOf(ctx: Context, type: TRPCProcedureType): Promise<DeviceSession> {
+  const session = await ctx.sessions.resolveDevice(ctx.cookies, { fresh: type !== 'query' });
+  const provenPhone = session.phoneProvenAt ? session.phoneNumber : null;
+  ctx.audit.setActor({ userId: session.id, phoneNumber: provenPhone });
+  return session;
+}
+
+function provenPhoneOf({ phoneNumber, phoneProvenAt }: DeviceSession): string {
+  if (!phoneNumber || !phoneProvenAt) {
+    throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please verify your phone number first.' });
+  }
+  return phoneNumber;
+}
+
+async function refuseUntilUnlocked(ctx: Context, sessionId: string, viewerPhone: string): Promise<void> {
+  if (ctx.unlockedViewers.has(sessionId, viewerPhone)) return;
+  const ratingsGiven = await countRatingsGiven(ctx.db, {
+    deviceSessionId: sessionId,
+    provenPhone: viewerPhone,
+  });
+  if (ratingsGiven < RATINGS_TO_UNLOCK) {
+    throw new TRPCError({
+      code: 'FORBIDDEN',
+      message: "Rate any 2 of your past ex's to view who has rated you.",
+    });
+  }
+  ctx.unlockedViewers.add(sessionId, viewerPhone);
+}
 
 /** Has a live admin session (its own cookie, independent of the device session). */
 export const adminProcedure = publicProcedure.use(async ({ ctx, next, type }) => {
