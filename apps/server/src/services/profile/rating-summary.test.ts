@@ -15,6 +15,24 @@ describe('roundToOneDecimal', () => {
     expect(roundToOneDecimal(10)).toBe(10);
     expect(roundToOneDecimal(-1.05)).toBe(-1.1);
   });
+
+  it('gives what reading every value back as a decimal gives, for every mean of up to 400 scores', () => {
+    const readBack = (value: number) => {
+      const rounded = Math.round(Number((Math.abs(value) * 10).toPrecision(12))) / 10;
+      return value < 0 ? -rounded : rounded;
+    };
+    for (let count = 1; count <= 400; count += 1) {
+      for (let sum = count; sum <= 10 * count; sum += 1) {
+        const mean = sum / count;
+        if (roundToOneDecimal(mean) !== readBack(mean))
+          expect(roundToOneDecimal(mean), `${sum}/${count}`).toBe(readBack(mean));
+        const meanOfMeans = (mean + 1.05 + 7.25) / 3;
+        if (roundToOneDecimal(meanOfMeans) !== readBack(meanOfMeans)) {
+          expect(roundToOneDecimal(meanOfMeans), `${meanOfMeans}`).toBe(readBack(meanOfMeans));
+        }
+      }
+    }
+  });
 });
 
 describe('summarizeRatings', () => {

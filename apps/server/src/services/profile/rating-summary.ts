@@ -16,8 +16,12 @@ export interface RatingSummary {
  * `Math.round(x * 10) / 10` gets wrong for values such as 1.05 whose binary form sits just below the half.
  */
 export function roundToOneDecimal(value: number): number {
-  // Twelve significant digits drop the binary noise (10.499999999999998 -> 10.5) but keep every real digit.
-  const rounded = Math.round(Number((Math.abs(value) * 10).toPrecision(12))) / 10;
+  const tenths = Math.abs(value) * 10;
+  // Binary noise can only change the rounding of a value next to a half: only there is the decimal value read
+  // back, with twelve significant digits, which drop the noise (10.499999999999998 -> 10.5) but keep every
+  // real digit. Formatting and parsing every value was 2 % of profile.ratingsReceived's CPU.
+  const nearHalf = Math.abs(tenths - Math.floor(tenths) - 0.5) < 1e-9 * Math.max(1, tenths);
+  const rounded = Math.round(nearHalf ? Number(tenths.toPrecision(12)) : tenths) / 10;
   return value < 0 ? -rounded : rounded;
 }
 
