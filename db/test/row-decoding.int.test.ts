@@ -29,7 +29,7 @@ describe.each([
         phoneNumber: `+1415555${String(9100 + i)}`,
         name: i % 3 === 0 ? null : `Person ${i}`,
         isVerified: i % 2 === 0,
-        // Whole seconds, milliseconds and microseconds: each way Postgres can write the fraction.
+        // Whole seconds and milliseconds; created_at's now() brings microseconds: each way Postgres writes a fraction.
         verifiedAt: i % 2 === 0 ? new Date(Date.UTC(2026, 10, 1 + i, 8, 30, i, i * 7)) : null,
       })),
     );
