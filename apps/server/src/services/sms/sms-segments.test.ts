@@ -89,6 +89,23 @@ describe('every text ExRated sends fits one GSM-7 segment', () => {
     );
   });
 
+  it('remembers per address and code length whether the line fits, and counts a code of other characters anew', () => {
+    // 160 characters with a 6-digit code: the most one segment holds.
+    const fullUrl = `https://${'a'.repeat(87)}.example`;
+    for (const code of ['123456', '999999', '100000']) {
+      const text = verificationText(code, fullUrl);
+      expect(text).toHaveLength(160);
+      expect(text.endsWith(` #${code}`)).toBe(true);
+    }
+    // The same length with an extension character (two septets each time the code appears) no longer fits.
+    expect(verificationText('12345€', fullUrl)).toBe(
+      'Your ExRated code is 12345€. It expires in 10 minutes.',
+    );
+    expect(verificationText('1234567', fullUrl)).toBe(
+      'Your ExRated code is 1234567. It expires in 10 minutes.',
+    );
+  });
+
   it('the code text leaves the domain-bound line out when it would not fit', () => {
     const longHost = `https://${'a'.repeat(60)}.${'b'.repeat(60)}.example`;
     const text = verificationText('123456', longHost);
