@@ -128,12 +128,16 @@ export function horizontalOverflow(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 }
 
-/** Saves a full-page screenshot as e2e/screenshots/<name>-<width>.png and returns its path. */
+/**
+ * Saves a full-page screenshot as e2e/screenshots/<name>-<width>.jpg and returns its path. JPEG, not PNG: the
+ * pictures are for people to look at, and Chromium encodes a full page as PNG in about twice the time (390
+ * against 185 ms on average here, 152 pictures a run) into four to seven times the bytes.
+ */
 export async function screenshot(page: Page, name: string): Promise<string> {
   const width = page.viewportSize()?.width ?? 0;
-  const file = path.join(SCREENSHOT_DIR, `${name}-${width}.png`);
+  const file = path.join(SCREENSHOT_DIR, `${name}-${width}.jpg`);
   await mkdir(SCREENSHOT_DIR, { recursive: true });
-  await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
+  await page.screenshot({ path: file, type: 'jpeg', quality: 85, fullPage: true, animations: 'disabled' });
   return file;
 }
 
