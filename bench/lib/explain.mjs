@@ -12,7 +12,7 @@ function statements({ searchInput, errorLogsInput, targetPhone }) {
   return {
     // Without a search, the page carries the total, read from the row kept by triggers (migration 0003).
     profilesPage: [
-      `select id, phone_number, name, ${counts}, (select total from profile_counts) as total
+      `select id, phone_number, name, ${counts}, (select sum(total) from profile_counts) as total
        from claimed_profiles order by created_at desc, id desc limit 50`,
       [],
     ],

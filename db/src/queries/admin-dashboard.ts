@@ -6,8 +6,10 @@ import { logs, profileCounts, ratings } from '../schema';
 export async function countAdminTotals(db: Executor) {
   const [row] = await db
     .select({
-      profiles: sql<number>`(select ${profileCounts.total} from ${profileCounts})`.mapWith(Number),
-      verifiedProfiles: sql<number>`(select ${profileCounts.verified} from ${profileCounts})`.mapWith(Number),
+      profiles: sql<number>`(select sum(${profileCounts.total}) from ${profileCounts})`.mapWith(Number),
+      verifiedProfiles: sql<number>`(select sum(${profileCounts.verified}) from ${profileCounts})`.mapWith(
+        Number,
+      ),
       ratings: sql<number>`(select count(*) from ${ratings})`.mapWith(Number),
       logEntries: sql<number>`(select count(*) from ${logs})`.mapWith(Number),
     })

@@ -73,11 +73,11 @@ export async function listAdminProfiles(
   );
 }
 
-/** The profile_counts row's figure for each filter. */
+/** The kept figure for each filter: a sum over profile_counts' rows. */
 const keptProfileCount: Record<ProfileFilter, SQL<number>> = {
-  all: sql<number>`${profileCounts.total}`.mapWith(Number),
-  verified: sql<number>`${profileCounts.verified}`.mapWith(Number),
-  unverified: sql<number>`${profileCounts.total} - ${profileCounts.verified}`.mapWith(Number),
+  all: sql<number>`sum(${profileCounts.total})`.mapWith(Number),
+  verified: sql<number>`sum(${profileCounts.verified})`.mapWith(Number),
+  unverified: sql<number>`sum(${profileCounts.total} - ${profileCounts.verified})`.mapWith(Number),
 };
 
 /**

@@ -1,54 +1,33 @@
 import { lt, sql } from 'drizzle-orm';
 import type { Executor } from '../database';
 import { errorLogs, logs, type NewErrorLogEntry, type NewLogEntry } from '../schema';
+import { preparedPerExecutor } from './prepared';
 
 /**
- * Writes a request's activity and error entries in ONE statement, so auditing never costs a request more than
- * one round trip (DESIGN.md section 6). The rows travel as one JSON parameter: drizzle's multi-row insert
- * builds a parameter per cell, about 0.3 ms of CPU for a submission's seven entries against 0.01 ms for this.
+ * Writes a request's activity and error entries in ONE prepared call of `insert_audit_entries` (migration
+ * 0009), so auditing never costs a request more than one round trip (DESIGN.md section 6). The rows travel as
+ * two JSON parameters: drizzle's multi-row insert builds a parameter per cell, about 0.3 ms of CPU for a
+ * submission's seven entries against 0.01 ms for this.
  */
 export async function insertAuditEntries(
   db: Executor,
   entries: { logs: NewLogEntry[]; errors: NewErrorLogEntry[] },
 ) {
   if (entries.logs.length === 0 && entries.errors.length === 0) return;
-  if (entries.errors.length === 0) {
-    await db.execute(insertLogs(entries.logs));
-    return;
-  }
-  if (entries.logs.length === 0) {
-    await db.execute(insertErrors(entries.errors));
-    return;
-  }
-  // Data-modifying CTEs always run to completion, whether or not the main statement reads them.
-  await db.execute(sql`with inserted_logs as (${insertLogs(entries.logs)}) ${insertErrors(entries.errors)}`);
+  await auditInsert(db).execute({
+    logs: JSON.stringify(entries.logs.map(toLogRow)),
+    errors: JSON.stringify(entries.errors.map(toErrorRow)),
+  });
 }
 
-function insertLogs(entries: NewLogEntry[]) {
-  return sql`insert into logs (user_id, phone_number, action, details, ip_address, user_agent, created_at)
-    select user_id, phone_number, action, details, ip_address, user_agent, ${inWriteOrder}
-    from rows from (jsonb_to_recordset(${JSON.stringify(entries.map(toLogRow))}::jsonb)
-      as (user_id text, phone_number text, action text, details jsonb, ip_address text, user_agent text))
-      with ordinality as x(user_id, phone_number, action, details, ip_address, user_agent, position)`;
-}
-
-function insertErrors(entries: NewErrorLogEntry[]) {
-  return sql`insert into error_logs (user_id, phone_number, error_message, error_stack, error_type, severity, url,
-      component_name, details, ip_address, user_agent, created_at)
-    select user_id, phone_number, error_message, error_stack, coalesce(error_type, 'runtime'),
-      coalesce(severity, 'medium'), url, component_name, details, ip_address, user_agent, ${inWriteOrder}
-    from rows from (jsonb_to_recordset(${JSON.stringify(entries.map(toErrorRow))}::jsonb)
-      as (user_id text, phone_number text, error_message text, error_stack text, error_type text, severity text,
-        url text, component_name text, details jsonb, ip_address text, user_agent text))
-      with ordinality as x(user_id, phone_number, error_message, error_stack, error_type, severity, url,
-        component_name, details, ip_address, user_agent, position)`;
-}
-
-/**
- * A request's entries share its moment (now()); one microsecond apart in the order they were recorded, they
- * come out newest first in that order too, where equal timestamps left it to chance.
- */
-const inWriteOrder = sql.raw(`now() + x.position * interval '1 microsecond'`);
+const auditInsert = preparedPerExecutor((db) =>
+  db
+    .select({ written: sql`written`.mapWith(Number) })
+    .from(
+      sql`insert_audit_entries(${sql.placeholder('logs')}::jsonb, ${sql.placeholder('errors')}::jsonb) as written`,
+    )
+    .prepare('insert_audit_entries'),
+);
 
 function toLogRow(entry: NewLogEntry) {
   return {

@@ -13,19 +13,26 @@ import {
   smsOptOuts,
 } from '../schema';
 import { authoredBy, ratingForReview, statementColumns } from './moderation';
+import { preparedPerExecutor } from './prepared';
 
 /**
  * Whether the number's owner turned on 'Do not rate me' (DESIGN.md section 5). Rating submission refuses a
  * new rating of such a number with the same neutral message as any number that cannot be rated.
  */
 export async function isDoNotRate(db: Executor, phone: string): Promise<boolean> {
-  const [row] = await db
-    .select({ phoneNumber: doNotRateNumbers.phoneNumber })
-    .from(doNotRateNumbers)
-    .where(eq(doNotRateNumbers.phoneNumber, phone))
-    .limit(1);
+  const [row] = await doNotRateLookup(db).execute({ phone });
   return row !== undefined;
 }
+
+// Every submission asks: prepared, it is one round trip with no query building.
+const doNotRateLookup = preparedPerExecutor((db) =>
+  db
+    .select({ phoneNumber: doNotRateNumbers.phoneNumber })
+    .from(doNotRateNumbers)
+    .where(eq(doNotRateNumbers.phoneNumber, sql.placeholder('phone')))
+    .limit(1)
+    .prepare('is_do_not_rate'),
+);
 
 /** Turns 'Do not rate me' on or off; returns the new state. An earlier 'on' keeps its date. */
 export async function setDoNotRate(db: Executor, params: { phone: string; doNotRate: boolean; now: Date }) {
