@@ -17,16 +17,21 @@ const silentLogger = () =>
   ({ error: vi.fn() }) as unknown as FastifyBaseLogger & { error: ReturnType<typeof vi.fn> };
 
 describe('AuditWriter', () => {
-  it('writes activity and error entries of one request in a single statement', async () => {
+  it('writes activity and error entries of one request in a single prepared statement', async () => {
     const writer = new AuditWriter(database.db, meta, silentLogger());
     writer.setActor({ userId: 'session-1', phoneNumber: '+14155552671' });
     writer.log('rating_submission_started', { step: 2 });
     writer.log('verification_code_requested', undefined, { phoneNumber: '+447400123456' });
     writer.error({ action: 'sms_notification_failed', message: 'provider down', severity: 'high' });
-    const execute = vi.spyOn(database.db, 'execute');
+    // postgres.js sends a prepared statement it knows in one round trip; an unprepared one with parameters
+    // costs two (it asks for the parameter types first).
+    const client = (database.db as unknown as { $client: { unsafe: (...args: unknown[]) => unknown } })
+      .$client;
+    const statements = vi.spyOn(client, 'unsafe');
     await writer.flush();
-    expect(execute).toHaveBeenCalledTimes(1);
-    execute.mockRestore();
+    expect(statements).toHaveBeenCalledTimes(1);
+    expect(statements.mock.calls[0]?.[2]).toEqual({ prepare: true });
+    statements.mockRestore();
 
     const activity = await database.db.select().from(logs);
     expect(activity).toEqual(

@@ -1,4 +1,11 @@
-import type { Redis } from 'ioredis';
+import type { Redis, Result } from 'ioredis';
+
+declare module 'ioredis' {
+  interface RedisCommander<Context> {
+    rateLimitHit(key: string, windowMs: number): Result<[number, number], Context>;
+    rateLimitHitInOrder(...keysThenArgs: (string | number)[]): Result<Array<[number, number]>, Context>;
+  }
+}
 
 export interface RateLimitRule {
   /** Hits allowed inside one window. */
@@ -64,23 +71,23 @@ export class RedisRateLimiter implements RateLimiter {
   constructor(
     private readonly redis: Redis,
     private readonly prefix: string,
-  ) {}
+  ) {
+    // Defined commands travel as EVALSHA (the script's text once per connection), not the whole script per call.
+    redis.defineCommand('rateLimitHit', { numberOfKeys: 1, lua: HIT_SCRIPT });
+    redis.defineCommand('rateLimitHitInOrder', { lua: HIT_IN_ORDER_SCRIPT });
+  }
 
   async hit(key: string, rule: RateLimitRule): Promise<RateLimitResult> {
-    const reply = (await this.redis.eval(HIT_SCRIPT, 1, this.key(key), rule.windowSeconds * 1000)) as [
-      number,
-      number,
-    ];
-    return toResult(reply[0], reply[1], rule);
+    const [count, ttl] = await this.redis.rateLimitHit(this.key(key), rule.windowSeconds * 1000);
+    return toResult(count, ttl, rule);
   }
 
   async hitInOrder(hits: readonly RateLimitHit[]): Promise<RateLimitResult[]> {
-    const reply = (await this.redis.eval(
-      HIT_IN_ORDER_SCRIPT,
+    const reply = await this.redis.rateLimitHitInOrder(
       hits.length,
       ...hits.map((hit) => this.key(hit.key)),
       ...hits.flatMap((hit) => [hit.rule.windowSeconds * 1000, hit.rule.limit]),
-    )) as Array<[number, number]>;
+    );
     return reply.map(([count, ttl], index) => toResult(count, ttl, (hits[index] as RateLimitHit).rule));
   }
 

@@ -214,6 +214,74 @@ describe.each(implementations)('code store (%s)', (_name, make) => {
     expect(results.filter((result) => result.status === 'cooldown')).toHaveLength(9);
   });
 
+  it("runs the caller's limits once, only when the ledger allows the send, and writes nothing when they refuse", async () => {
+    const store = make();
+    const now = Date.now();
+    const refusal = new Error('network over its hourly limit');
+    let admitted = 0;
+    await expect(
+      store.issue(PHONE, {
+        codeHash: WRONG,
+        now,
+        admit: async () => {
+          admitted += 1;
+          throw refusal;
+        },
+      }),
+    ).rejects.toBe(refusal);
+    expect(admitted).toBe(1);
+    expect(await store.inspect(PHONE)).toBeNull();
+    expect(await store.sendRefusal(PHONE, now)).toBeNull();
+
+    const admit = async () => {
+      admitted += 1;
+    };
+    expect(await store.issue(PHONE, { codeHash: RIGHT, now, admit })).toMatchObject({ status: 'issued' });
+    expect(admitted).toBe(2);
+    // Inside the wait the ledger refuses first: the caller's counted limits are not touched.
+    expect(await store.issue(PHONE, { codeHash: WRONG, now: now + 1_000, admit })).toMatchObject({
+      status: 'cooldown',
+    });
+    expect(admitted).toBe(2);
+    expect((await store.inspect(PHONE))?.record.codeHash).toBe(RIGHT);
+  });
+
+  it('lets only one of many parallel sends through, each counted by the caller at most once', async () => {
+    const store = make();
+    const now = Date.now();
+    let admitted = 0;
+    const results = await Promise.all(
+      Array.from({ length: 10 }, (_, index) =>
+        store.issue(PHONE, {
+          codeHash: hash(String(300000 + index)),
+          now,
+          admit: async () => {
+            admitted += 1;
+          },
+        }),
+      ),
+    );
+    expect(results.filter((result) => result.status === 'issued')).toHaveLength(1);
+    expect(admitted).toBeLessThanOrEqual(10);
+    expect(admitted).toBeGreaterThanOrEqual(1);
+  });
+
+  it('refuses a code that differs from the live one only in its last character', async () => {
+    const store = make();
+    const now = Date.now();
+    await store.issue(PHONE, { codeHash: RIGHT, now });
+    const last = RIGHT.at(-1) === '0' ? '1' : '0';
+    expect(await store.check(PHONE, { codeHash: `${RIGHT.slice(0, -1)}${last}`, now })).toEqual({
+      status: 'invalid',
+      attempts: 1,
+      attemptsLeft: 4,
+    });
+    expect(await store.check(PHONE, { codeHash: RIGHT.slice(0, -1), now })).toMatchObject({
+      status: 'invalid',
+    });
+    expect(await store.check(PHONE, { codeHash: RIGHT, now })).toEqual({ status: 'valid', attempts: 3 });
+  });
+
   it('keeps phones apart', async () => {
     const store = make();
     const now = Date.now();

@@ -26,6 +26,12 @@ export interface CodeRecord {
 export interface IssueRequest {
   codeHash: string;
   now: number;
+  /**
+   * The caller's other limits on this send, run once when the number's own ledger allows it and before
+   * anything is written; a throw refuses the send with nothing written. (Read with the ledger check, so the
+   * send does not read the ledger twice.)
+   */
+  admit?: () => Promise<void>;
 }
 
 /** Why a code may not be texted to a number now, and for how long. */
@@ -76,7 +82,10 @@ export type CheckResult =
 export interface CodeStore {
   issue(phone: string, request: IssueRequest): Promise<IssueResult>;
   check(phone: string, request: CheckRequest): Promise<CheckResult>;
-  /** Whether a code may be texted to this phone now: null, or why not and for how long. */
+  /**
+   * Whether a code may be texted to this phone now: null, or why not and for how long (what `issue` would
+   * answer, without writing anything).
+   */
   sendRefusal(phone: string, now: number): Promise<SendRefusal | null>;
   /**
    * A send whose text never left: removes the code if it is still this one, and takes the send back out of

@@ -37,6 +37,12 @@ export class MemoryCodeStore implements CodeStore {
   }
 
   async issue(phone: string, request: IssueRequest): Promise<IssueResult> {
+    if (request.admit) {
+      const refusal = this.refusal(phone, request.now);
+      if (refusal) return refusal;
+      await request.admit();
+    }
+    // Judged again after the caller's limits: another send may have been written while they were counted.
     const refusal = this.refusal(phone, request.now);
     if (refusal) return refusal;
     if (this.codes.size + this.ledgers.size > SWEEP_THRESHOLD) this.sweep();

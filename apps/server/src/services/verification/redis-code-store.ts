@@ -1,11 +1,10 @@
-import type { Redis } from 'ioredis';
+import type { Redis, Result } from 'ioredis';
 import {
   type CheckRequest,
   type CheckResult,
   type CodeRecord,
   type CodeStore,
   type CodeStoreOptions,
-  codeHashesMatch,
   type IssueRequest,
   type IssueResult,
   ledgerAfterSend,
@@ -15,6 +14,26 @@ import {
   type SendLedger,
   type SendRefusal,
 } from './code-store';
+
+declare module 'ioredis' {
+  interface RedisCommander<Context> {
+    issueVerificationCode(
+      codeKey: string,
+      ledgerKey: string,
+      codeHash: string,
+      now: number,
+      ttlMs: number,
+      ledgerTtlMs: number,
+      expectedSends: number,
+    ): Result<[number, number?], Context>;
+    checkVerificationCode(
+      codeKey: string,
+      maxAttempts: number,
+      codeHash: string,
+    ): Result<[CheckResult['status'], number?], Context>;
+    discardVerificationCode(codeKey: string, ledgerKey: string, codeHash: string): Result<number, Context>;
+  }
+}
 
 // Writes a send when the ledger still holds the count the caller judged by (compare and set), so two sends
 // racing can never both pass the wait or the daily ceiling: the loser reads the ledger again. Replies
@@ -33,27 +52,25 @@ return {1, replaced}
 `;
 
 // Counts one attempt atomically, whichever session checks, so N parallel checks make at most maxAttempts
-// comparisons; the check past the limit deletes the record. The stored hash is returned so the comparison
-// happens in Node, in constant time.
-const ATTEMPT_SCRIPT = `
-local hash = redis.call('HGET', KEYS[1], 'codeHash')
-if not hash then return {'missing'} end
+// comparisons; the check past the limit deletes the record. The comparison visits every byte whatever the
+// first difference (constant time), and a match deletes the record in the same step: two parallel correct
+// checks cannot both succeed, and a check is one round trip.
+const CHECK_SCRIPT = `
+local stored = redis.call('HGET', KEYS[1], 'codeHash')
+if not stored then return {'missing'} end
 local attempts = redis.call('HINCRBY', KEYS[1], 'attempts', 1)
 if attempts > tonumber(ARGV[1]) then
   redis.call('DEL', KEYS[1])
   return {'max_attempts', attempts}
 end
-return {'counted', attempts, hash}
-`;
-
-// Deletes the record only if it still holds this code: a matching check consumes it exactly once, and a
-// failed send never removes a newer code.
-const CONSUME_SCRIPT = `
-if redis.call('HGET', KEYS[1], 'codeHash') == ARGV[1] then
-  redis.call('DEL', KEYS[1])
-  return 1
+local given = ARGV[2]
+local difference = #stored == #given and 0 or 1
+for i = 1, #stored do
+  difference = bit.bor(difference, bit.bxor(string.byte(stored, i), string.byte(given, i) or 0))
 end
-return 0
+if difference ~= 0 then return {'invalid', attempts} end
+redis.call('DEL', KEYS[1])
+return {'valid', attempts}
 `;
 
 // A send whose text never left: its code goes, and the ledger forgets the send (the wait is the one before).
@@ -81,16 +98,23 @@ export class RedisCodeStore implements CodeStore {
     options: CodeStoreOptions = {},
   ) {
     this.options = resolveCodeStoreOptions(options);
+    // Defined commands travel as EVALSHA (the script's text once per connection), not the whole script per call.
+    redis.defineCommand('issueVerificationCode', { numberOfKeys: 2, lua: ISSUE_SCRIPT });
+    redis.defineCommand('checkVerificationCode', { numberOfKeys: 1, lua: CHECK_SCRIPT });
+    redis.defineCommand('discardVerificationCode', { numberOfKeys: 2, lua: DISCARD_SCRIPT });
   }
 
   async issue(phone: string, request: IssueRequest): Promise<IssueResult> {
+    let admitted = false;
     for (;;) {
       const ledger = await this.ledger(phone);
       const refusal = ledgerRefusal(ledger, request.now, this.options);
       if (refusal) return refusal;
-      const [issued, replaced] = (await this.redis.eval(
-        ISSUE_SCRIPT,
-        2,
+      if (!admitted) {
+        await request.admit?.();
+        admitted = true;
+      }
+      const [issued, replaced] = await this.redis.issueVerificationCode(
         this.codeKey(phone),
         this.ledgerKey(phone),
         request.codeHash,
@@ -98,7 +122,7 @@ export class RedisCodeStore implements CodeStore {
         this.options.ttlMs,
         SEND_LEDGER_TTL_MS,
         ledger?.sends ?? 0,
-      )) as [number, number?];
+      );
       if (issued === 1) {
         const nextSend = ledgerRefusal(ledgerAfterSend(ledger, request.now), request.now, this.options);
         return { status: 'issued', replacedLive: replaced === 1, nextSend };
@@ -107,21 +131,19 @@ export class RedisCodeStore implements CodeStore {
   }
 
   async check(phone: string, request: CheckRequest): Promise<CheckResult> {
-    const reply = (await this.redis.eval(
-      ATTEMPT_SCRIPT,
-      1,
+    const [status, attempts = 0] = await this.redis.checkVerificationCode(
       this.codeKey(phone),
       this.options.maxAttempts,
-    )) as [string, number?, string?];
-    const [status, attempts = 0, storedHash = ''] = reply;
-    if (status === 'missing') return { status };
-    if (status === 'max_attempts') return { status, attempts };
-    if (!codeHashesMatch(storedHash, request.codeHash)) {
-      return { status: 'invalid', attempts, attemptsLeft: this.options.maxAttempts - attempts };
+      request.codeHash,
+    );
+    switch (status) {
+      case 'missing':
+        return { status };
+      case 'invalid':
+        return { status, attempts, attemptsLeft: this.options.maxAttempts - attempts };
+      default:
+        return { status, attempts };
     }
-    // Two parallel correct checks both match: only the one that deletes the record wins.
-    const consumed = await this.redis.eval(CONSUME_SCRIPT, 1, this.codeKey(phone), storedHash);
-    return consumed === 1 ? { status: 'valid', attempts } : { status: 'missing' };
   }
 
   async sendRefusal(phone: string, now: number): Promise<SendRefusal | null> {
@@ -129,7 +151,7 @@ export class RedisCodeStore implements CodeStore {
   }
 
   async discard(phone: string, codeHash: string): Promise<void> {
-    await this.redis.eval(DISCARD_SCRIPT, 2, this.codeKey(phone), this.ledgerKey(phone), codeHash);
+    await this.redis.discardVerificationCode(this.codeKey(phone), this.ledgerKey(phone), codeHash);
   }
 
   async inspect(phone: string): Promise<{ record: CodeRecord; ttlMs: number } | null> {

@@ -47,12 +47,17 @@ export async function sendVerificationCode(ctx: DeviceContext, phone: string) {
     });
   }
 
-  const now = ctx.now().getTime();
-  await withCodeStore(ctx, phone, 'send', () => enforceSendLimits(ctx, phone, parsed.country, now));
   const code = generateVerificationCode();
   const codeHash = hashVerificationCode(ctx.config.sessionSecret, phone, code);
-  const issued = await withCodeStore(ctx, phone, 'send', () => ctx.codeStore.issue(phone, { codeHash, now }));
-  // Two sends racing past the first look at the ledger: the store lets only one of them through.
+  // The number's own wait and daily ceiling first (no counting, so a too-early resend uses up nothing), then
+  // the counted limits (`admit`); two sends racing past both: the store lets only one of them through.
+  const issued = await withCodeStore(ctx, phone, 'send', () =>
+    ctx.codeStore.issue(phone, {
+      codeHash,
+      now: ctx.now().getTime(),
+      admit: () => enforceCountedSendLimits(ctx, phone, parsed.country),
+    }),
+  );
   if (issued.status !== 'issued') throw sendRefused(ctx, phone, issued);
 
   let messageId: string;
@@ -157,20 +162,13 @@ export async function checkVerificationCode(ctx: DeviceContext, phone: string, c
 }
 
 /**
- * Every limit on code texts (DESIGN.md section 3), cheapest and most personal first: the number's own wait
- * and daily ceiling (the ledger; no counting, so a too-early resend uses up nothing), then, counted in one
- * round trip up to the first refusal, the sender's network per hour, the number's country per hour and all
- * code texts per day (a flood to one country stops before it eats the global budget). The last two are the SMS-pumping alarms: reaching one pauses code texts and writes a
- * critical error log entry (once per window).
+ * The counted limits on code texts (DESIGN.md section 3), after the number's own wait and daily ceiling (the
+ * ledger, judged by the code store): counted in one round trip up to the first refusal, the sender's network
+ * per hour, the number's country per hour and all code texts per day (a flood to one country stops before it
+ * eats the global budget). The last two are the SMS-pumping alarms: reaching one pauses code texts and writes
+ * a critical error log entry (once per window).
  */
-async function enforceSendLimits(
-  ctx: DeviceContext,
-  phone: string,
-  country: string | undefined,
-  now: number,
-) {
-  const refusal = await ctx.codeStore.sendRefusal(phone, now);
-  if (refusal) throw sendRefused(ctx, phone, refusal);
+async function enforceCountedSendLimits(ctx: DeviceContext, phone: string, country: string | undefined) {
   const { limits } = ctx.config;
   const caps = [
     {
