@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import postgres from 'postgres';
-import { createDatabase, type DatabaseHandle } from '../database';
+import { createDatabase, type Database, type DatabaseHandle } from '../database';
 import { startEmbeddedPostgres } from './embedded-postgres';
 import { portAnswers } from './ports';
 
@@ -95,4 +95,15 @@ export async function createTestDatabase(
       }
     },
   };
+}
+
+/**
+ * The postgres.js client under a Postgres test database: drizzle sends every statement through its `unsafe`
+ * (text, parameters, { prepare }), so a spy on it counts statements and tells prepared ones apart (postgres.js
+ * sends a prepared statement it knows in one round trip, an unprepared one with parameters in two).
+ */
+export function postgresClientOf(db: Database): { unsafe: (...args: unknown[]) => unknown } {
+  const client = (db as unknown as { $client?: { unsafe?: unknown } }).$client;
+  if (typeof client?.unsafe !== 'function') throw new Error('not a postgres.js database');
+  return client as { unsafe: (...args: unknown[]) => unknown };
 }

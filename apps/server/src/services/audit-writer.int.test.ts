@@ -1,5 +1,5 @@
 import { errorLogs, logs } from '@exrated/db/schema';
-import { createTestDatabase, type TestDatabase } from '@exrated/db/testing';
+import { createTestDatabase, postgresClientOf, type TestDatabase } from '@exrated/db/testing';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { AuditWriter } from './audit-writer';
@@ -23,11 +23,7 @@ describe('AuditWriter', () => {
     writer.log('rating_submission_started', { step: 2 });
     writer.log('verification_code_requested', undefined, { phoneNumber: '+447400123456' });
     writer.error({ action: 'sms_notification_failed', message: 'provider down', severity: 'high' });
-    // postgres.js sends a prepared statement it knows in one round trip; an unprepared one with parameters
-    // costs two (it asks for the parameter types first).
-    const client = (database.db as unknown as { $client: { unsafe: (...args: unknown[]) => unknown } })
-      .$client;
-    const statements = vi.spyOn(client, 'unsafe');
+    const statements = vi.spyOn(postgresClientOf(database.db), 'unsafe');
     await writer.flush();
     expect(statements).toHaveBeenCalledTimes(1);
     expect(statements.mock.calls[0]?.[2]).toEqual({ prepare: true });

@@ -13,6 +13,9 @@ export interface AppSettingsValues {
  */
 export class SettingsStore {
   private cached: { values: AppSettingsValues; readAt: number } | null = null;
+  /** The read in flight: the requests that find the copy stale while it runs wait for it, not for reads of their own. */
+  private reading: Promise<AppSettingsValues> | null = null;
+  private saves = 0;
 
   constructor(
     private readonly db: Database,
@@ -25,13 +28,24 @@ export class SettingsStore {
 
   async get(): Promise<AppSettingsValues> {
     if (this.cached && this.now() - this.cached.readAt < this.maxAgeMs) return this.cached.values;
-    const values = (await readAppSettings(this.db)) ?? this.defaults;
-    this.remember(values);
-    return values;
+    this.reading ??= this.read().finally(() => {
+      this.reading = null;
+    });
+    return this.reading;
   }
 
   async save(values: AppSettingsValues): Promise<AppSettingsValues> {
     await saveAppSettings(this.db, values);
+    this.saves += 1;
+    this.remember(values);
+    return values;
+  }
+
+  private async read(): Promise<AppSettingsValues> {
+    const savesBefore = this.saves;
+    const values = (await readAppSettings(this.db)) ?? this.defaults;
+    // A save on this instance while the read ran is newer than what the read found.
+    if (this.saves !== savesBefore && this.cached) return this.cached.values;
     this.remember(values);
     return values;
   }
