@@ -40,6 +40,9 @@ function serveStub() {
       res.end(reply(params, published));
     });
   });
+  // Node closes an idle keep-alive socket after 5 s; the SDK could pick one up in the moment it closed
+  // ('socket hang up', one failed pair in a run, with AWS_MAX_ATTEMPTS=1). SNS's endpoints keep them longer.
+  server.keepAliveTimeout = 60_000;
   server.listen(0, '127.0.0.1', () => process.send({ port: server.address().port }));
   process.on('disconnect', () => process.exit(0));
 }
