@@ -21,16 +21,33 @@ export async function claimNotifications(
   db: Executor,
   params: { leaseUntil: Date; now: Date; limit: number },
 ): Promise<ClaimedNotification[]> {
+  return claimDue(db).execute({
+    leaseUntil: params.leaseUntil.toISOString(),
+    now: params.now.toISOString(),
+    limit: params.limit,
+  });
+}
+
+// Every rating text is claimed by it (and every kick of the dispatcher asks): prepared, one round trip.
+const claimDue = preparedPerExecutor((db) => {
   const claimable = db
     .select({ id: notifications.id })
     .from(notifications)
-    .where(and(eq(notifications.status, 'pending'), lte(notifications.nextAttemptAt, params.now)))
+    .where(
+      and(
+        eq(notifications.status, 'pending'),
+        lte(notifications.nextAttemptAt, sql`${sql.placeholder('now')}::timestamptz`),
+      ),
+    )
     .orderBy(asc(notifications.nextAttemptAt))
-    .limit(params.limit)
+    .limit(sql.placeholder('limit'))
     .for('update', { skipLocked: true });
   return db
     .update(notifications)
-    .set({ nextAttemptAt: params.leaseUntil, attempts: sql`${notifications.attempts} + 1` })
+    .set({
+      nextAttemptAt: sql`${sql.placeholder('leaseUntil')}::timestamptz`,
+      attempts: sql`${notifications.attempts} + 1`,
+    })
     .from(ratings)
     .where(and(inArray(notifications.id, claimable), eq(ratings.id, notifications.ratingId)))
     .returning({
@@ -39,8 +56,9 @@ export async function claimNotifications(
       message: notifications.message,
       attempts: notifications.attempts,
       phoneNumber: ratings.phoneNumber,
-    });
-}
+    })
+    .prepare('claim_due_notifications');
+});
 
 const markSent = preparedPerExecutor((db) =>
   db
@@ -90,13 +108,19 @@ export async function suppressNotification(
 }
 
 export async function isPhoneOptedOut(db: Executor, phoneNumber: string) {
-  const [row] = await db
-    .select({ phoneNumber: smsOptOuts.phoneNumber })
-    .from(smsOptOuts)
-    .where(eq(smsOptOuts.phoneNumber, phoneNumber))
-    .limit(1);
+  const [row] = await optOutLookup(db).execute({ phoneNumber });
   return row !== undefined;
 }
+
+// Asked before every rating text.
+const optOutLookup = preparedPerExecutor((db) =>
+  db
+    .select({ phoneNumber: smsOptOuts.phoneNumber })
+    .from(smsOptOuts)
+    .where(eq(smsOptOuts.phoneNumber, sql.placeholder('phoneNumber')))
+    .limit(1)
+    .prepare('is_phone_opted_out'),
+);
 
 /** Adds the number to the opt-out list; true when it was not on it yet (an earlier opt-out stays as it was). */
 export async function recordSmsOptOut(db: Executor, params: { phoneNumber: string; source: string }) {
