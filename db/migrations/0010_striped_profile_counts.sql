@@ -6,38 +6,26 @@ ALTER TABLE "profile_counts" ADD CONSTRAINT "profile_counts_slot" CHECK ("profil
 -- write adds its change to the row of its own connection (1 + backend pid mod 16), the readers add the rows up,
 -- and a statement that changes no count (a send to a number that has a profile) writes no row at all.
 INSERT INTO "profile_counts" ("id", "total", "verified") SELECT "slot", 0, 0 FROM generate_series(2, 16) AS "slot";--> statement-breakpoint
-CREATE OR REPLACE FUNCTION "profile_counts_after_insert"() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE
-  "added" bigint;
-  "added_verified" bigint;
+CREATE FUNCTION "profile_counts_add"("p_total" bigint, "p_verified" bigint) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
-  SELECT count(*), count(*) FILTER (WHERE "is_verified") INTO "added", "added_verified" FROM "inserted_rows";
-  IF "added" > 0 THEN
-    UPDATE "profile_counts" SET "total" = "total" + "added", "verified" = "verified" + "added_verified"
+  IF "p_total" <> 0 OR "p_verified" <> 0 THEN
+    UPDATE "profile_counts" SET "total" = "total" + "p_total", "verified" = "verified" + "p_verified"
       WHERE "id" = 1 + pg_backend_pid() % 16;
   END IF;
+END $$;--> statement-breakpoint
+CREATE OR REPLACE FUNCTION "profile_counts_after_insert"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM "profile_counts_add"(count(*), count(*) FILTER (WHERE "is_verified")) FROM "inserted_rows";
   RETURN NULL;
 END $$;--> statement-breakpoint
 CREATE OR REPLACE FUNCTION "profile_counts_after_update"() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE
-  "change" bigint;
 BEGIN
-  SELECT (SELECT count(*) FROM "new_rows" WHERE "is_verified") - (SELECT count(*) FROM "old_rows" WHERE "is_verified")
-    INTO "change";
-  IF "change" <> 0 THEN
-    UPDATE "profile_counts" SET "verified" = "verified" + "change" WHERE "id" = 1 + pg_backend_pid() % 16;
-  END IF;
+  PERFORM "profile_counts_add"(0,
+    (SELECT count(*) FROM "new_rows" WHERE "is_verified") - (SELECT count(*) FROM "old_rows" WHERE "is_verified"));
   RETURN NULL;
 END $$;--> statement-breakpoint
 CREATE OR REPLACE FUNCTION "profile_counts_after_delete"() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE
-  "removed" bigint;
-  "removed_verified" bigint;
 BEGIN
-  SELECT count(*), count(*) FILTER (WHERE "is_verified") INTO "removed", "removed_verified" FROM "deleted_rows";
-  IF "removed" > 0 THEN
-    UPDATE "profile_counts" SET "total" = "total" - "removed", "verified" = "verified" - "removed_verified"
-      WHERE "id" = 1 + pg_backend_pid() % 16;
-  END IF;
+  PERFORM "profile_counts_add"(-count(*), -count(*) FILTER (WHERE "is_verified")) FROM "deleted_rows";
   RETURN NULL;
 END $$;
