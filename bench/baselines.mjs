@@ -25,9 +25,9 @@ const t = initTRPC.create({ transformer: superjson });
 const bareRouter = t.router({ rating: t.router({ questions: t.procedure.query(() => questions) }) });
 await app.register(fastifyTRPCPlugin, { prefix: '/trpc', trpcOptions: { router: bareRouter } });
 
-// (b) runs what rating.submit sends to the database, one call of the submit_rating function (migration 0005:
-// lock, repeat check, daily ceiling, opt-out check, rating, 5 scores, notification held until a proven phone
-// stands behind the rating, ratings given), as one unproven device session of its own, like the bench's rater,
+// (b) runs what rating.submit sends to the database, one call of the submit_rating function (migrations 0005
+// and 0011: lock, 'Do not rate me' check, repeat check, daily ceiling, opt-out check, rating, 5 scores,
+// notification held until a proven phone stands behind the rating, ratings given), as one unproven device session of its own, like the bench's rater,
 // with the bench's raised daily ceiling.
 const [baselineDevice] = await sql`insert into device_sessions (token_hash, expires_at)
   values (${`bench-baseline-${process.pid}`}, now() + interval '1 day') returning id`;

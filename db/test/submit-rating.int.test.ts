@@ -7,8 +7,16 @@ import {
   type RatingSubmission,
   ratingSubmissionStep,
   saveRatingSubmission,
+  setDoNotRate,
 } from '../src/queries';
-import { deviceSessions, notifications, ratingScores, ratings, smsOptOuts } from '../src/schema';
+import {
+  deviceSessions,
+  doNotRateNumbers,
+  notifications,
+  ratingScores,
+  ratings,
+  smsOptOuts,
+} from '../src/schema';
 import { createTestDatabase, type TestDatabase } from '../src/testing';
 
 const serverUrl = inject('testDatabaseServerUrl');
@@ -190,6 +198,28 @@ describe.each([
     });
   });
 
+  it('refuses a number whose owner asked not to be rated, before any other check, and writes nothing', async () => {
+    const { db } = database;
+    const device = await newDeviceSession(db);
+    const target = phone(25);
+    await setDoNotRate(db, { phone: target, doNotRate: true, now: new Date() });
+    const refused = submission(device, target);
+    expect(await saveRatingSubmission(db, refused)).toEqual({ saved: false, refusal: 'do_not_rate' });
+    expect(await db.select().from(ratings).where(eq(ratings.phoneNumber, target))).toEqual([]);
+    expect(
+      await db.select().from(notifications).where(eq(notifications.id, refused.notification.id)),
+    ).toEqual([]);
+
+    await setDoNotRate(db, { phone: target, doNotRate: false, now: new Date() });
+    expect(await saveRatingSubmission(db, submission(device, target))).toMatchObject({ saved: true });
+    // With the switch back on, the number's earlier rating by this device is not what refuses the next one.
+    await setDoNotRate(db, { phone: target, doNotRate: true, now: new Date() });
+    expect(await saveRatingSubmission(db, submission(device, target))).toEqual({
+      saved: false,
+      refusal: 'do_not_rate',
+    });
+  });
+
   it('suppresses the text of an opted-out number, and keeps a reason the caller gave', async () => {
     const { db } = database;
     const device = await newDeviceSession(db);
@@ -310,6 +340,54 @@ describe('saveRatingSubmission under concurrency (Postgres)', () => {
       .from(ratings)
       .where(eq(ratings.phoneNumber, phone(50)));
     expect(saved).toHaveLength(1);
+  });
+});
+
+describe("'Do not rate me' against a submission in flight (Postgres)", () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase(serverUrl);
+  });
+  afterAll(async () => {
+    await database?.dispose();
+  });
+
+  it('waits for the submission holding the number, and refuses every submission after it', async () => {
+    const url = database.url ?? '';
+    const target = phone(70);
+    const device = await newDeviceSession(database.db);
+    // The submission stops, holding the number's lock, at the opt-out list a third connection holds; the switch
+    // must wait for it (the same lock), so the rating commits before the number is closed to ratings.
+    const [submitter, owner, locker] = await Promise.all(
+      [1, 2, 3].map(() => createDatabase({ url, maxConnections: 1, migrate: false })),
+    );
+    if (!submitter || !owner || !locker) throw new Error('no connections');
+    try {
+      let inFlight: Promise<unknown> | undefined;
+      let switched: Promise<unknown> | undefined;
+      await locker.db.transaction(async (tx) => {
+        await tx.execute(sql`lock table sms_opt_outs in access exclusive mode`);
+        inFlight = saveRatingSubmission(submitter.db, submission(device, target));
+        await waitForLockWaiters(database.db, 1);
+        switched = setDoNotRate(owner.db, { phone: target, doNotRate: true, now: new Date() });
+        await waitForLockWaiters(database.db, 2);
+        const closed = await database.db
+          .select()
+          .from(doNotRateNumbers)
+          .where(eq(doNotRateNumbers.phoneNumber, target));
+        expect(closed).toEqual([]);
+      });
+      expect(await inFlight).toMatchObject({ saved: true });
+      expect(await switched).toBe(true);
+    } finally {
+      await Promise.all([submitter, owner, locker].map((handle) => handle.close()));
+    }
+    const other = await newDeviceSession(database.db);
+    expect(await saveRatingSubmission(database.db, submission(other, target))).toEqual({
+      saved: false,
+      refusal: 'do_not_rate',
+    });
+    expect(await database.db.select().from(ratings).where(eq(ratings.phoneNumber, target))).toHaveLength(1);
   });
 });
 

@@ -1,4 +1,4 @@
-import { isDoNotRate } from '@exrated/db/queries';
+import { findNumberSwitches } from '@exrated/db/queries';
 import { claimedProfiles, deviceSessions, logs, notices, ratings } from '@exrated/db/schema';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -40,7 +40,7 @@ describe("profile.setDoNotRate ('Do not rate me')", () => {
       doNotRate: true,
     });
     expect(((await query(owner, 'profile.me')).data as Me).doNotRate).toBe(true);
-    expect(await isDoNotRate(t.database.db, phone)).toBe(true);
+    expect((await findNumberSwitches(t.database.db, phone)).doNotRate).toBe(true);
     // Twice is the same as once.
     expect((await call(owner, 'profile.setDoNotRate', { doNotRate: true })).data).toEqual({
       doNotRate: true,
@@ -49,14 +49,14 @@ describe("profile.setDoNotRate ('Do not rate me')", () => {
     expect((await call(owner, 'profile.setDoNotRate', { doNotRate: false })).data).toEqual({
       doNotRate: false,
     });
-    expect(await isDoNotRate(t.database.db, phone)).toBe(false);
+    expect((await findNumberSwitches(t.database.db, phone)).doNotRate).toBe(false);
     expect(((await query(owner, 'profile.me')).data as Me).doNotRate).toBe(false);
 
     // Someone who only typed the number cannot switch it.
     const typed = new HttpBrowser();
     await call(typed, 'profile.savePhone', { phoneNumber: phone });
     expect(errorCode(await call(typed, 'profile.setDoNotRate', { doNotRate: true }))).toBe('UNAUTHORIZED');
-    expect(await isDoNotRate(t.database.db, phone)).toBe(false);
+    expect((await findNumberSwitches(t.database.db, phone)).doNotRate).toBe(false);
     expect(((await query(typed, 'profile.me')).data as Me).doNotRate).toBeNull();
   });
 
@@ -187,7 +187,7 @@ describe("profile.deleteAccount ('Delete my account')", () => {
       .where(eq(notices.reference, (filed.data as { reference: string }).reference));
     expect(notice).toMatchObject({ reporterPhone: null, reporterSessionId: null, contact: null });
     // 'Do not rate me' stays: deleting the account must not reopen the number to ratings.
-    expect(await isDoNotRate(db, phone)).toBe(true);
+    expect((await findNumberSwitches(db, phone)).doNotRate).toBe(true);
     const [deletion] = await db
       .select()
       .from(logs)

@@ -13,37 +13,24 @@ import {
   smsOptOuts,
 } from '../schema';
 import { authoredBy, ratingForReview, statementColumns } from './moderation';
-import { preparedPerExecutor } from './prepared';
 
 /**
- * Whether the number's owner turned on 'Do not rate me' (DESIGN.md section 5). Rating submission refuses a
- * new rating of such a number with the same neutral message as any number that cannot be rated.
+ * Turns 'Do not rate me' (DESIGN.md section 5) on or off; returns the new state. An earlier 'on' keeps its
+ * date. The switch takes the lock `submit_rating` takes on the number (migration 0011), so a submission in
+ * flight either commits before the switch is on or sees it and writes nothing.
  */
-export async function isDoNotRate(db: Executor, phone: string): Promise<boolean> {
-  const [row] = await doNotRateLookup(db).execute({ phone });
-  return row !== undefined;
-}
-
-// Every submission asks: prepared, it is one round trip with no query building.
-const doNotRateLookup = preparedPerExecutor((db) =>
-  db
-    .select({ phoneNumber: doNotRateNumbers.phoneNumber })
-    .from(doNotRateNumbers)
-    .where(eq(doNotRateNumbers.phoneNumber, sql.placeholder('phone')))
-    .limit(1)
-    .prepare('is_do_not_rate'),
-);
-
-/** Turns 'Do not rate me' on or off; returns the new state. An earlier 'on' keeps its date. */
 export async function setDoNotRate(db: Executor, params: { phone: string; doNotRate: boolean; now: Date }) {
-  if (params.doNotRate) {
-    await db
-      .insert(doNotRateNumbers)
-      .values({ phoneNumber: params.phone, createdAt: params.now })
-      .onConflictDoNothing();
-  } else {
-    await db.delete(doNotRateNumbers).where(eq(doNotRateNumbers.phoneNumber, params.phone));
-  }
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`rating:${params.phone}`}, 0))`);
+    if (params.doNotRate) {
+      await tx
+        .insert(doNotRateNumbers)
+        .values({ phoneNumber: params.phone, createdAt: params.now })
+        .onConflictDoNothing();
+    } else {
+      await tx.delete(doNotRateNumbers).where(eq(doNotRateNumbers.phoneNumber, params.phone));
+    }
+  });
   return params.doNotRate;
 }
 

@@ -56,6 +56,8 @@ export interface RatingSubmission {
 }
 
 export type RatingSubmissionOutcome =
+  /** The number's owner asked not to be rated; nothing was written. */
+  | { saved: false; refusal: 'do_not_rate' }
   | { saved: false; previousRatingAt: Date }
   | {
       saved: true;
@@ -75,6 +77,7 @@ const submitRating = preparedPerExecutor((db) => {
       notificationReason: sql`notification_reason`.mapWith(notifications.statusReason),
       ratingsGiven: sql`rater_ratings_given`.mapWith(Number),
       heldReason: sql<string | null>`held_reason`,
+      refusal: sql<string | null>`refusal`,
     })
     .from(
       sql`submit_rating(${value('id')}::uuid, ${value('name')}::text, ${value('relationshipType')}::text,
@@ -89,10 +92,11 @@ const submitRating = preparedPerExecutor((db) => {
 });
 
 /**
- * rating.submit's writes in ONE round trip (migration 0005, `submit_rating`): under a lock on the recipient,
- * the repeat check and the daily ceiling, then the rating, its scores and its notification (suppressed when
- * the number opted out, held while no proven phone stands behind the rating or it waits for moderation),
- * all or nothing. A failing step raises; `ratingSubmissionStep` tells which.
+ * rating.submit's writes in ONE round trip (migrations 0005 and 0011, `submit_rating`): under a lock on the
+ * recipient, the 'Do not rate me' switch, the repeat check and the daily ceiling, then the rating, its scores
+ * and its notification (suppressed when the number opted out, held while no proven phone stands behind the
+ * rating or it waits for moderation), all or nothing. A failing step raises; `ratingSubmissionStep` tells
+ * which.
  */
 export async function saveRatingSubmission(
   db: Executor,
@@ -112,6 +116,8 @@ export async function saveRatingSubmission(
     dailyCeiling: submission.dailyCeiling.limit,
   });
   if (!row) throw new Error('submit_rating returned no row');
+  if (row.refusal === 'do_not_rate') return { saved: false, refusal: 'do_not_rate' };
+  if (row.refusal !== null) throw new Error(`submit_rating returned the refusal ${row.refusal}`);
   if (row.previousRatingAt) return { saved: false, previousRatingAt: row.previousRatingAt };
   const status = row.notificationStatus;
   if (status !== 'pending' && status !== 'held' && status !== 'suppressed') {

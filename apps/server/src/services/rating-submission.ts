@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { screenRatingInput } from '@exrated/content';
 import { RATINGS_TO_UNLOCK } from '@exrated/content/unlock';
 import type { RatingSubmissionStep } from '@exrated/db/queries';
-import { isDoNotRate, ratingSubmissionStep, saveRatingSubmission } from '@exrated/db/queries';
+import { ratingSubmissionStep, saveRatingSubmission } from '@exrated/db/queries';
 import { TRPCError } from '@trpc/server';
 import type { RatingSubmitInput } from '../routers/rating-input';
 import { RetryAfter } from '../trpc/init';
@@ -29,11 +29,11 @@ export interface RatingSubmitResult {
 }
 
 /**
- * `rating.submit`: who may rate which number, the abuse limits, then rating + scores + notification in ONE
- * statement (all rows or none, `saveRatingSubmission`). The text is never sent here: the dispatcher sends it
- * once the response is out. A rating whose author has not proven a phone, that is over the number's daily
- * ceiling, or whose text screening holds (threats, doxxing), is saved held. Every step of spec section 7 goes
- * to ctx.audit, which writes them all in one insert when the request ends.
+ * `rating.submit`: who may rate which number, the abuse limits, then the 'Do not rate me' switch, rating,
+ * scores and notification in ONE statement (all rows or none, `saveRatingSubmission`). The text is never
+ * sent here: the dispatcher sends it once the response is out. A rating whose author has not proven a phone,
+ * that is over the number's daily ceiling, or whose text screening holds (threats, doxxing), is saved held.
+ * Every step of spec section 7 goes to ctx.audit, which writes them all in one insert when the request ends.
  */
 export async function submitRating(
   ctx: RatingContext,
@@ -47,10 +47,9 @@ export async function submitRating(
     throw new TRPCError({ code: 'BAD_REQUEST', message: "You can't rate your own phone number." });
   }
   refuseUntextableNumber(ctx, input.phoneNumber);
-  // Side by side: the caps are counted in Redis while the database says whether the number asked not to be
-  // rated (the refusal after the caps, so probing numbers costs the prober its submissions).
-  const [doNotRate] = await Promise.all([isDoNotRate(ctx.db, input.phoneNumber), enforceSubmissionCaps(ctx)]);
-  if (doNotRate) refuseUnrateable(ctx, 'do_not_rate');
+  // The caps count before the database says whether the number asked not to be rated (in the save, under the
+  // recipient's lock): probing numbers costs the prober its submissions.
+  await enforceSubmissionCaps(ctx);
 
   ctx.audit.log('rating_submission_started', { relationshipType: input.relationshipType });
   // The input schema refused what screening refuses; a threat or doxxing waits for a moderator (DESIGN.md 5).
@@ -88,6 +87,7 @@ export async function submitRating(
   } catch (error) {
     throw submissionFailure(ctx, error);
   }
+  if (!outcome.saved && 'refusal' in outcome) refuseUnrateable(ctx, outcome.refusal);
   if (!outcome.saved) {
     const refusal = repeatRatingRefusal(ctx, outcome.previousRatingAt, now);
     ctx.audit.log('rating_submission_failed', { reason: refusal.message });
