@@ -341,18 +341,8 @@ describe('saveRatingSubmission under concurrency (Postgres)', () => {
       .where(eq(ratings.phoneNumber, phone(50)));
     expect(saved).toHaveLength(1);
   });
-});
 
-describe("'Do not rate me' against a submission in flight (Postgres)", () => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await createTestDatabase(serverUrl);
-  });
-  afterAll(async () => {
-    await database?.dispose();
-  });
-
-  it('waits for the submission holding the number, and refuses every submission after it', async () => {
+  it("waits, turning 'Do not rate me' on, for the submission holding the number, and refuses every one after", async () => {
     const url = database.url ?? '';
     const target = phone(70);
     const device = await newDeviceSession(database.db);

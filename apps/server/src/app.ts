@@ -19,6 +19,7 @@ import { metricsRoutes } from './plugins/metrics';
 import { securityPlugin } from './plugins/security';
 import { trpcGuardsPlugin } from './plugins/trpc-guards';
 import { type AppRouter, appRouter } from './routers';
+import { AuditLog } from './services/audit-log';
 import { AppMetrics } from './services/metrics/app-metrics';
 import { NotificationDispatcher } from './services/notifications/dispatcher';
 import { UnlockedViewers } from './services/profile/unlocked-viewers';
@@ -134,8 +135,10 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   // With Redis there may be other instances: each tells the others which sessions it ended.
   const sessionBroadcast = redis ? new RedisSessionBroadcast(redis, config.redisKeyPrefix, app.log) : null;
 
+  const auditLog = new AuditLog(database.db, app.log);
   const dispatcher = new NotificationDispatcher({
     db: database.db,
+    auditLog,
     sms,
     rateLimiter,
     config,
@@ -162,6 +165,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     dispatcher,
     unlockedViewers: new UnlockedViewers(),
     metrics,
+    auditLog,
   };
   app.decorate('services', services);
   await settings.get();

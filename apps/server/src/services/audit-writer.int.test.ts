@@ -2,6 +2,7 @@ import { errorLogs, logs } from '@exrated/db/schema';
 import { createTestDatabase, postgresClientOf, type TestDatabase } from '@exrated/db/testing';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { AuditLog } from './audit-log';
 import { AuditWriter } from './audit-writer';
 
 let database: TestDatabase;
@@ -18,7 +19,7 @@ const silentLogger = () =>
 
 describe('AuditWriter', () => {
   it('writes activity and error entries of one request in a single prepared statement', async () => {
-    const writer = new AuditWriter(database.db, meta, silentLogger());
+    const writer = new AuditWriter(new AuditLog(database.db, silentLogger()), meta, silentLogger());
     writer.setActor({ userId: 'session-1', phoneNumber: '+14155552671' });
     writer.log('rating_submission_started', { step: 2 });
     writer.log('verification_code_requested', undefined, { phoneNumber: '+447400123456' });
@@ -55,7 +56,7 @@ describe('AuditWriter', () => {
   });
 
   it('writes nothing when nothing was recorded, and each entry only once', async () => {
-    const writer = new AuditWriter(database.db, meta, silentLogger());
+    const writer = new AuditWriter(new AuditLog(database.db, silentLogger()), meta, silentLogger());
     await writer.flush();
     writer.log('once');
     await writer.flush();
@@ -64,11 +65,11 @@ describe('AuditWriter', () => {
     expect(rows.filter((row) => row.action === 'once')).toHaveLength(1);
   });
 
-  it('never fails the caller when the write fails', async () => {
+  it("never fails the caller when the write fails, and logs it with the request's logger", async () => {
     const broken = await createTestDatabase(inject('testDatabaseServerUrl'));
     await broken.dispose();
     const logger = silentLogger();
-    const writer = new AuditWriter(broken.db, meta, logger);
+    const writer = new AuditWriter(new AuditLog(broken.db, silentLogger()), meta, logger);
     writer.log('lost');
     await expect(writer.flush()).resolves.toBeUndefined();
     expect(logger.error).toHaveBeenCalledOnce();

@@ -1,7 +1,6 @@
-import type { Database } from '@exrated/db';
-import { insertAuditEntries } from '@exrated/db/queries';
 import type { ErrorSeverity, NewErrorLogEntry, NewLogEntry } from '@exrated/db/schema';
 import type { FastifyBaseLogger } from 'fastify';
+import type { AuditLog } from './audit-log';
 
 export interface AuditActor {
   /** The acting device session's public id (never its token). */
@@ -31,8 +30,9 @@ export interface ErrorEntry {
 }
 
 /**
- * Collects one request's activity and error entries and writes them with a single insert when the request
- * ends. A failure to write is logged and swallowed: auditing never fails the user's action.
+ * Collects one request's activity and error entries and hands them to the process's AuditLog when the
+ * request ends, which writes them in one insert (with other requests' entries when several end together).
+ * A failure to write is logged and swallowed there: auditing never fails the user's action.
  */
 export class AuditWriter {
   private readonly logEntries: NewLogEntry[] = [];
@@ -40,7 +40,7 @@ export class AuditWriter {
   private actor: AuditActor = { userId: null, phoneNumber: null };
 
   constructor(
-    private readonly db: Database,
+    private readonly auditLog: AuditLog,
     private readonly meta: RequestMeta,
     private readonly logger: FastifyBaseLogger,
     private readonly observe: AuditObserver = () => {},
@@ -83,16 +83,10 @@ export class AuditWriter {
     return { logs: [...this.logEntries], errors: [...this.errorEntries] };
   }
 
+  /** Hands the entries recorded so far to the AuditLog; resolves once they are written (or the write failed). */
   async flush(): Promise<void> {
     if (this.logEntries.length === 0 && this.errorEntries.length === 0) return;
     const entries = { logs: this.logEntries.splice(0), errors: this.errorEntries.splice(0) };
-    try {
-      await insertAuditEntries(this.db, entries);
-    } catch (error) {
-      this.logger.error(
-        { err: error, actions: entries.logs.map((entry) => entry.action) },
-        'audit write failed',
-      );
-    }
+    await this.auditLog.write(entries, this.logger);
   }
 }

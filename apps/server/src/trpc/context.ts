@@ -5,6 +5,7 @@ import type {} from '@fastify/cookie';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Config } from '../config';
+import type { AuditLog } from '../services/audit-log';
 import { AuditWriter, type RequestMeta } from '../services/audit-writer';
 import type { AppMetrics } from '../services/metrics/app-metrics';
 import type { NotificationDispatcher } from '../services/notifications/dispatcher';
@@ -35,6 +36,8 @@ export interface AppServices {
   dispatcher: NotificationDispatcher;
   unlockedViewers: UnlockedViewers;
   metrics: AppMetrics;
+  /** Writes every request's audit entries, several requests' in one insert when they end together. */
+  auditLog: AuditLog;
 }
 
 export interface RequestInfo extends RequestMeta {
@@ -97,10 +100,11 @@ export function createInnerContext({
     dispatcher: services.dispatcher,
     unlockedViewers: services.unlockedViewers,
     metrics: services.metrics,
+    auditLog: services.auditLog,
     cookies,
     request,
     log,
-    audit: new AuditWriter(services.db, request, log, services.metrics.observeAuditAction),
+    audit: new AuditWriter(services.auditLog, request, log, services.metrics.observeAuditAction),
     afterResponse,
   };
 }

@@ -2,7 +2,6 @@ import type { Database } from '@exrated/db';
 import {
   type ClaimedNotification,
   claimNotifications,
-  insertAuditEntries,
   isPhoneOptedOut,
   markNotificationSent,
   recordNotificationFailure,
@@ -12,6 +11,7 @@ import {
 import type { NewErrorLogEntry, NewLogEntry } from '@exrated/db/schema';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
+import type { AuditLog } from '../audit-log';
 import type { AuditObserver } from '../audit-writer';
 import { parsePhone } from '../phone';
 import type { RateLimiter } from '../rate-limiter';
@@ -44,6 +44,7 @@ export interface DispatchSummary {
 
 export interface DispatcherDeps {
   db: Database;
+  auditLog: AuditLog;
   sms: SmsSender;
   rateLimiter: RateLimiter;
   config: Pick<Config, 'notifications' | 'limits'>;
@@ -174,10 +175,8 @@ export class NotificationDispatcher {
       }
     }
     for (const entry of logs) this.deps.observeAudit?.(entry.action, entry.details ?? null);
-    // The whole batch's audit in one insert; a failure to write it never undoes a send.
-    await insertAuditEntries(this.deps.db, { logs, errors }).catch((error: unknown) =>
-      this.deps.logger.error({ err: error }, 'audit write failed (notification dispatch)'),
-    );
+    // The whole batch's audit in one hand-over; a failure to write it is logged there and never undoes a send.
+    await this.deps.auditLog.write({ logs, errors });
     return summary;
   }
 
