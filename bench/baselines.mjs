@@ -27,8 +27,8 @@ await app.register(fastifyTRPCPlugin, { prefix: '/trpc', trpcOptions: { router: 
 
 // (b) runs what rating.submit sends to the database, one call of the submit_rating function (migrations 0005
 // and 0011: lock, 'Do not rate me' check, repeat check, daily ceiling, opt-out check, rating, 5 scores,
-// notification held until a proven phone stands behind the rating, ratings given), as one unproven device session of its own, like the bench's rater,
-// with the bench's raised daily ceiling.
+// notification held until a proven phone stands behind the rating, ratings given), as one unproven device
+// session of its own, like the bench's rater, with the bench's raised daily ceiling.
 const [baselineDevice] = await sql`insert into device_sessions (token_hash, expires_at)
   values (${`bench-baseline-${process.pid}`}, now() + interval '1 day') returning id`;
 const DAY_MS = 86_400_000;

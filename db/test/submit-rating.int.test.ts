@@ -346,8 +346,8 @@ describe('saveRatingSubmission under concurrency (Postgres)', () => {
     const url = database.url ?? '';
     const target = phone(70);
     const device = await newDeviceSession(database.db);
-    // The submission stops, holding the number's lock, at the opt-out list a third connection holds; the switch
-    // must wait for it (the same lock), so the rating commits before the number is closed to ratings.
+    // The submission stops, holding the number's lock, at the opt-out list a third connection holds; the
+    // switch must wait for it (the same lock), so the rating commits before the number is closed to ratings.
     const [submitter, owner, locker] = await Promise.all(
       [1, 2, 3].map(() => createDatabase({ url, maxConnections: 1, migrate: false })),
     );

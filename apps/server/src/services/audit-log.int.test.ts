@@ -38,7 +38,7 @@ describe('AuditLog', () => {
     expect(await actionsOf(['alone'])).toEqual(['alone-0', 'alone-1', 'alone-2']);
   });
 
-  it('writes the entries of requests that end together in a few statements, each resolved once written', async () => {
+  it('writes the entries of requests ending together in few statements, each resolved once written', async () => {
     const auditLog = new AuditLog(database.db, silentLogger());
     const requests = Array.from({ length: 30 }, (_, i) => `together-${i}`);
     const statements = vi.spyOn(postgresClientOf(database.db), 'unsafe');

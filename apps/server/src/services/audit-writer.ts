@@ -83,7 +83,7 @@ export class AuditWriter {
     return { logs: [...this.logEntries], errors: [...this.errorEntries] };
   }
 
-  /** Hands the entries recorded so far to the AuditLog; resolves once they are written (or the write failed). */
+  /** Hands the entries recorded so far to the AuditLog; resolves once written (or once the write failed). */
   async flush(): Promise<void> {
     if (this.logEntries.length === 0 && this.errorEntries.length === 0) return;
     const entries = { logs: this.logEntries.splice(0), errors: this.errorEntries.splice(0) };

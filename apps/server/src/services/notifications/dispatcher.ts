@@ -175,7 +175,7 @@ export class NotificationDispatcher {
       }
     }
     for (const entry of logs) this.deps.observeAudit?.(entry.action, entry.details ?? null);
-    // The whole batch's audit in one hand-over; a failure to write it is logged there and never undoes a send.
+    // The whole batch's audit in one hand-over; a failed write is logged there and never undoes a send.
     await this.deps.auditLog.write({ logs, errors });
     return summary;
   }
