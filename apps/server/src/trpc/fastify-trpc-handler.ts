@@ -11,8 +11,9 @@ import type { FastifyHandlerOptions } from '@trpc/server/adapters/fastify';
 import type { TRPCRequestInfo } from '@trpc/server/http';
 import type { TRPCResponse } from '@trpc/server/rpc';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { hostOf, type JsonCall } from './json-call';
-import { InputReader, isObject, readInputs } from './json-call-inputs';
+import { abortSignalOf, type JsonCall, urlOf } from './json-call';
+import { isDataStream, serializeEnvelope, streamOnlyError } from './json-call-envelope';
+import { InputReader, readInputs } from './json-call-inputs';
 import { invokeProcedure } from './procedure-invoker';
 import { ResponseHeaders } from './response-headers';
 
@@ -99,73 +100,6 @@ function decodePath(path: string): string {
       cause,
     });
   }
-}
-
-function isAsyncIterable(value: unknown): boolean {
-  return isObject(value) && Symbol.asyncIterator in value;
-}
-
-function isPromiseLike(value: unknown): boolean {
-  return (
-    (isObject(value) || typeof value === 'function') &&
-    typeof (value as { then?: unknown }).then === 'function' &&
-    typeof (value as { catch?: unknown }).catch === 'function'
-  );
-}
-
-/** resolveResponse's `isDataStream`: an output only a streaming link can carry. */
-function isDataStream(value: unknown): boolean {
-  if (!isObject(value)) return false;
-  if (isAsyncIterable(value)) return true;
-  const values = Object.values(value);
-  return values.some(isPromiseLike) || values.some(isAsyncIterable);
-}
-
-/**
- * tRPC's `transformTRPCResponse` for the two envelopes built here, `{ result: { data } }` and `{ error }`:
- * the same keys in the same order, so the same JSON, without the object-spread helper tRPC copies them with
- * (1.2 % of `rating.questions`' CPU in a profile).
- */
-function serializeEnvelope(config: AnyTRPCRouter['_def']['_config'], response: TRPCResponse): unknown {
-  const { serialize } = config.transformer.output;
-  if ('error' in response) return { error: serialize(response.error) };
-  return { result: { data: serialize(response.result.data) } };
-}
-
-function streamOnlyError() {
-  return new TRPCError({
-    code: 'UNSUPPORTED_MEDIA_TYPE',
-    message: 'Cannot use stream-like response in non-streaming request - use httpBatchStreamLink',
-  });
-}
-
-/** The request's abort signal, built only if context creation reads `info.signal`. */
-function abortSignalOf(req: FastifyRequest, reply: FastifyReply): AbortSignal {
-  const controller = new AbortController();
-  const raw = req.raw;
-  const response = reply.raw;
-  const onAbort = () => {
-    response.off('close', onClose);
-    raw.off('aborted', onAbort);
-    controller.abort();
-  };
-  const onClose = () => {
-    if (response.writableEnded) {
-      raw.off('aborted', onAbort);
-      return;
-    }
-    onAbort();
-  };
-  response.once('close', onClose);
-  raw.once('aborted', onAbort);
-  return controller.signal;
-}
-
-function urlOf(req: FastifyRequest): URL {
-  const scheme = req.raw.headers[':scheme'];
-  const encrypted = 'encrypted' in req.raw.socket && req.raw.socket.encrypted === true;
-  const protocol = scheme === 'https' || encrypted ? 'https:' : 'http:';
-  return new URL(req.raw.url ?? '/', `${protocol}//${hostOf(req)}`);
 }
 
 /**

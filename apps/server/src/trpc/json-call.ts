@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 
 // Which requests the fast path serves, read from Fastify's request (see fastify-trpc-handler.ts).
 
@@ -75,4 +75,34 @@ export function hostOf(req: FastifyRequest): string {
   const headers = req.raw.headers;
   const authority = headers[':authority'];
   return headers.host ?? (typeof authority === 'string' ? authority : 'localhost');
+}
+
+/** The request's abort signal, for a context that reads `info.signal` (built only then). */
+export function abortSignalOf(req: FastifyRequest, reply: FastifyReply): AbortSignal {
+  const controller = new AbortController();
+  const raw = req.raw;
+  const response = reply.raw;
+  const onAbort = () => {
+    response.off('close', onClose);
+    raw.off('aborted', onAbort);
+    controller.abort();
+  };
+  const onClose = () => {
+    if (response.writableEnded) {
+      raw.off('aborted', onAbort);
+      return;
+    }
+    onAbort();
+  };
+  response.once('close', onClose);
+  raw.once('aborted', onAbort);
+  return controller.signal;
+}
+
+/** The URL the stock adapter builds for its Fetch `Request`, for a context that reads `info.url`. */
+export function urlOf(req: FastifyRequest): URL {
+  const scheme = req.raw.headers[':scheme'];
+  const encrypted = 'encrypted' in req.raw.socket && req.raw.socket.encrypted === true;
+  const protocol = scheme === 'https' || encrypted ? 'https:' : 'http:';
+  return new URL(req.raw.url ?? '/', `${protocol}//${hostOf(req)}`);
 }
