@@ -15,7 +15,8 @@ import postgres from 'postgres';
  * the budget is read by running both builds there. The earlier build is cloned into the system's temporary
  * folder, installed and built once. Each build keeps a template of its own schema and seed: the earlier
  * one's is kept as `exrated_bench_template_<mode>_<sha>` and renamed into place for its runs only, so
- * neither bench reseeds the other's.
+ * neither bench reseeds the other's. With `--no-build` this checkout is measured as its bundle was last built,
+ * whatever HEAD (the label) says since.
  */
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
