@@ -6,9 +6,10 @@ import { fileURLToPath } from 'node:url';
 import postgres from 'postgres';
 
 /**
- * `pnpm bench:compare --against=<rev> [--runs=2] [--quick] [--no-build]`: this checkout's build and an earlier
- * one, each measured by a whole `pnpm bench` of its own commit, alternated on this machine (this checkout
- * first), and their latencies side by side.
+ * `pnpm bench:compare --against=<rev> [--runs=2] [--quick] [--no-build] [--only=<names>]`: this checkout's
+ * build and an earlier one, each measured by a whole `pnpm bench` of its own commit (or, with `--only`, the
+ * same measurements of both, passed on to each bench), alternated on this machine (this checkout first), and
+ * their latencies side by side.
  *
  * Issue 18's open-loop budgets are "no worse than" the table of an earlier build, taken on one machine; a
  * latency at a fixed offered rate depends on the machine far more than on the build, so on any other machine
@@ -28,13 +29,18 @@ const options = new Map(
 );
 const against = options.get('against');
 if (!against || against === 'true') {
-  console.error('usage: pnpm bench:compare --against=<rev> [--runs=2] [--quick] [--no-build]');
+  console.error(
+    'usage: pnpm bench:compare --against=<rev> [--runs=2] [--quick] [--no-build] [--only=<names>]',
+  );
   process.exit(2);
 }
 const runs = Number(options.get('runs') ?? 2);
 if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs must be a whole number from 1, not ${runs}`);
 const quick = options.has('quick');
 const mode = quick ? 'quick' : 'full';
+// A path's tail read from one bench is a handful of samples: `--only` buys more runs of it in the same time.
+const only = options.get('only');
+if (only === 'true') throw new Error('--only takes the bench names, as pnpm bench does: --only=verification');
 const PG = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432';
 const TEMPLATE = `exrated_bench_template_${mode}`;
 const OUT = path.join(here, 'compare');
@@ -94,9 +100,13 @@ async function withReferenceTemplate(sha, work) {
 }
 
 function benchOnce(cwd, label) {
-  run('node', ['bench/run.mjs', '--no-build', ...(quick ? ['--quick'] : [])], cwd);
+  run(
+    'node',
+    ['bench/run.mjs', '--no-build', ...(quick ? ['--quick'] : []), ...(only ? [`--only=${only}`] : [])],
+    cwd,
+  );
   const file = path.join(OUT, `${label}.json`);
-  copyFileSync(path.join(cwd, 'bench', 'results.json'), file);
+  copyFileSync(path.join(cwd, 'bench', only ? 'results.only.json' : 'results.json'), file);
   return JSON.parse(readFileSync(file, 'utf8'));
 }
 
@@ -125,12 +135,16 @@ function rows(results) {
   figures.push(['peak RSS (MB)', (r) => r.rssMb]);
   const format = (value) =>
     typeof value === 'number' && Number.isFinite(value) ? Number(value.toPrecision(3)) : '–';
-  return figures.map(([name, read]) => ({
-    figure: name,
-    ...Object.fromEntries(
-      Object.entries(results).map(([label, list]) => [label, list.map(read).map(format).join(' / ')]),
-    ),
-  }));
+  const measured = (read) => Object.values(results).some((list) => list.map(read).some(Number.isFinite));
+  // With `--only`, the figures of paths neither bench measured are left out rather than shown as dashes.
+  return figures
+    .filter(([, read]) => measured(read))
+    .map(([name, read]) => ({
+      figure: name,
+      ...Object.fromEntries(
+        Object.entries(results).map(([label, list]) => [label, list.map(read).map(format).join(' / ')]),
+      ),
+    }));
 }
 
 async function main() {
@@ -156,9 +170,11 @@ async function main() {
   const table = rows(results);
   writeFileSync(
     path.join(OUT, 'summary.json'),
-    `${JSON.stringify({ date: new Date().toISOString(), mode, against: sha, current, dirty, table }, null, 2)}\n`,
+    `${JSON.stringify({ date: new Date().toISOString(), mode, only, against: sha, current, dirty, table }, null, 2)}\n`,
   );
-  console.log(`Each cell: one value per run, in run order (${mode} template).`);
+  console.log(
+    `Each cell: one value per run, in run order (${mode} template${only ? `, only ${only}` : ''}).`,
+  );
   console.table(table);
   say(`wrote ${path.relative(root, OUT)}/summary.json and each run's results`);
 }
