@@ -43,7 +43,8 @@ const only = options.get('only');
 if (only === 'true') throw new Error('--only takes the bench names, as pnpm bench does: --only=verification');
 const PG = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432';
 const TEMPLATE = `exrated_bench_template_${mode}`;
-const OUT = path.join(here, 'compare');
+// One folder per comparison: runs of another mode or selection would otherwise overwrite each other's files.
+const OUT = path.join(here, 'compare', new Date().toISOString().replace(/[:.]/g, '-'));
 
 const git = (...args) => execFileSync('git', args, { cwd: root, encoding: 'utf8' }).trim();
 const run = (command, args, cwd) => execFileSync(command, args, { cwd, stdio: 'inherit', env: process.env });
