@@ -11,6 +11,7 @@ import Fastify, {
 } from 'fastify';
 import { Redis } from 'ioredis';
 import { type Config, resolveClientDistDir } from './config';
+import type { AppServices } from './context';
 import { loggerOptions } from './logging/logger-options';
 import { clientPlugin } from './plugins/client';
 import { devOutboxRoutes } from './plugins/dev-outbox';
@@ -19,22 +20,22 @@ import { metricsRoutes } from './plugins/metrics';
 import { securityPlugin } from './plugins/security';
 import { trpcGuardsPlugin } from './plugins/trpc-guards';
 import { type AppRouter, appRouter } from './routers';
-import { AuditLog } from './services/audit-log';
+import { AuditLog } from './services/audit/audit-log';
+import { MemoryRateLimiter, RedisRateLimiter } from './services/limits/rate-limiter';
 import { AppMetrics } from './services/metrics/app-metrics';
 import { NotificationDispatcher } from './services/notifications/dispatcher';
 import { UnlockedViewers } from './services/profile/unlocked-viewers';
-import { MemoryRateLimiter, RedisRateLimiter } from './services/rate-limiter';
-import { startRetentionJob } from './services/retention';
-import { RedisSessionBroadcast } from './services/session-broadcast';
-import { cookieNamesFor, SessionService } from './services/sessions';
-import { SettingsStore } from './services/settings-store';
+import { startRetentionJob } from './services/retention/retention';
+import { RedisSessionBroadcast } from './services/sessions/session-broadcast';
+import { cookieNamesFor, SessionService } from './services/sessions/sessions';
+import { SettingsStore } from './services/settings/settings-store';
 import { ConsoleSmsSender } from './services/sms/console-sms-sender';
 import type { SmsSender } from './services/sms/sms-sender';
 import { SnsSmsSender } from './services/sms/sns-sms-sender';
 import type { CodeStore } from './services/verification/code-store';
 import { MemoryCodeStore } from './services/verification/memory-code-store';
 import { RedisCodeStore } from './services/verification/redis-code-store';
-import { type AppServices, createContextFactory } from './trpc/context';
+import { createContextFactory } from './trpc/context';
 import { trpcRoute } from './trpc/fastify-trpc-plugin';
 
 /** Replaceable parts, for tests and benchmarks (a failing SMS sender, a fixed clock, a shared database). */

@@ -112,7 +112,7 @@ const envSchema = z.object({
 
 export type Environment = z.input<typeof envSchema>;
 
-/** Per-IP limits count an IPv4 address, or an IPv6 /64 prefix (services/network-key.ts). */
+/** Per-IP limits count an IPv4 address, or an IPv6 /64 prefix (services/limits/network-key.ts). */
 export interface Limits {
   /** Code texts one number gets per day, whoever asks (DESIGN.md section 3). */
   verificationTextsPerPhonePerDay: number;

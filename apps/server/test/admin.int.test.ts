@@ -9,7 +9,11 @@ import {
 } from '@exrated/db/schema';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_SESSION_ABSOLUTE_MS, ADMIN_SESSION_IDLE_MS, hashToken } from '../src/services/sessions';
+import {
+  ADMIN_SESSION_ABSOLUTE_MS,
+  ADMIN_SESSION_IDLE_MS,
+  hashToken,
+} from '../src/services/sessions/sessions';
 import { MemoryCookieJar } from './support/cookie-jar';
 import { ratingInput, submitRating } from './support/rating-fixtures';
 import { createTestApp, HttpBrowser, TEST_ADMIN_PASSWORD, type TestApp } from './support/test-app';

@@ -2,7 +2,7 @@ import { findNumberSwitches } from '@exrated/db/queries';
 import { claimedProfiles, deviceSessions, logs, notices, ratings } from '@exrated/db/schema';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NUMBER_CANNOT_BE_RATED } from '../src/services/rating-submission';
+import { NUMBER_CANNOT_BE_RATED } from '../src/services/rating/rating-submission';
 import { ratingInput } from './support/rating-fixtures';
 import { createTestApp, HttpBrowser, type TestApp, UNCAPPED_LIMITS_ENV } from './support/test-app';
 import { errorCode, trustFlows } from './support/trust-flows';

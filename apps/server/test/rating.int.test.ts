@@ -11,7 +11,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
-import { MAINTENANCE_MESSAGE, NUMBER_CANNOT_BE_RATED } from '../src/services/rating-submission';
+import { MAINTENANCE_MESSAGE, NUMBER_CANNOT_BE_RATED } from '../src/services/rating/rating-submission';
 import { ConsoleSmsSender } from '../src/services/sms/console-sms-sender';
 import { ratingInput, ratingTableCounts, submitRating, usPhone } from './support/rating-fixtures';
 import { createTestApp, HttpBrowser, injectWithCookies, type TestApp } from './support/test-app';

@@ -1,7 +1,7 @@
 import { deviceSessions } from '@exrated/db/schema';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashToken } from '../src/services/sessions';
+import { hashToken } from '../src/services/sessions/sessions';
 import {
   createTestApp,
   HttpBrowser,

@@ -4,13 +4,13 @@ import { eq } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../src/app';
+import { RetryAfter } from '../src/services/limits/rate-limit-errors';
 import { SmsDeliveryError, type SmsMessage, type SmsSender } from '../src/services/sms/sms-sender';
 import { PHONE_FORMAT_NOT_SUPPORTED } from '../src/services/sms/sns-sms-sender';
 import type { CodeStore } from '../src/services/verification/code-store';
 import { MemoryCodeStore } from '../src/services/verification/memory-code-store';
 import { RedisCodeStore } from '../src/services/verification/redis-code-store';
 import { INVALID_CODE, VERIFICATION_UNAVAILABLE } from '../src/services/verification/verification-service';
-import { RetryAfter } from '../src/trpc/init';
 import { createTestApp, HttpBrowser, type TestApp, testConfig } from './support/test-app';
 import { latestCode, sessionOf, trpcHttp } from './support/verification';
 

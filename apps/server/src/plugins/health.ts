@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppServices } from '../trpc/context';
+import type { AppServices } from '../context';
 
 /**
  * Liveness says the process answers, and depends on nothing else (a restart would not bring a lost database

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EXPIRED_LINK_MESSAGE, visitNotification } from '../services/notification-visit';
+import { EXPIRED_LINK_MESSAGE, visitNotification } from '../services/notifications/notification-visit';
 import { optOutByNotificationLink } from '../services/trust/sms-opt-out';
 import { router } from '../trpc/init';
 import { deviceProcedure } from '../trpc/procedures';

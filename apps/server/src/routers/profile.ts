@@ -4,7 +4,7 @@ import { setDoNotRateFor } from '../services/data-rights/do-not-rate';
 import { exportAccountData } from '../services/data-rights/export-data';
 import { appealRating, loadRatingsGiven } from '../services/moderation/appeals';
 import { REVIEW_NOT_FOUND, reportReceivedReview } from '../services/notices/file-notice';
-import { phoneNumberField } from '../services/phone';
+import { phoneNumberField } from '../services/phone/phone';
 import { loadViewerProfile, logOutDevice, savePhoneForDevice } from '../services/profile/device-profile';
 import { updateDisplayName, updateNameInput } from '../services/profile/display-name';
 import { loadReceivedRatings } from '../services/profile/received-ratings';

@@ -1,5 +1,5 @@
-import { RATING_QUESTIONS, RELATIONSHIP_TYPE_OPTIONS } from '../services/rating-questions';
-import { submitRating } from '../services/rating-submission';
+import { RATING_QUESTIONS, RELATIONSHIP_TYPE_OPTIONS } from '../services/rating/rating-questions';
+import { submitRating } from '../services/rating/rating-submission';
 import { router } from '../trpc/init';
 import { deviceProcedure, publicProcedure } from '../trpc/procedures';
 import { ratingSubmitInput } from './rating-input';

@@ -1,6 +1,6 @@
+import { enforceRateLimit } from '../services/limits/rate-limit-errors';
 import { router } from '../trpc/init';
 import { deviceProcedure } from '../trpc/procedures';
-import { enforceRateLimit } from '../trpc/rate-limit';
 import { reportErrorInput, trackInput } from './telemetry.schemas';
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { phoneNumberField } from '../services/phone';
+import { phoneNumberField } from '../services/phone/phone';
 import { checkVerificationCode, sendVerificationCode } from '../services/verification/verification-service';
 import { router } from '../trpc/init';
 import { deviceProcedure, publicProcedure } from '../trpc/procedures';

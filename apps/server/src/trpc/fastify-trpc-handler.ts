@@ -7,11 +7,10 @@ import {
   TRPCError,
   type TRPCProcedureType,
 } from '@trpc/server';
-import type { FastifyHandlerOptions } from '@trpc/server/adapters/fastify';
 import type { TRPCRequestInfo } from '@trpc/server/http';
 import type { TRPCResponse } from '@trpc/server/rpc';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { abortSignalOf, type JsonCall, urlOf } from './json-call';
+import { abortSignalOf, type JsonCall, type JsonCallOptions, urlOf } from './json-call';
 import { isDataStream, serializeEnvelope, streamOnlyError } from './json-call-envelope';
 import { InputReader, readInputs } from './json-call-inputs';
 import { invokeProcedure } from './procedure-invoker';
@@ -32,12 +31,6 @@ import { ResponseHeaders } from './response-headers';
  * no abort signal (none here reads one). Where a router's error formatter shows stack traces (tRPC's default
  * in development; never ExRated's), a request-level error's stack names this module's frames.
  */
-
-export type JsonCallOptions<TRouter extends AnyTRPCRouter> = FastifyHandlerOptions<
-  TRouter,
-  FastifyRequest,
-  FastifyReply
->;
 
 /** What the stock adapter's `Response` would carry: its status, headers (in Fetch order) and body text. */
 export interface WireResponse {

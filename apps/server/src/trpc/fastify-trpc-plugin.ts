@@ -1,7 +1,8 @@
 import type { AnyTRPCRouter } from '@trpc/server';
 import { fastifyRequestHandler } from '@trpc/server/adapters/fastify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { type JsonCallOptions, resolveJsonCall } from './fastify-trpc-handler';
+import { resolveJsonCall } from './fastify-trpc-handler';
+import type { JsonCallOptions } from './json-call';
 import { readJsonCall } from './json-call';
 
 const asWritten = (body: string) => body;

@@ -1,15 +1,9 @@
 import { getTRPCErrorShape, initTRPC, TRPCError, transformTRPCResponse } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import superjson from 'superjson';
-import type { Context } from './context';
+import type { Context } from '../context';
+import { RetryAfter } from '../services/limits/rate-limit-errors';
 import { serializeOutput } from './output-serializer';
-
-/** Thrown as the cause of TOO_MANY_REQUESTS so the client can say when to retry. */
-export class RetryAfter extends Error {
-  constructor(readonly seconds: number) {
-    super(`retry after ${seconds}s`);
-  }
-}
 
 export const GENERIC_ERROR_MESSAGE = 'Something went wrong, please try again';
 

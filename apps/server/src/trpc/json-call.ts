@@ -1,3 +1,5 @@
+import type { AnyTRPCRouter } from '@trpc/server';
+import type { FastifyHandlerOptions } from '@trpc/server/adapters/fastify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 // Which requests the fast path serves, read from Fastify's request (see fastify-trpc-handler.ts).
@@ -11,6 +13,13 @@ export interface JsonCall {
   /** GET: the `input` search parameter; POST: the body as Fastify read it. */
   rawInput: string | null;
 }
+
+/** The stock Fastify adapter's options, which the fast path takes as they are. */
+export type JsonCallOptions<TRouter extends AnyTRPCRouter> = FastifyHandlerOptions<
+  TRouter,
+  FastifyRequest,
+  FastifyReply
+>;
 
 export const JSON_CONTENT_TYPE = 'application/json';
 

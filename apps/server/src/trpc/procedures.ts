@@ -2,7 +2,7 @@ import { RATINGS_TO_UNLOCK } from '@exrated/content/unlock';
 import { countRatingsGiven } from '@exrated/db/queries';
 import type { DeviceSession } from '@exrated/db/schema';
 import { TRPCError, type TRPCProcedureType } from '@trpc/server';
-import type { Context } from './context';
+import type { Context } from '../context';
 import { procedure, refuseNulCharacters } from './init';
 
 /**

@@ -1,8 +1,7 @@
 import type { AnyTRPCRouter, inferRouterContext, TRPCError } from '@trpc/server';
 import { getHTTPStatusCode, type TRPCRequestInfo } from '@trpc/server/http';
 import type { TRPCResponse } from '@trpc/server/rpc';
-import type { JsonCallOptions } from './fastify-trpc-handler';
-import { JSON_CONTENT_TYPE } from './json-call';
+import { JSON_CONTENT_TYPE, type JsonCallOptions } from './json-call';
 
 const VARY = 'trpc-accept, accept';
 /** What a Fetch `Response` built from a string declares when nothing else set a content type. */

@@ -4,7 +4,7 @@ import { createTestDatabase, type TestDatabase } from '@exrated/db/testing';
 import { count, eq, ne } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { SESSION_CACHE_MS } from '../../src/services/sessions';
+import { SESSION_CACHE_MS } from '../../src/services/sessions/sessions';
 import { INVALID_CODE } from '../../src/services/verification/verification-service';
 import { type ControllableSns, startControllableSns } from '../support/controllable-sns';
 import { noteRedisServerMissing } from '../support/own-redis';

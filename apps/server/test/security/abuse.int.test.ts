@@ -1,7 +1,7 @@
 import { errorLogs, logs, notifications, ratings, smsOptOuts } from '@exrated/db/schema';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NUMBER_CANNOT_BE_RATED } from '../../src/services/rating-submission';
+import { NUMBER_CANNOT_BE_RATED } from '../../src/services/rating/rating-submission';
 import { ConsoleSmsSender } from '../../src/services/sms/console-sms-sender';
 import type { SmsMessage, SmsSendResult } from '../../src/services/sms/sms-sender';
 import { INVALID_CODE } from '../../src/services/verification/verification-service';

@@ -1,4 +1,4 @@
-import type { CookieJar } from '../../src/services/sessions';
+import type { CookieJar } from '../../src/services/sessions/sessions';
 
 /** A browser's cookies for tests that call procedures without HTTP. */
 export class MemoryCookieJar implements CookieJar {

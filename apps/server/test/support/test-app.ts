@@ -5,12 +5,12 @@ import { Redis } from 'ioredis';
 import { inject } from 'vitest';
 import { type AppOverrides, buildApp } from '../../src/app';
 import { type Config, loadConfig } from '../../src/config';
+import { createInnerContext, type RequestInfo } from '../../src/context';
 import { appRouter } from '../../src/routers';
 import { ConsoleSmsSender } from '../../src/services/sms/console-sms-sender';
 import type { CodeStoreOptions } from '../../src/services/verification/code-store';
 import { MemoryCodeStore } from '../../src/services/verification/memory-code-store';
 import { RedisCodeStore } from '../../src/services/verification/redis-code-store';
-import { createInnerContext, type RequestInfo } from '../../src/trpc/context';
 import { createCallerFactory } from '../../src/trpc/init';
 import { MemoryCookieJar } from './cookie-jar';
 

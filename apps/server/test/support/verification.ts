@@ -1,6 +1,6 @@
 import { findDeviceSessionByTokenHash } from '@exrated/db/queries';
 import type { LightMyRequestResponse } from 'fastify';
-import { cookieNamesFor, hashToken } from '../../src/services/sessions';
+import { cookieNamesFor, hashToken } from '../../src/services/sessions/sessions';
 import type { MemoryCookieJar } from './cookie-jar';
 import { ratingInput } from './rating-fixtures';
 import { HttpBrowser, TEST_ADMIN_PASSWORD, type TestApp } from './test-app';

@@ -5,7 +5,7 @@ import {
   countVerificationsPerDay,
   summarizeModeration,
 } from '@exrated/db/queries';
-import type { Context } from '../../trpc/context';
+import type { Context } from '../../context';
 
 /** The dashboard chart covers this many UTC days, today included. */
 export const DASHBOARD_DAYS = 30;

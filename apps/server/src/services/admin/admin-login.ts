@@ -1,8 +1,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { TRPCError } from '@trpc/server';
-import type { Context } from '../../trpc/context';
-import { enforceRateLimit } from '../../trpc/rate-limit';
-import { networkKey } from '../network-key';
+import type { Context } from '../../context';
+import { networkKey } from '../limits/network-key';
+import { enforceRateLimit } from '../limits/rate-limit-errors';
 
 const LOGIN_WINDOW_SECONDS = 15 * 60;
 

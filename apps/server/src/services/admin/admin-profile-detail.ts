@@ -5,7 +5,7 @@ import {
   listRatingsWithScoresByPhone,
 } from '@exrated/db/queries';
 import { TRPCError } from '@trpc/server';
-import type { Context } from '../../trpc/context';
+import type { Context } from '../../context';
 import { readableDetails, withReadableDetails } from './readable-details';
 
 /** Spec section 9: per-profile lists stop at 100 entries. */

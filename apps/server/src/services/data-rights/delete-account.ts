@@ -1,6 +1,6 @@
 import { deleteAccountData } from '@exrated/db/queries';
 import type { DeviceSession } from '@exrated/db/schema';
-import type { Context } from '../../trpc/context';
+import type { Context } from '../../context';
 
 type ProvenContext = Context & { session: DeviceSession; viewerPhone: string };
 

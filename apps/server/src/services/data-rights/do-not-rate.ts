@@ -1,5 +1,5 @@
 import { setDoNotRate } from '@exrated/db/queries';
-import type { Context } from '../../trpc/context';
+import type { Context } from '../../context';
 
 /**
  * `profile.setDoNotRate`, the /settings switch 'Do not rate me' for the session's proven phone (DESIGN.md

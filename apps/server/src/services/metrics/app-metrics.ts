@@ -1,5 +1,5 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
-import type { RateLimiter, RateLimitResult } from '../rate-limiter';
+import type { RateLimiter, RateLimitResult } from '../limits/rate-limiter';
 
 /**
  * Every Prometheus metric of ExRated, defined here and nowhere else (GET /metrics, plugins/metrics.ts). Code

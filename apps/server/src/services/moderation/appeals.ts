@@ -1,7 +1,7 @@
 import { insertAppeal, listAuthoredRatings, lockAuthoredRating } from '@exrated/db/queries';
 import type { DeviceSession } from '@exrated/db/schema';
 import { TRPCError } from '@trpc/server';
-import type { Context } from '../../trpc/context';
+import type { Context } from '../../context';
 import { relationshipLabel } from '../profile/received-ratings';
 import { heldRuleLabel, statementOfReasons } from './decision-reasons';
 

@@ -13,7 +13,7 @@ import {
 } from '@exrated/db/queries';
 import type { AdminSession, DecisionOutcome, DecisionReason, QueueItemKind } from '@exrated/db/schema';
 import { TRPCError } from '@trpc/server';
-import type { Context } from '../../trpc/context';
+import type { Context } from '../../context';
 
 type AdminContext = Context & { adminSession: AdminSession };
 

@@ -1,6 +1,6 @@
 import { listHeldRatingsForReview, listOpenAppeals, listOpenNotices } from '@exrated/db/queries';
 import type { NoticeReason, NoticeSource, QueueItemKind } from '@exrated/db/schema';
-import type { Context } from '../../trpc/context';
+import type { Context } from '../../context';
 import { ratingAverage } from '../profile/rating-summary';
 import { relationshipLabel } from '../profile/received-ratings';
 import { DECISION_REASON_OPTIONS, heldRuleLabel } from './decision-reasons';

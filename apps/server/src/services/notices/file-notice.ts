@@ -7,10 +7,10 @@ import {
 } from '@exrated/db/queries';
 import type { DeviceSession, NoticeReason } from '@exrated/db/schema';
 import { TRPCError } from '@trpc/server';
-import type { Context } from '../../trpc/context';
-import { enforceRateLimit } from '../../trpc/rate-limit';
-import { networkKey } from '../network-key';
-import { UUID_PATTERN } from '../notification-visit';
+import type { Context } from '../../context';
+import { networkKey } from '../limits/network-key';
+import { enforceRateLimit } from '../limits/rate-limit-errors';
+import { UUID_PATTERN } from '../notifications/notification-visit';
 import { generateNoticeReference } from './notice-reference';
 
 type DeviceContext = Context & { session: DeviceSession };

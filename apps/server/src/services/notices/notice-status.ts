@@ -1,6 +1,6 @@
 import { findNoticeStatus } from '@exrated/db/queries';
 import { TRPCError } from '@trpc/server';
-import type { Context } from '../../trpc/context';
+import type { Context } from '../../context';
 import { statementOfReasons } from '../moderation/decision-reasons';
 import { normalizeNoticeReference } from './notice-reference';
 

@@ -11,10 +11,10 @@ import {
 import type { NewErrorLogEntry, NewLogEntry } from '@exrated/db/schema';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
-import type { AuditLog } from '../audit-log';
-import type { AuditObserver } from '../audit-writer';
-import { parsePhone } from '../phone';
-import type { RateLimiter } from '../rate-limiter';
+import type { AuditLog } from '../audit/audit-log';
+import type { AuditObserver } from '../audit/audit-writer';
+import type { RateLimiter } from '../limits/rate-limiter';
+import { parsePhone } from '../phone/phone';
 import { SmsDeliveryError, type SmsSender } from '../sms/sms-sender';
 import { ratingTextCapRefusal } from './text-caps';
 

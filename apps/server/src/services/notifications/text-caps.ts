@@ -1,5 +1,5 @@
 import type { Limits } from '../../config';
-import type { RateLimiter } from '../rate-limiter';
+import type { RateLimiter } from '../limits/rate-limiter';
 
 const DAY_SECONDS = 24 * 60 * 60;
 

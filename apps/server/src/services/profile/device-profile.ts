@@ -7,9 +7,9 @@ import {
 } from '@exrated/db/queries';
 import type { DeviceSession } from '@exrated/db/schema';
 import { TRPCError } from '@trpc/server';
-import type { Context } from '../../trpc/context';
-import { enforceRateLimit } from '../../trpc/rate-limit';
-import { networkKey } from '../network-key';
+import type { Context } from '../../context';
+import { networkKey } from '../limits/network-key';
+import { enforceRateLimit } from '../limits/rate-limit-errors';
 
 type DeviceContext = Context & { session: DeviceSession };
 

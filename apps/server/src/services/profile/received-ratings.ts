@@ -1,6 +1,6 @@
 import type { Database } from '@exrated/db';
 import { listReceivedRatings } from '@exrated/db/queries';
-import { RATING_QUESTIONS, RELATIONSHIP_TYPE_LABELS } from '../rating-questions';
+import { RATING_QUESTIONS, RELATIONSHIP_TYPE_LABELS } from '../rating/rating-questions';
 import { ratingAverage, summarizeRatings } from './rating-summary';
 
 /** Spec section 3: a relationship type outside the fixed list displays as 'Ex'. */

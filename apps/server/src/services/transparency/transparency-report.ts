@@ -13,7 +13,7 @@ import {
   NOTICE_REASONS,
   type NoticeReason,
 } from '@exrated/db/schema';
-import type { Context } from '../../trpc/context';
+import type { Context } from '../../context';
 import { DECISION_OUTCOME_LABELS, DECISION_REASON_LABELS } from '../moderation/decision-reasons';
 
 /** The report covers this many UTC calendar months, the current one included. */

@@ -1,7 +1,7 @@
 import { deleteSmsOptOut, findNotificationRecipient, recordSmsOptOut } from '@exrated/db/queries';
 import { TRPCError } from '@trpc/server';
-import type { Context } from '../../trpc/context';
-import { EXPIRED_LINK_MESSAGE, UUID_PATTERN } from '../notification-visit';
+import type { Context } from '../../context';
+import { EXPIRED_LINK_MESSAGE, UUID_PATTERN } from '../notifications/notification-visit';
 
 export const CARRIER_BLOCKS_TEXTS =
   'Your mobile carrier still blocks texts from ExRated. Reply START to the last text you got from ExRated, then try again.';

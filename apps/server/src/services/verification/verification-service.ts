@@ -1,10 +1,10 @@
 import type { DeviceSession } from '@exrated/db/schema';
 import { TRPCError } from '@trpc/server';
-import type { Context } from '../../trpc/context';
-import { enforceRateLimit, tooManyRequests } from '../../trpc/rate-limit';
-import { networkKey } from '../network-key';
-import { parsePhone, untextableReason } from '../phone';
-import { ratingWindows } from '../rating-limits';
+import type { Context } from '../../context';
+import { networkKey } from '../limits/network-key';
+import { enforceRateLimit, tooManyRequests } from '../limits/rate-limit-errors';
+import { parsePhone, untextableReason } from '../phone/phone';
+import { ratingWindows } from '../rating/rating-limits';
 import { SmsDeliveryError } from '../sms/sms-sender';
 import { PHONE_FORMAT_NOT_SUPPORTED } from '../sms/sns-sms-sender';
 import { CODE_TTL_MS, type SendRefusal } from './code-store';

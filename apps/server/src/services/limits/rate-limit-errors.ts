@@ -1,6 +1,12 @@
 import { TRPCError } from '@trpc/server';
-import type { RateLimiter, RateLimitRule } from '../services/rate-limiter';
-import { RetryAfter } from './init';
+import type { RateLimiter, RateLimitRule } from './rate-limiter';
+
+/** Thrown as the cause of TOO_MANY_REQUESTS so the client can say when to retry. */
+export class RetryAfter extends Error {
+  constructor(readonly seconds: number) {
+    super(`retry after ${seconds}s`);
+  }
+}
 
 /** Formats a wait for people: 'in 45 seconds', 'in 12 minutes'. */
 export function describeWait(seconds: number): string {

@@ -1,6 +1,6 @@
 import { createProfileFromNotificationLink, findNotificationRecipient } from '@exrated/db/queries';
 import { TRPCError } from '@trpc/server';
-import type { Context } from '../trpc/context';
+import type { Context } from '../../context';
 
 export const INVALID_LINK_MESSAGE = 'Invalid link';
 export const EXPIRED_LINK_MESSAGE = 'This link is invalid or has expired';

@@ -4,10 +4,10 @@ import { RATINGS_TO_UNLOCK } from '@exrated/content/unlock';
 import type { RatingSubmissionStep } from '@exrated/db/queries';
 import { ratingSubmissionStep, saveRatingSubmission } from '@exrated/db/queries';
 import { TRPCError } from '@trpc/server';
-import type { RatingSubmitInput } from '../routers/rating-input';
-import { RetryAfter } from '../trpc/init';
-import { ratingTextMessage } from './notifications/rating-text';
-import { parsePhone, untextableReason } from './phone';
+import type { RatingSubmitInput } from '../../routers/rating-input';
+import { RetryAfter } from '../limits/rate-limit-errors';
+import { ratingTextMessage } from '../notifications/rating-text';
+import { parsePhone, untextableReason } from '../phone/phone';
 import { DAY_SECONDS, enforceSubmissionCaps, type RatingContext, ratingWindows } from './rating-limits';
 
 export const MAINTENANCE_MESSAGE = 'ExRated is down for maintenance. Please try again later.';

@@ -1,10 +1,10 @@
 // The abuse limits of `rating.submit` (DESIGN.md section 4): who may submit, and whether the text may go out.
 import type { DeviceSession } from '@exrated/db/schema';
-import type { Limits } from '../config';
-import type { Context } from '../trpc/context';
-import { tooManyRequests } from '../trpc/rate-limit';
-import { networkKey } from './network-key';
-import type { RateLimitHit, RateLimitResult } from './rate-limiter';
+import type { Limits } from '../../config';
+import type { Context } from '../../context';
+import { networkKey } from '../limits/network-key';
+import { tooManyRequests } from '../limits/rate-limit-errors';
+import type { RateLimitHit, RateLimitResult } from '../limits/rate-limiter';
 
 export type RatingContext = Context & { session: DeviceSession };
 
