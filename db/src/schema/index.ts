@@ -8,3 +8,4 @@ export * from './ratings';
 export * from './relations';
 export * from './sessions';
 export * from './settings';
+export * from './staff';

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { ratings } from './ratings';
 import { deviceSessions } from './sessions';
+import { staffAccounts } from './staff';
 import { sqlValueList } from './value-list';
 
 /** What waits in the moderation queue (DESIGN.md section 5): a held rating, a notice, or an appeal. */
@@ -53,6 +54,8 @@ export const moderationDecisions = pgTable(
     trigger: text('trigger').notNull(),
     /** The deciding administrator's session (admin sessions expire and are deleted: no foreign key). */
     adminSessionId: uuid('admin_session_id'),
+    /** The staff member who decided: shown to staff, never to a reporter or an author. */
+    staffId: uuid('staff_id').references(() => staffAccounts.id, { onDelete: 'set null' }),
     /** When the item entered the queue, so the time to a decision is decidedAt - queuedAt. */
     queuedAt: timestamp('queued_at', { withTimezone: true }).notNull(),
     decidedAt: timestamp('decided_at', { withTimezone: true }).notNull().default(sql`now()`),

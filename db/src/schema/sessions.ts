@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { staffAccounts } from './staff';
 
 /**
  * A browser's device session (DESIGN.md section 2). The cookie holds a random token; only its hash is stored,
@@ -23,17 +24,23 @@ export const deviceSessions = pgTable(
   ],
 );
 
-/** An administrator's session: separate from device sessions, 30 min idle and 8 h absolute (DESIGN.md 2). */
+/**
+ * A staff member's session: separate from device sessions, 30 min idle and 8 h absolute (docs/staff.md).
+ * Removing the account removes its sessions; disabling it deletes them.
+ */
 export const adminSessions = pgTable(
   'admin_sessions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
     tokenHash: text('token_hash').notNull().unique(),
+    staffId: uuid('staff_id')
+      .notNull()
+      .references(() => staffAccounts.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().default(sql`now()`),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('admin_sessions_expires_at_idx').on(t.expiresAt)],
+  (t) => [index('admin_sessions_expires_at_idx').on(t.expiresAt), index('admin_sessions_staff_idx').on(t.staffId)],
 );
 
 export type DeviceSession = typeof deviceSessions.$inferSelect;
