@@ -33,6 +33,17 @@ export const ratings = pgTable(
      * the phone releases it.
      */
     heldReason: text('held_reason'),
+    /**
+     * When the rating reaches the rated person: shown, counted and texted from then on, never before
+     * (docs/anonymity.md). Drawn when the rating comes to stand (`stand_rating`); null until then, and for a
+     * rating withheld from its subject.
+     */
+    releaseAt: timestamp('release_at', { withTimezone: true }),
+    /**
+     * Why a standing rating never reaches its subject: 'do_not_rate' (the number's owner asked not to be
+     * rated). Its author sees it as any other rating of theirs (docs/anonymity.md).
+     */
+    withheldReason: text('withheld_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
   },
   (t) => [
