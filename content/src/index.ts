@@ -29,3 +29,10 @@ export {
   screenRatingInput,
   screenText,
 } from './screening';
+export {
+  findIdentifyingDetails,
+  IDENTIFYING_DETAILS_NUDGE,
+  type IdentifyingDetail,
+  type IdentifyingDetailKind,
+  identifyingDetailKinds,
+} from './identifying-details';

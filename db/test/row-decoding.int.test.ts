@@ -86,6 +86,6 @@ describe.each([
       reportStatus: null,
     });
     expect(decoded[0]?.scores).toHaveLength(5);
-    for (const rating of decoded) expect(rating.createdAt).toBeInstanceOf(TimestampDate);
+    for (const rating of decoded) expect(rating.releaseAt).toBeInstanceOf(Date);
   });
 });

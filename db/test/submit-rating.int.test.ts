@@ -45,6 +45,7 @@ function submission(
     heldReason?: string | null;
     at?: Date;
     dailyCeiling?: number;
+    releaseAt?: Date;
   } = {},
 ): RatingSubmission {
   const createdAt = extra.at ?? new Date();
@@ -66,6 +67,7 @@ function submission(
     repeatSince: new Date(createdAt.getTime() - 30 * DAY_MS),
     dailyCeiling: { since: new Date(createdAt.getTime() - DAY_MS), limit: extra.dailyCeiling ?? 3 },
     heldReason: extra.heldReason ?? null,
+    releaseAt: extra.releaseAt ?? createdAt,
     notification: {
       id: randomUUID(),
       message: 'Someone you dated rated your relationship 7/10 on ExRated.',
@@ -100,9 +102,16 @@ describe.each([
       notificationReason: null,
       ratingsGiven: 1,
       heldReason: null,
+      withheld: null,
     });
     const [rating] = await db.select().from(ratings).where(eq(ratings.id, first.rating.id));
-    expect(rating).toMatchObject({ ...first.rating, createdBy: null, hiddenAt: null });
+    expect(rating).toMatchObject({
+      ...first.rating,
+      createdBy: null,
+      hiddenAt: null,
+      releaseAt: first.rating.createdAt,
+      withheldReason: null,
+    });
     const scores = await db.select().from(ratingScores).where(eq(ratingScores.ratingId, first.rating.id));
     expect(
       scores
@@ -137,6 +146,7 @@ describe.each([
       notificationReason: 'author_not_proven',
       ratingsGiven: 1,
       heldReason: null,
+      withheld: null,
     });
   });
 
@@ -198,26 +208,26 @@ describe.each([
     });
   });
 
-  it('refuses a number whose owner asked not to be rated, before any other check, and writes nothing', async () => {
+  it('answers for a number whose owner asked not to be rated as for any other, and withholds the rating', async () => {
     const { db } = database;
-    const device = await newDeviceSession(db);
+    const rater = phone(26);
+    const device = await newDeviceSession(db, { number: rater, proven: true });
     const target = phone(25);
+    const ordinary = phone(27);
     await setDoNotRate(db, { phone: target, doNotRate: true, now: new Date() });
-    const refused = submission(device, target);
-    expect(await saveRatingSubmission(db, refused)).toEqual({ saved: false, refusal: 'do_not_rate' });
-    expect(await db.select().from(ratings).where(eq(ratings.phoneNumber, target))).toEqual([]);
-    expect(
-      await db.select().from(notifications).where(eq(notifications.id, refused.notification.id)),
-    ).toEqual([]);
-
-    await setDoNotRate(db, { phone: target, doNotRate: false, now: new Date() });
-    expect(await saveRatingSubmission(db, submission(device, target))).toMatchObject({ saved: true });
-    // With the switch back on, the number's earlier rating by this device is not what refuses the next one.
-    await setDoNotRate(db, { phone: target, doNotRate: true, now: new Date() });
-    expect(await saveRatingSubmission(db, submission(device, target))).toEqual({
-      saved: false,
-      refusal: 'do_not_rate',
-    });
+    const withheld = submission(device, target, { raterPhone: rater });
+    const answered = await saveRatingSubmission(db, withheld);
+    const other = await saveRatingSubmission(db, submission(device, ordinary, { raterPhone: rater }));
+    // The same columns as an ordinary number's but for `withheld`, which only the server's log reads.
+    expect(answered).toEqual({ ...other, ratingsGiven: 1, withheld: 'do_not_rate' });
+    expect(other).toMatchObject({ saved: true, ratingsGiven: 2, withheld: null });
+    const [rating] = await db.select().from(ratings).where(eq(ratings.id, withheld.rating.id));
+    expect(rating).toMatchObject({ releaseAt: null, withheldReason: 'do_not_rate' });
+    const [text] = await db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.id, withheld.notification.id));
+    expect(text).toMatchObject({ status: 'suppressed', statusReason: 'do_not_rate' });
   });
 
   it('suppresses the text of an opted-out number, and keeps a reason the caller gave', async () => {
@@ -342,7 +352,7 @@ describe('saveRatingSubmission under concurrency (Postgres)', () => {
     expect(saved).toHaveLength(1);
   });
 
-  it("waits, turning 'Do not rate me' on, for the submission holding the number, and refuses every one after", async () => {
+  it("waits, turning 'Do not rate me' on, for the submission holding the number, and withholds every one after", async () => {
     const url = database.url ?? '';
     const target = phone(70);
     const device = await newDeviceSession(database.db);
@@ -372,12 +382,14 @@ describe('saveRatingSubmission under concurrency (Postgres)', () => {
     } finally {
       await Promise.all([submitter, owner, locker].map((handle) => handle.close()));
     }
-    const other = await newDeviceSession(database.db);
-    expect(await saveRatingSubmission(database.db, submission(other, target))).toEqual({
-      saved: false,
-      refusal: 'do_not_rate',
+    const raterPhone = phone(71);
+    const other = await newDeviceSession(database.db, { number: raterPhone, proven: true });
+    expect(await saveRatingSubmission(database.db, submission(other, target, { raterPhone }))).toMatchObject({
+      saved: true,
+      withheld: 'do_not_rate',
     });
-    expect(await database.db.select().from(ratings).where(eq(ratings.phoneNumber, target))).toHaveLength(1);
+    const saved = await database.db.select().from(ratings).where(eq(ratings.phoneNumber, target));
+    expect(saved.map((rating) => rating.withheldReason).sort()).toEqual(['do_not_rate', null]);
   });
 });
 

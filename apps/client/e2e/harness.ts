@@ -9,6 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { findFreePort } from '../../../db/src/testing/index';
+import { IMMEDIATE_RELEASE_ENV } from '../../server/test/support/immediate-release';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const SERVER_ENTRY = path.join(REPO_ROOT, 'apps/server/dist/server/main.js');
@@ -156,6 +157,7 @@ function spawnServer(port: number, baseUrl: string, dataDir: string, extraEnv: R
       DATA_DIR: dataDir,
       SMS_PROVIDER: 'console',
       CONTACT_URL,
+      ...IMMEDIATE_RELEASE_ENV,
       ...extraEnv,
     },
   });

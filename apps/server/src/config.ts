@@ -59,6 +59,31 @@ const trustProxy = z.string().transform((value, ctx): boolean | number | string[
 });
 
 const envSchema = z.object({
+const nonNegativeMinutes = (fallback: number) =>
+  z.coerce.number({ message: 'must be a number of minutes' }).min(0, 'must be 0 or more').default(fallback);
+
+/**
+ * `RELEASE_QUIET_HOURS`: 'HH:MM-HH:MM' in the recipient's time zone (no rating texts from the first to the
+ * second), or 'off'.
+ */
+const quietHours = z.string().transform((value, ctx): QuietHours | null => {
+  const trimmed = value.trim().toLowerCase();
+  if (trimmed === 'off') return null;
+  const match = /^(\d{1,2}):(\d{2})-(\d{1,2}):(\d{2})$/.exec(trimmed);
+  const minutes = match?.slice(1).map(Number);
+  const [startHour = 99, startMinute = 99, endHour = 99, endMinute = 99] = minutes ?? [];
+  if (!match || startHour > 23 || endHour > 23 || startMinute > 59 || endMinute > 59) {
+    ctx.addIssue({ code: 'custom', message: "must be 'HH:MM-HH:MM' (e.g. 21:00-08:00) or 'off'" });
+    return z.NEVER;
+  }
+  const quiet = { startMinute: startHour * 60 + startMinute, endMinute: endHour * 60 + endMinute };
+  if (quiet.startMinute === quiet.endMinute) {
+    ctx.addIssue({ code: 'custom', message: "must not start and end at the same time (use 'off')" });
+    return z.NEVER;
+  }
+  return quiet;
+});
+
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   HOST: z.string().min(1).default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -112,6 +137,11 @@ const envSchema = z.object({
 
 export type Environment = z.input<typeof envSchema>;
 
+  // Rater anonymity (docs/anonymity.md): a rating reaches its subject after a random delay of at least the
+  // minimum, spread uniformly over the next `spread` minutes, outside the recipient's quiet hours.
+  RELEASE_DELAY_MIN_MINUTES: nonNegativeMinutes(60),
+  RELEASE_DELAY_SPREAD_MINUTES: nonNegativeMinutes(12 * 60),
+  RELEASE_QUIET_HOURS: quietHours.default({ startMinute: 21 * 60, endMinute: 8 * 60 }),
 /** Per-IP limits count an IPv4 address, or an IPv6 /64 prefix (services/limits/network-key.ts). */
 export interface Limits {
   /** Code texts one number gets per day, whoever asks (DESIGN.md section 3). */
@@ -189,6 +219,21 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const parsed = envSchema.safeParse(presentValues(env));
   if (!parsed.success) {
     throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
+  release: ReleaseSettings;
+}
+
+/** The recipient's night, in minutes after their local midnight: no rating text from start until end. */
+export interface QuietHours {
+  startMinute: number;
+  endMinute: number;
+}
+
+/** When a rating reaches the person it is about (docs/anonymity.md). */
+export interface ReleaseSettings {
+  delayMinMinutes: number;
+  delaySpreadMinutes: number;
+  /** Null: texts go out at any hour (local development and tests). */
+  quietHours: QuietHours | null;
   }
   const e = parsed.data;
   const production = e.NODE_ENV === 'production';
@@ -270,6 +315,11 @@ export function configOrExit<T>(load: () => T): T {
 /** Unset and empty variables both mean 'use the default'. */
 function presentValues(env: Record<string, string | undefined>): Record<string, string> {
   return Object.fromEntries(
+    release: {
+      delayMinMinutes: e.RELEASE_DELAY_MIN_MINUTES,
+      delaySpreadMinutes: e.RELEASE_DELAY_SPREAD_MINUTES,
+      quietHours: e.RELEASE_QUIET_HOURS,
+    },
     Object.entries(env).filter(
       (entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== '',
     ),

@@ -12,6 +12,7 @@ import {
   ratings,
   smsOptOuts,
 } from '../schema';
+import { withholdWaitingRatings } from './ratings';
 import { authoredBy, ratingForReview, statementColumns } from './moderation';
 
 /**
@@ -27,6 +28,8 @@ export async function setDoNotRate(db: Executor, params: { phone: string; doNotR
         .insert(doNotRateNumbers)
         .values({ phoneNumber: params.phone, createdAt: params.now })
         .onConflictDoNothing();
+      // Ratings that stand but have not reached the number yet never will (docs/anonymity.md).
+      await withholdWaitingRatings(tx, { phone: params.phone, now: params.now });
     } else {
       await tx.delete(doNotRateNumbers).where(eq(doNotRateNumbers.phoneNumber, params.phone));
     }

@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../database';
 import { type NotificationStatus, notifications, type RelationshipType, ratings } from '../schema';
 import { preparedPerExecutor } from './prepared';
@@ -53,11 +53,11 @@ export interface RatingSubmission {
   heldReason: string | null;
   /** Per rated number, standing ratings since `dailyCeiling.since` beyond `limit` are held for moderation. */
   dailyCeiling: { since: Date; limit: number };
+  /** When the rating reaches its subject, if it stands now (docs/anonymity.md). */
+  releaseAt: Date;
 }
 
 export type RatingSubmissionOutcome =
-  /** The number's owner asked not to be rated; nothing was written. */
-  | { saved: false; refusal: 'do_not_rate' }
   | { saved: false; previousRatingAt: Date }
   | {
       saved: true;
@@ -66,6 +66,8 @@ export type RatingSubmissionOutcome =
       ratingsGiven: number;
       /** Why the rating waits for moderation, or null. */
       heldReason: string | null;
+      /** 'do_not_rate' when the number asked not to be rated: saved, and never reaches its subject. */
+      withheld: 'do_not_rate' | null;
     };
 
 const submitRating = preparedPerExecutor((db) => {
@@ -77,7 +79,7 @@ const submitRating = preparedPerExecutor((db) => {
       notificationReason: sql`notification_reason`.mapWith(notifications.statusReason),
       ratingsGiven: sql`rater_ratings_given`.mapWith(Number),
       heldReason: sql<string | null>`held_reason`,
-      refusal: sql<string | null>`refusal`,
+      withheld: sql<string | null>`withheld`,
     })
     .from(
       sql`submit_rating(${value('id')}::uuid, ${value('name')}::text, ${value('relationshipType')}::text,
@@ -86,17 +88,17 @@ const submitRating = preparedPerExecutor((db) => {
         ${value('deviceSessionId')}::uuid, ${value('createdAt')}::timestamptz, ${value('scores')}::jsonb,
         ${value('repeatSince')}::timestamptz, ${value('notificationId')}::uuid, ${value('message')}::text,
         ${value('suppressedReason')}::text, ${value('heldReason')}::text, ${value('daySince')}::timestamptz,
-        ${value('dailyCeiling')}::integer)`,
+        ${value('dailyCeiling')}::integer, ${value('releaseAt')}::timestamptz)`,
     )
     .prepare('submit_rating');
 });
 
 /**
- * rating.submit's writes in ONE round trip (migrations 0005 and 0011, `submit_rating`): under a lock on the
- * recipient, the 'Do not rate me' switch, the repeat check and the daily ceiling, then the rating, its scores
- * and its notification (suppressed when the number opted out, held while no proven phone stands behind the
- * rating or it waits for moderation), all or nothing. A failing step raises; `ratingSubmissionStep` tells
- * which.
+ * rating.submit's writes in ONE round trip (migration 0014, `submit_rating`): under a lock on the recipient,
+ * the repeat check and the daily ceiling, then the rating, its scores and its notification (suppressed when
+ * the number opted out, held while no proven phone stands behind the rating or it waits for moderation), and,
+ * for a rating that stands, `stand_rating` ('Do not rate me', the release time as the text's due time), all
+ * or nothing. A failing step raises; `ratingSubmissionStep` tells which.
  */
 export async function saveRatingSubmission(
   db: Executor,
@@ -114,10 +116,12 @@ export async function saveRatingSubmission(
     heldReason: submission.heldReason,
     daySince: submission.dailyCeiling.since.toISOString(),
     dailyCeiling: submission.dailyCeiling.limit,
+    releaseAt: submission.releaseAt.toISOString(),
   });
   if (!row) throw new Error('submit_rating returned no row');
-  if (row.refusal === 'do_not_rate') return { saved: false, refusal: 'do_not_rate' };
-  if (row.refusal !== null) throw new Error(`submit_rating returned the refusal ${row.refusal}`);
+  if (row.withheld !== null && row.withheld !== 'do_not_rate') {
+    throw new Error(`submit_rating returned the withholding ${row.withheld}`);
+  }
   if (row.previousRatingAt) return { saved: false, previousRatingAt: row.previousRatingAt };
   const status = row.notificationStatus;
   if (status !== 'pending' && status !== 'held' && status !== 'suppressed') {
@@ -129,29 +133,73 @@ export async function saveRatingSubmission(
     notificationReason: row.notificationReason,
     ratingsGiven: row.ratingsGiven,
     heldReason: row.heldReason,
+    withheld: row.withheld,
   };
 }
 
 /**
- * A moderator approves a held rating (DESIGN.md section 5): it stands from now on, and its text becomes due
- * when a proven phone stands behind it. Returns whether a held rating was released.
+ * A moderator approves a held rating, or upholds an appeal: its hold and hiding end. Returns the recipient
+ * and whether a proven phone stands behind it (then it stands now: `standRatingAt`), or null when it is gone.
  */
-export async function releaseHeldRating(db: Executor, params: { ratingId: string; now: Date }) {
-  return db.transaction(async (tx) => {
-    const [released] = await tx
-      .update(ratings)
-      .set({ heldReason: null })
-      .where(and(eq(ratings.id, params.ratingId), isNotNull(ratings.heldReason)))
-      .returning({ createdByPhone: ratings.createdByPhone });
-    if (!released) return false;
-    if (released.createdByPhone) {
-      await tx
-        .update(notifications)
-        .set({ status: 'pending', statusReason: null, nextAttemptAt: params.now })
-        .where(and(eq(notifications.ratingId, params.ratingId), eq(notifications.status, 'held')));
-    }
-    return true;
-  });
+export async function endModerationHold(db: Executor, ratingId: string) {
+  const [cleared] = await db
+    .update(ratings)
+    .set({ heldReason: null, hiddenAt: null })
+    .where(eq(ratings.id, ratingId))
+    .returning({ phoneNumber: ratings.phoneNumber, createdByPhone: ratings.createdByPhone });
+  return cleared ?? null;
+}
+
+/**
+ * A rating comes to stand (migration 0014, `stand_rating`): under the recipient's lock, withheld when the
+ * number asked not to be rated, else shown, counted and texted from `releaseAt`. Returns 'released',
+ * 'do_not_rate', or null when the rating is gone.
+ */
+export async function standRatingAt(db: Executor, params: { ratingId: string; releaseAt: Date }) {
+  const [row] = await db
+    .select({ stood: sql<string | null>`stood` })
+    .from(
+      sql`stand_rating(${params.ratingId}::uuid, ${params.releaseAt.toISOString()}::timestamptz) as stood`,
+    );
+  const stood = row?.stood ?? null;
+  if (stood !== null && stood !== 'released' && stood !== 'do_not_rate') {
+    throw new Error(`stand_rating returned ${stood}`);
+  }
+  return stood;
+}
+
+/** The recipients of the ratings a device gave before it proved a phone: their release times are drawn first. */
+export async function listUnclaimedRatingRecipients(db: Executor, deviceSessionId: string) {
+  return db
+    .select({ id: ratings.id, phoneNumber: ratings.phoneNumber })
+    .from(ratings)
+    .where(and(eq(ratings.deviceSessionId, deviceSessionId), isNull(ratings.createdByPhone)));
+}
+
+/**
+ * 'Do not rate me' turned on (in the transaction that holds the recipient's lock): ratings that stand but
+ * have not reached the number yet are withheld as a new one would be. Returns how many.
+ */
+export async function withholdWaitingRatings(db: Executor, params: { phone: string; now: Date }) {
+  const withheld = await db
+    .update(ratings)
+    .set({ releaseAt: null, withheldReason: 'do_not_rate' })
+    .where(and(eq(ratings.phoneNumber, params.phone), gt(ratings.releaseAt, params.now)))
+    .returning({ id: ratings.id });
+  if (withheld.length === 0) return 0;
+  await db
+    .update(notifications)
+    .set({ status: 'suppressed', statusReason: 'do_not_rate' })
+    .where(
+      and(
+        inArray(
+          notifications.ratingId,
+          withheld.map((row) => row.id),
+        ),
+        inArray(notifications.status, ['pending', 'held']),
+      ),
+    );
+  return withheld.length;
 }
 
 /**

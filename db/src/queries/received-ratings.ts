@@ -1,4 +1,4 @@
-import { and, desc, eq, isNotNull, isNull, type Placeholder, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, lte, type Placeholder, sql } from 'drizzle-orm';
 import type { Executor } from '../database';
 import { notices, ratingScores, ratings } from '../schema';
 import { preparedPerExecutor } from './prepared';
@@ -24,20 +24,37 @@ export function scoresOfRating() {
   )`;
 }
 
-/** A rating the rated person may read and that counts in their score (DESIGN.md sections 4 and 5). */
-export function standingRating() {
-  return and(isNull(ratings.hiddenAt), isNull(ratings.heldReason), isNotNull(ratings.createdByPhone));
+/**
+ * When a rating reaches its subject: its release time; a rating that stood before release times existed (or
+ * was written without one, as tests and seeds do) reached them when it was made.
+ */
+export function releasedAt() {
+  return sql<Date>`coalesce(${ratings.releaseAt}, ${ratings.createdAt})`;
 }
 
 /**
- * The ratings a phone received, newest first, with their scores, in one round trip. Only standing ratings:
- * hidden ones, held ones and those no proven phone stands behind yet are left out (DESIGN.md sections 4 and
- * 5), and nothing about the rater (created_by_phone, device session) is selected: this is what the rated
- * person reads, and raters stay anonymous (spec section 1).
+ * A rating the rated person may read and that counts in their score (docs/trust-and-safety.md): it stands,
+ * is not withheld ('Do not rate me') and its release time has come (docs/anonymity.md).
+ */
+export function standingRating() {
+  return and(
+    isNull(ratings.hiddenAt),
+    isNull(ratings.heldReason),
+    isNotNull(ratings.createdByPhone),
+    isNull(ratings.withheldReason),
+    lte(releasedAt(), sql`now()`),
+  );
+}
+
+/**
+ * The ratings a phone received, with their scores, in one round trip. Only standing, released ratings:
+ * hidden ones, held ones, those no proven phone stands behind yet and those whose release time has not come
+ * are left out (docs/anonymity.md), and nothing about the rater (created_by_phone, device session, creation
+ * time) is selected: this is what the rated person reads, and raters stay anonymous. The release time is for
+ * the server's coarse date and order only; no response carries it.
  *
  * The scores come from a correlated subquery rather than a join + GROUP BY so the outer scan stays an index
- * scan of ratings(phone_number, created_at desc) that already yields the order; each subquery is a lookup on
- * the rating_scores primary key.
+ * scan of ratings(phone_number, created_at desc); each subquery is a lookup on the rating_scores primary key.
  */
 // The query itself, with the phone or a placeholder for it, so that its plan can be inspected in tests.
 export function receivedRatingsQuery(db: Executor, phone: string | Placeholder) {
@@ -49,22 +66,24 @@ export function receivedRatingsQuery(db: Executor, phone: string | Placeholder) 
     select n.status from ${notices} n
     where n.rating_id = ${ratings}.id and n.reporter_phone = ${phone} and n.status = 'open' limit 1
   )`;
-  return db
-    .select({
-      id: ratings.id,
-      name: ratings.name,
-      relationshipType: ratings.relationshipType,
-      testimonial: ratings.testimonial,
-      gratitude: ratings.gratitude,
-      selfReflection: ratings.selfReflection,
-      feedback: ratings.feedback,
-      createdAt: ratings.createdAt,
-      scores,
-      reportStatus,
-    })
-    .from(ratings)
-    .where(and(eq(ratings.phoneNumber, phone), standingRating()))
-    .orderBy(desc(ratings.createdAt), desc(ratings.id));
+  return (
+    db
+      .select({
+        id: ratings.id,
+        name: ratings.name,
+        relationshipType: ratings.relationshipType,
+        testimonial: ratings.testimonial,
+        gratitude: ratings.gratitude,
+        selfReflection: ratings.selfReflection,
+        feedback: ratings.feedback,
+        releaseAt: releasedAt().mapWith(ratings.createdAt),
+        scores,
+        reportStatus,
+      })
+      .from(ratings)
+      // No order here: the subject's order is the server's (coarse period, then a keyed order within it).
+      .where(and(eq(ratings.phoneNumber, phone), standingRating()))
+  );
 }
 
 const receivedRatings = preparedPerExecutor((db) =>

@@ -147,7 +147,8 @@ const provePhone = preparedPerExecutor((db) => {
     .from(
       sql`prove_phone(${value('sessionId')}::uuid, ${value('tokenHash')}::text, ${value('phoneNumber')}::text,
         ${value('provenAt')}::timestamptz, ${value('repeatSince')}::timestamptz, ${value('daySince')}::timestamptz,
-        ${value('dailyCeiling')}::integer)`,
+        ${value('dailyCeiling')}::integer, ${value('releaseTimes')}::jsonb,
+        ${value('fallbackReleaseAt')}::timestamptz)`,
     )
     .prepare('prove_phone_for_device_session');
 });
@@ -168,11 +169,12 @@ export interface ProofSettlement {
  * A correct SMS code checked in this session (DESIGN.md sections 2 to 4), in one statement (migration 0005,
  * `prove_phone`): the session takes its new token (a cookie planted before the proof never carries the
  * privilege) and the proven phone, the phone's profile is verified from `provenAt`, and the ratings this
- * device gave before are settled: attributed and released, held for moderation over the daily ceiling, or
- * dropped (the prover's own number, or a repeat inside the window).
+ * device gave before are settled: attributed and standing from their release times (`stand_rating`), held
+ * for moderation over the daily ceiling, or dropped (the prover's own number, or a repeat inside the window).
  */
 export async function provePhoneForDeviceSession(
   db: Executor,
+      withheld: sql`withheld`.mapWith(Number),
   params: {
     sessionId: string;
     tokenHash: string;
@@ -192,5 +194,15 @@ export async function provePhoneForDeviceSession(
     dailyCeiling: params.dailyCeiling.limit,
   });
   if (!row) throw new Error('prove_phone returned no row');
+  /** Attributed ratings whose number asked not to be rated: they never reach it (docs/anonymity.md). */
+  withheld: number;
   return row;
 }
+    /** Release time of each rating that stands now, by rating id (docs/anonymity.md). */
+    releaseTimes: ReadonlyMap<string, Date>;
+    /** For a rating given while the proof ran, which `releaseTimes` could not list. */
+    fallbackReleaseAt: Date;
+    releaseTimes: JSON.stringify(
+      Object.fromEntries([...params.releaseTimes].map(([id, at]) => [id, at.toISOString()])),
+    ),
+    fallbackReleaseAt: params.fallbackReleaseAt.toISOString(),

@@ -39,7 +39,9 @@ export const profileRouter = router({
     .mutation(({ ctx, input }) => savePhoneForDevice(ctx, input.phoneNumber)),
   logout: deviceProcedure.mutation(({ ctx }) => logOutDevice(ctx)),
   /** No input: the ratings are always those of the session's proven phone (DESIGN.md section 2). */
-  ratingsReceived: unlockedProcedure.query(({ ctx }) => loadReceivedRatings(ctx.db, ctx.viewerPhone)),
+  ratingsReceived: unlockedProcedure.query(({ ctx }) =>
+    loadReceivedRatings(ctx.db, ctx.viewerPhone, { secret: ctx.config.sessionSecret, now: ctx.now() }),
+  ),
   /** The author's own ratings (this device's, or the proven phone's) with their state and reasons. */
   ratingsGiven: deviceProcedure.query(({ ctx }) => loadRatingsGiven(ctx)),
   updateName: provenProcedure.input(updateNameInput).mutation(async ({ ctx, input }) => {

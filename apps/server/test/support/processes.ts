@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { findFreePort, portAnswers } from '@exrated/db/testing';
+import { IMMEDIATE_RELEASE_ENV } from './immediate-release';
 import { localSnsEnvironment } from './local-sns';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
@@ -75,6 +76,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
       CLIENT_DIST_DIR: '/nonexistent',
       SESSION_SECRET: 'fault-test-session-secret-that-is-long-enough-0123',
       ADMIN_PASSWORD: 'fault-test-admin-password',
+      ...IMMEDIATE_RELEASE_ENV,
       ...env,
     },
   });

@@ -16,6 +16,7 @@ import { MemoryCookieJar } from './cookie-jar';
 
 export const TEST_ADMIN_PASSWORD = 'test-admin-password-123';
 
+import { IMMEDIATE_RELEASE_ENV } from './immediate-release';
 /** Caps far above what a suite's many calls need, so a cap never hides what validation does. */
 export const UNCAPPED_LIMITS_ENV = {
   LIMIT_VERIFICATION_SENDS_PER_IP_PER_HOUR: '100000',
@@ -148,6 +149,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   });
   await app.ready();
 
+    ...IMMEDIATE_RELEASE_ENV,
   return {
     app,
     config,

@@ -8,10 +8,10 @@ import {
   listExportNotices,
   listExportRatingsGiven,
   listExportSessions,
-  listReceivedRatings,
 } from '@exrated/db/queries';
 import type { DeviceSession } from '@exrated/db/schema';
 import type { Context } from '../../context';
+import { loadReceivedRatings } from '../profile/received-ratings';
 
 type ProvenContext = Context & { session: DeviceSession; viewerPhone: string };
 
@@ -58,7 +58,10 @@ export async function exportAccountData(ctx: ProvenContext) {
     listExportActivity(ctx.db, { phone, sessionIds, limit: EXPORT_ACTIVITY_LIMIT }),
   ]);
   const unlocked = given >= RATINGS_TO_UNLOCK;
-  const received = unlocked ? await listReceivedRatings(ctx.db, { phone }) : [];
+  // As /profile shows them: a coarse period each, no timestamp that could time a rater (docs/anonymity.md).
+  const received = unlocked
+    ? (await loadReceivedRatings(ctx.db, phone, { secret: ctx.config.sessionSecret, now: ctx.now() })).ratings
+    : [];
   const ownSessions = new Set(sessionIds);
   ctx.audit.log('data_exported');
   return {
@@ -68,7 +71,10 @@ export async function exportAccountData(ctx: ProvenContext) {
     settings: { textsOptIn: !switches.optedOut, doNotRate: switches.doNotRate },
     ratingsGiven,
     ratingsReceived: unlocked
-      ? { unlocked: true, ratings: received.map(({ reportStatus: _reportStatus, ...rating }) => rating) }
+      ? {
+          unlocked: true,
+          ratings: received.map(({ reportStatus: _reportStatus, id: _id, ...rating }) => rating),
+        }
       : { unlocked: false, ratings: [] },
     notices,
     appeals,

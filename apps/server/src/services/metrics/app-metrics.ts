@@ -37,12 +37,6 @@ function textOutcomeOf(action: string, details: AuditDetails): [TextKind, TextOu
       return ['rating', 'failed'];
     case 'sms_notification_suppressed':
       return ['rating', 'suppressed'];
-    case 'notification_created':
-      // A rating's text held back from the start: suppressed (opt-out, country, caps) or held (moderation,
-      // an author without a proven phone).
-      return details?.status === 'suppressed' || details?.status === 'held'
-        ? ['rating', details.status]
-        : null;
     default:
       return null;
   }
@@ -89,6 +83,20 @@ export class AppMetrics {
   private readonly ratingsSubmitted = new Counter({
     name: 'exrated_ratings_submitted_total',
     help: 'Ratings saved.',
+    registers: [this.registry],
+  });
+
+  private readonly identifyingDetails = new Counter({
+    name: 'exrated_rating_identifying_details_total',
+    help: 'Submitted ratings whose texts name a detail an ex could tie to one person, by kind (date, place, event, number).',
+    labelNames: ['kind'] as const,
+    registers: [this.registry],
+  });
+
+  private readonly ratingsWithheld = new Counter({
+    name: 'exrated_ratings_withheld_total',
+    help: 'Ratings that came to stand for a number that asked not to be rated, by path (submit, proof, moderation).',
+    labelNames: ['path'] as const,
     registers: [this.registry],
   });
 
@@ -157,6 +165,26 @@ export class AppMetrics {
     const verification = VERIFICATION_OUTCOMES[action];
     if (verification) this.verificationChecks.inc({ outcome: verification });
   };
+
+  /**
+   * A rating's text held back from the start: suppressed (opt-out, country, caps) or held (moderation, an
+   * author without a proven phone). Not from the audit trail: the rater's own entries say nothing of the text.
+   */
+  countRatingTextCreated(status: string) {
+    if (status !== 'suppressed' && status !== 'held') return;
+    this.texts.inc({ kind: 'rating', outcome: status });
+    if (status === 'held') this.ratingsHeld.inc();
+  }
+
+  /** A submission's texts named details an ex could tie to one person (never refused for it). */
+  countIdentifyingDetails(kinds: readonly string[]) {
+    for (const kind of kinds) this.identifyingDetails.inc({ kind });
+  }
+
+  /** A rating that came to stand was withheld from a number that asked not to be rated. */
+  countWithheld(path: 'submit' | 'proof' | 'moderation', count = 1) {
+    this.ratingsWithheld.inc({ path }, count);
+  }
 
   /** The limiter every cap goes through, counting each refusal by its limit. */
   countingRefusals(limiter: RateLimiter): RateLimiter {

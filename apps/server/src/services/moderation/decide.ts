@@ -8,13 +8,12 @@ import {
   lockAppeal,
   lockNotice,
   lockRating,
-  releaseHeldRating,
-  unhideRating,
 } from '@exrated/db/queries';
 import type { AdminSession, DecisionOutcome, DecisionReason, QueueItemKind } from '@exrated/db/schema';
 import { TRPCError } from '@trpc/server';
 import type { Context } from '../../context';
 
+import { ratingComesToStand } from '../rating/rating-stands';
 type AdminContext = Context & { adminSession: AdminSession };
 
 export const ITEM_NOT_FOUND = 'This item is no longer in the queue. Refresh the queue.';
@@ -113,7 +112,7 @@ export async function decide(ctx: AdminContext, input: DecideInput): Promise<Dec
     const closing = { ratingId: rating?.id ?? null, decisionId, decidedAt: now };
     await closeNotices(tx, { ...closing, noticeId: input.kind === 'notice' ? input.id : null });
     await closeAppeals(tx, { ...closing, appealId: input.kind === 'appeal' ? input.id : null });
-    if (rating) await applyOutcome(tx, input, rating, now);
+    if (rating) await applyOutcome(ctx, tx, input, rating, now);
     return { decided: true as const, item, decisionId };
   });
   if (!outcome) throw new TRPCError({ code: 'NOT_FOUND', message: ITEM_NOT_FOUND });
@@ -140,6 +139,7 @@ export async function decide(ctx: AdminContext, input: DecideInput): Promise<Dec
 async function applyOutcome(
   tx: Executor,
   input: DecideInput,
+  ctx: AdminContext,
   rating: { id: string; heldReason: string | null; hiddenAt: Date | null },
   now: Date,
 ) {
@@ -151,8 +151,7 @@ async function applyOutcome(
     await hideRating(tx, { id: rating.id, hiddenAt: now });
     return;
   }
-  // Keep: a notice leaves the rating as it is; a held rating or an appeal makes it stand.
+  // Keep: a notice leaves the rating as it is; a held rating or an appeal makes it stand (docs/anonymity.md).
   if (input.kind === 'notice') return;
-  if (rating.hiddenAt) await unhideRating(tx, rating.id);
-  if (rating.heldReason) await releaseHeldRating(tx, { ratingId: rating.id, now });
+  if (rating.hiddenAt || rating.heldReason) await ratingComesToStand(ctx, tx, rating.id, now);
 }

@@ -1,6 +1,7 @@
 import type { Database } from '@exrated/db';
 import { listReceivedRatings } from '@exrated/db/queries';
 import { RATING_QUESTIONS, RELATIONSHIP_TYPE_LABELS } from '../rating/rating-questions';
+import { inPostedOrder } from './posted-period';
 import { ratingAverage, summarizeRatings } from './rating-summary';
 
 /** Spec section 3: a relationship type outside the fixed list displays as 'Ex'. */
@@ -11,17 +12,23 @@ export function relationshipLabel(type: string): string {
 }
 
 /**
- * What the rated person sees on /profile: their visible ratings, newest first, and the summary computed from
- * exactly those ratings (hidden ones are neither shown nor counted), with the question names and relationship
- * labels the screen shows. The phone is always the viewer's proven phone, handed in by the procedure, never
- * taken from request input.
+ * What the rated person sees on /profile: their released ratings with a coarse period each ('Posted this
+ * week'), later periods first and in a keyed order within one (docs/anonymity.md), and the summary computed
+ * from exactly those ratings (hidden, held, withheld and not yet released ones are neither shown nor
+ * counted), with the question names and relationship labels the screen shows. No timestamp of a rating is in
+ * it. The phone is always the viewer's proven phone, handed in by the procedure, never taken from request
+ * input.
  */
-export async function loadReceivedRatings(db: Database, viewerPhone: string) {
+export async function loadReceivedRatings(
+  db: Database,
+  viewerPhone: string,
+  order: { secret: string; now: Date },
+) {
   const rows = await listReceivedRatings(db, { phone: viewerPhone });
   return {
     // Field by field rather than `...rating`: the rows the driver builds are copied into objects of one fixed
     // shape, which the output walk and JSON.stringify read faster than a spread's copies.
-    ratings: rows.map((rating) => ({
+    ratings: inPostedOrder(rows, order.secret, order.now).map(({ rating, posted }) => ({
       id: rating.id,
       name: rating.name,
       relationshipType: rating.relationshipType,
@@ -29,7 +36,7 @@ export async function loadReceivedRatings(db: Database, viewerPhone: string) {
       gratitude: rating.gratitude,
       selfReflection: rating.selfReflection,
       feedback: rating.feedback,
-      createdAt: rating.createdAt,
+      posted,
       scores: rating.scores,
       reportStatus: rating.reportStatus,
       relationshipLabel: relationshipLabel(rating.relationshipType),

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { screenRatingInput } from '@exrated/content';
+import { identifyingDetailKinds, screenRatingInput } from '@exrated/content';
 import { RATINGS_TO_UNLOCK } from '@exrated/content/unlock';
 import type { RatingSubmissionStep } from '@exrated/db/queries';
 import { ratingSubmissionStep, saveRatingSubmission } from '@exrated/db/queries';
@@ -9,18 +9,23 @@ import { RetryAfter } from '../limits/rate-limit-errors';
 import { ratingTextMessage } from '../notifications/rating-text';
 import { parsePhone, untextableReason } from '../phone/phone';
 import { DAY_SECONDS, enforceSubmissionCaps, type RatingContext, ratingWindows } from './rating-limits';
+import { logWithheld } from './rating-stands';
+import { drawReleaseTime } from './release-time';
 
 export const MAINTENANCE_MESSAGE = 'ExRated is down for maintenance. Please try again later.';
 /**
- * One answer for every number that cannot be rated (DESIGN.md section 5), so a rater learns nothing about
- * which rule refused it.
+ * One answer for every number that cannot be rated (docs/trust-and-safety.md), so a rater learns nothing
+ * about which rule refused it. A number whose owner asked not to be rated is not refused at all: its ratings
+ * are accepted like any other and never reach it (docs/anonymity.md), since a refusal would tell the rater
+ * that their ex uses ExRated.
  */
 export const NUMBER_CANNOT_BE_RATED =
-  'This number cannot be rated. ExRated rates mobile numbers in the United States, the United Kingdom, Canada and Australia only, and anyone may ask not to be rated.';
+  'This number cannot be rated. ExRated rates mobile numbers in the United States, the United Kingdom, Canada and Australia only.';
 
 /**
- * The rater's answer says nothing of the text (DESIGN.md section 4): not whether it will go out, nor whether
- * the rating waits for its author's proof or for moderation. It is the same, in the same time, in every case.
+ * The rater's answer says nothing of the text (docs/anonymity.md): not whether it will go out or when, nor
+ * whether the rating waits for its author's proof or for moderation, nor whether the number asked not to be
+ * rated. It is the same, in the same time, in every case.
  */
 export interface RatingSubmitResult {
   ratingId: string;
@@ -29,11 +34,13 @@ export interface RatingSubmitResult {
 }
 
 /**
- * `rating.submit`: who may rate which number, the abuse limits, then the 'Do not rate me' switch, rating,
- * scores and notification in ONE statement (all rows or none, `saveRatingSubmission`). The text is never
- * sent here: the dispatcher sends it once the response is out. A rating whose author has not proven a phone,
- * that is over the number's daily ceiling, or whose text screening holds (threats, doxxing), is saved held.
- * Every step of spec section 7 goes to ctx.audit, which writes them all in one insert when the request ends.
+ * `rating.submit`: who may rate which number, the abuse limits, then rating, scores and notification in ONE
+ * statement (all rows or none, `saveRatingSubmission`), where a rating that stands gets its release time and
+ * meets the 'Do not rate me' switch (docs/anonymity.md). The text is never sent here: the dispatcher sends it
+ * at the release time. A rating whose author has not proven a phone, that is over the number's daily
+ * ceiling, or whose text screening holds (threats, doxxing), is saved held. Every step of spec section 7 goes
+ * to ctx.audit, which writes them all in one insert when the request ends; those entries are the rater's own
+ * activity (their export shows them), so they hold nothing of the rated person: no link, no text status.
  */
 export async function submitRating(
   ctx: RatingContext,
@@ -47,15 +54,19 @@ export async function submitRating(
     throw new TRPCError({ code: 'BAD_REQUEST', message: "You can't rate your own phone number." });
   }
   refuseUntextableNumber(ctx, input.phoneNumber);
-  // The caps count before the database says whether the number asked not to be rated (in the save, under the
-  // recipient's lock): probing numbers costs the prober its submissions.
   await enforceSubmissionCaps(ctx);
 
   ctx.audit.log('rating_submission_started', { relationshipType: input.relationshipType });
   // The input schema refused what screening refuses; a threat or doxxing waits for a moderator (DESIGN.md 5).
   const screening = screenRatingInput(input);
   const screeningHold = screening.outcome === 'hold' ? `screening:${screening.rule}` : null;
+  // Noted, never refused: the form told the rater, who chose to keep them (docs/anonymity.md).
+  ctx.metrics.countIdentifyingDetails(
+    identifyingDetailKinds([input.testimonial, input.gratitude, input.selfReflection, input.feedback]),
+  );
   const now = ctx.now();
+  // Drawn for every submission, standing or not, so every answer costs the same work.
+  const releaseAt = await drawReleaseTime(ctx.config.release, now, input.phoneNumber);
   const ratingId = randomUUID();
   const notificationId = randomUUID();
   const message = ratingTextMessage({
@@ -83,11 +94,11 @@ export async function submitRating(
       ...ratingWindows(ctx.config.limits, now),
       heldReason: screeningHold,
       notification: { id: notificationId, message, suppressedReason: null },
+      releaseAt,
     });
   } catch (error) {
     throw submissionFailure(ctx, error);
   }
-  if (!outcome.saved && 'refusal' in outcome) refuseUnrateable(ctx, outcome.refusal);
   if (!outcome.saved) {
     const refusal = repeatRatingRefusal(ctx, outcome.previousRatingAt, now);
     ctx.audit.log('rating_submission_failed', { reason: refusal.message });
@@ -97,15 +108,19 @@ export async function submitRating(
   ctx.audit.log('rating_created', { ratingId, relationshipType: input.relationshipType });
   ctx.audit.log('rating_scores_created', { ratingId, count: input.scores.length });
   if (outcome.heldReason) ctx.audit.log('rating_held_for_review', { ratingId, reason: outcome.heldReason });
-  ctx.audit.log('notification_created', {
-    ratingId,
-    notificationId,
-    status: outcome.notificationStatus,
-    ...(outcome.notificationReason ? { reason: outcome.notificationReason } : {}),
-  });
-  if (outcome.notificationStatus === 'pending') ctx.afterResponse(() => ctx.dispatcher.kick());
+  ctx.audit.log('notification_created', { ratingId });
+  // What became of the text is the rated person's business: the server's log has it, the rater's activity not.
+  ctx.log.info(
+    { ratingId, notificationId, status: outcome.notificationStatus, reason: outcome.notificationReason },
+    'rating text created',
+  );
+  ctx.metrics.countRatingTextCreated(outcome.notificationStatus);
+  if (outcome.withheld) logWithheld(ctx, ratingId, 'submit');
+  if (outcome.notificationStatus === 'pending' && !outcome.withheld && releaseAt <= now) {
+    ctx.afterResponse(() => ctx.dispatcher.kick());
+  }
   const { ratingsGiven } = outcome;
-  ctx.audit.log('rating_submission_completed', { ratingId, notificationId, ratingsGiven });
+  ctx.audit.log('rating_submission_completed', { ratingId, ratingsGiven });
   return { ratingId, ratingsGiven, isUnlocked: ratingsGiven >= RATINGS_TO_UNLOCK };
 }
 

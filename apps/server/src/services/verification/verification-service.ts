@@ -5,6 +5,7 @@ import { networkKey } from '../limits/network-key';
 import { enforceRateLimit, tooManyRequests } from '../limits/rate-limit-errors';
 import { parsePhone, untextableReason } from '../phone/phone';
 import { ratingWindows } from '../rating/rating-limits';
+import { logWithheld, releaseTimesAtProof } from '../rating/rating-stands';
 import { SmsDeliveryError } from '../sms/sms-sender';
 import { PHONE_FORMAT_NOT_SUPPORTED } from '../sms/sns-sms-sender';
 import { CODE_TTL_MS, type SendRefusal } from './code-store';
@@ -129,6 +130,7 @@ export async function checkVerificationCode(ctx: DeviceContext, phone: string, c
     // With a new token: a cookie planted before the proof (session fixation) never carries the privilege.
     const settlement = await ctx.sessions.provePhone(ctx.cookies, ctx.session, {
       phoneNumber: phone,
+      ...(await releaseTimesAtProof(ctx, ctx.session.id, now)),
       provenAt: now,
       ...ratingWindows(ctx.config.limits, now),
     });
@@ -141,7 +143,9 @@ export async function checkVerificationCode(ctx: DeviceContext, phone: string, c
     if (settlement.heldForModeration > 0) {
       audit('rating_held_for_review', { reason: 'daily_ceiling', count: settlement.heldForModeration });
     }
-    // Ratings released by the proof have their texts due now: the dispatcher sends them after the response.
+    if (settlement.withheld > 0) logWithheld(ctx, null, 'proof', settlement.withheld);
+    // Ratings that stand from the proof have their texts due at their release times; with no delay
+    // configured that is now, and the dispatcher sends them after the response.
     if (settlement.attributed > settlement.heldForModeration) ctx.afterResponse(() => ctx.dispatcher.kick());
   } catch (error) {
     const cause = error instanceof Error ? error : new Error(String(error));
