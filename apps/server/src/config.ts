@@ -58,7 +58,6 @@ const trustProxy = z.string().transform((value, ctx): boolean | number | string[
   return z.NEVER;
 });
 
-const envSchema = z.object({
 const nonNegativeMinutes = (fallback: number) =>
   z.coerce.number({ message: 'must be a number of minutes' }).min(0, 'must be 0 or more').default(fallback);
 
@@ -84,6 +83,7 @@ const quietHours = z.string().transform((value, ctx): QuietHours | null => {
   return quiet;
 });
 
+const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   HOST: z.string().min(1).default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -133,15 +133,15 @@ const quietHours = z.string().transform((value, ctx): QuietHours | null => {
   DISPATCHER_INTERVAL_MS: positiveInt(5000),
   // Longer than the longest run that is still working: 25 texts each cut off after 30 s (dispatcher.ts).
   DISPATCHER_STUCK_AFTER_MS: positiveInt(15 * 60 * 1000),
-});
-
-export type Environment = z.input<typeof envSchema>;
-
   // Rater anonymity (docs/anonymity.md): a rating reaches its subject after a random delay of at least the
   // minimum, spread uniformly over the next `spread` minutes, outside the recipient's quiet hours.
   RELEASE_DELAY_MIN_MINUTES: nonNegativeMinutes(60),
   RELEASE_DELAY_SPREAD_MINUTES: nonNegativeMinutes(12 * 60),
   RELEASE_QUIET_HOURS: quietHours.default({ startMinute: 21 * 60, endMinute: 8 * 60 }),
+});
+
+export type Environment = z.input<typeof envSchema>;
+
 /** Per-IP limits count an IPv4 address, or an IPv6 /64 prefix (services/limits/network-key.ts). */
 export interface Limits {
   /** Code texts one number gets per day, whoever asks (DESIGN.md section 3). */
@@ -205,20 +205,6 @@ export interface Config {
     /** A dispatcher run older than this counts as stuck and makes the instance unready. */
     stuckAfterMs: number;
   };
-}
-
-export class ConfigError extends Error {
-  constructor(readonly problems: string[]) {
-    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
-    this.name = 'ConfigError';
-  }
-}
-
-/** Reads and validates the configuration. Throws ConfigError naming every bad variable. */
-export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const parsed = envSchema.safeParse(presentValues(env));
-  if (!parsed.success) {
-    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
   release: ReleaseSettings;
 }
 
@@ -234,6 +220,20 @@ export interface ReleaseSettings {
   delaySpreadMinutes: number;
   /** Null: texts go out at any hour (local development and tests). */
   quietHours: QuietHours | null;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Reads and validates the configuration. Throws ConfigError naming every bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(presentValues(env));
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
   }
   const e = parsed.data;
   const production = e.NODE_ENV === 'production';
@@ -296,6 +296,11 @@ export interface ReleaseSettings {
       dispatchIntervalMs: e.DISPATCHER_INTERVAL_MS,
       stuckAfterMs: e.DISPATCHER_STUCK_AFTER_MS,
     },
+    release: {
+      delayMinMinutes: e.RELEASE_DELAY_MIN_MINUTES,
+      delaySpreadMinutes: e.RELEASE_DELAY_SPREAD_MINUTES,
+      quietHours: e.RELEASE_QUIET_HOURS,
+    },
   };
 }
 
@@ -315,11 +320,6 @@ export function configOrExit<T>(load: () => T): T {
 /** Unset and empty variables both mean 'use the default'. */
 function presentValues(env: Record<string, string | undefined>): Record<string, string> {
   return Object.fromEntries(
-    release: {
-      delayMinMinutes: e.RELEASE_DELAY_MIN_MINUTES,
-      delaySpreadMinutes: e.RELEASE_DELAY_SPREAD_MINUTES,
-      quietHours: e.RELEASE_QUIET_HOURS,
-    },
     Object.entries(env).filter(
       (entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== '',
     ),

@@ -143,6 +143,7 @@ const provePhone = preparedPerExecutor((db) => {
       droppedOwnNumber: sql`dropped_own_number`.mapWith(Number),
       droppedRepeat: sql`dropped_repeat`.mapWith(Number),
       heldForModeration: sql`held_for_moderation`.mapWith(Number),
+      withheld: sql`withheld`.mapWith(Number),
     })
     .from(
       sql`prove_phone(${value('sessionId')}::uuid, ${value('tokenHash')}::text, ${value('phoneNumber')}::text,
@@ -163,6 +164,8 @@ export interface ProofSettlement {
   droppedRepeat: number;
   /** Attributed ratings held for moderation (the number is over its daily ceiling). */
   heldForModeration: number;
+  /** Attributed ratings whose number asked not to be rated: they never reach it (docs/anonymity.md). */
+  withheld: number;
 }
 
 /**
@@ -174,7 +177,6 @@ export interface ProofSettlement {
  */
 export async function provePhoneForDeviceSession(
   db: Executor,
-      withheld: sql`withheld`.mapWith(Number),
   params: {
     sessionId: string;
     tokenHash: string;
@@ -182,6 +184,10 @@ export async function provePhoneForDeviceSession(
     provenAt: Date;
     repeatSince: Date;
     dailyCeiling: { since: Date; limit: number };
+    /** Release time of each rating that stands now, by rating id (docs/anonymity.md). */
+    releaseTimes: ReadonlyMap<string, Date>;
+    /** For a rating given while the proof ran, which `releaseTimes` could not list. */
+    fallbackReleaseAt: Date;
   },
 ): Promise<ProofSettlement> {
   const [row] = await provePhone(db).execute({
@@ -192,17 +198,11 @@ export async function provePhoneForDeviceSession(
     repeatSince: params.repeatSince.toISOString(),
     daySince: params.dailyCeiling.since.toISOString(),
     dailyCeiling: params.dailyCeiling.limit,
-  });
-  if (!row) throw new Error('prove_phone returned no row');
-  /** Attributed ratings whose number asked not to be rated: they never reach it (docs/anonymity.md). */
-  withheld: number;
-  return row;
-}
-    /** Release time of each rating that stands now, by rating id (docs/anonymity.md). */
-    releaseTimes: ReadonlyMap<string, Date>;
-    /** For a rating given while the proof ran, which `releaseTimes` could not list. */
-    fallbackReleaseAt: Date;
     releaseTimes: JSON.stringify(
       Object.fromEntries([...params.releaseTimes].map(([id, at]) => [id, at.toISOString()])),
     ),
     fallbackReleaseAt: params.fallbackReleaseAt.toISOString(),
+  });
+  if (!row) throw new Error('prove_phone returned no row');
+  return row;
+}

@@ -13,10 +13,10 @@ import { MemoryCodeStore } from '../../src/services/verification/memory-code-sto
 import { RedisCodeStore } from '../../src/services/verification/redis-code-store';
 import { createCallerFactory } from '../../src/trpc/init';
 import { MemoryCookieJar } from './cookie-jar';
+import { IMMEDIATE_RELEASE_ENV } from './immediate-release';
 
 export const TEST_ADMIN_PASSWORD = 'test-admin-password-123';
 
-import { IMMEDIATE_RELEASE_ENV } from './immediate-release';
 /** Caps far above what a suite's many calls need, so a cap never hides what validation does. */
 export const UNCAPPED_LIMITS_ENV = {
   LIMIT_VERIFICATION_SENDS_PER_IP_PER_HOUR: '100000',
@@ -117,6 +117,7 @@ export function testConfig(env: Record<string, string | undefined> = {}) {
     ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
     PUBLIC_URL: 'http://localhost:3000',
     CLIENT_DIST_DIR: '/nonexistent',
+    ...IMMEDIATE_RELEASE_ENV,
     ...env,
   });
 }
@@ -149,7 +150,6 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   });
   await app.ready();
 
-    ...IMMEDIATE_RELEASE_ENV,
   return {
     app,
     config,

@@ -12,8 +12,8 @@ import {
 import type { AdminSession, DecisionOutcome, DecisionReason, QueueItemKind } from '@exrated/db/schema';
 import { TRPCError } from '@trpc/server';
 import type { Context } from '../../context';
-
 import { ratingComesToStand } from '../rating/rating-stands';
+
 type AdminContext = Context & { adminSession: AdminSession };
 
 export const ITEM_NOT_FOUND = 'This item is no longer in the queue. Refresh the queue.';
@@ -137,9 +137,9 @@ export async function decide(ctx: AdminContext, input: DecideInput): Promise<Dec
 }
 
 async function applyOutcome(
+  ctx: AdminContext,
   tx: Executor,
   input: DecideInput,
-  ctx: AdminContext,
   rating: { id: string; heldReason: string | null; hiddenAt: Date | null },
   now: Date,
 ) {

@@ -130,9 +130,9 @@ export async function checkVerificationCode(ctx: DeviceContext, phone: string, c
     // With a new token: a cookie planted before the proof (session fixation) never carries the privilege.
     const settlement = await ctx.sessions.provePhone(ctx.cookies, ctx.session, {
       phoneNumber: phone,
-      ...(await releaseTimesAtProof(ctx, ctx.session.id, now)),
       provenAt: now,
       ...ratingWindows(ctx.config.limits, now),
+      ...(await releaseTimesAtProof(ctx, ctx.session.id, now)),
     });
     ctx.audit.setActor({ userId: ctx.session.id, phoneNumber: phone });
     audit('verification_complete', { ratingsAttributed: settlement.attributed });
