@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { createDatabase, type DatabaseHandle, PGLITE_TEMPLATE_FILE } from '@exrated/db';
 import { summarizePendingNotifications } from '@exrated/db/queries';
 import fastifyCookie from '@fastify/cookie';
@@ -29,6 +29,7 @@ import { startRetentionJob } from './services/retention/retention';
 import { RedisSessionBroadcast } from './services/sessions/session-broadcast';
 import { cookieNamesFor, SessionService } from './services/sessions/sessions';
 import { SettingsStore } from './services/settings/settings-store';
+import { ensureFirstAdmin } from './services/staff/first-admin';
 import { ConsoleSmsSender } from './services/sms/console-sms-sender';
 import type { SmsSender } from './services/sms/sms-sender';
 import { SnsSmsSender } from './services/sms/sns-sms-sender';
@@ -127,11 +128,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       app.log.level = values.logLevel;
     },
   );
-  const adminPassword = config.adminPassword ?? randomBytes(12).toString('base64url');
-  if (!config.adminPassword) {
-    // Printed once, outside production only (production refuses to start without ADMIN_PASSWORD).
-    app.log.warn(`Admin password for this run: ${adminPassword} (set ADMIN_PASSWORD to choose one)`);
-  }
+  await ensureFirstAdmin(database.db, config, app.log);
 
   // With Redis there may be other instances: each tells the others which sessions it ended.
   const sessionBroadcast = redis ? new RedisSessionBroadcast(redis, config.redisKeyPrefix, app.log) : null;
@@ -160,7 +157,6 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     sessions: new SessionService(database.db, cookieNamesFor(config.cookieSecure), now, {
       broadcast: sessionBroadcast,
     }),
-    adminPassword,
     logger: app.log,
     now,
     dispatcher,

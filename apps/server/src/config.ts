@@ -103,6 +103,7 @@ const envSchema = z.object({
   SNS_SENDER_ID: z.string().max(11).optional(),
   SNS_ORIGINATION_NUMBER: z.string().optional(),
   SESSION_SECRET: sessionSecrets.optional(),
+  ADMIN_EMAIL: z.string().trim().toLowerCase().min(1).max(200).default('admin'),
   ADMIN_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional(),
   COOKIE_SECURE: booleanFromEnv.optional(),
   TRUST_PROXY: trustProxy.default(false),
@@ -125,6 +126,7 @@ const envSchema = z.object({
   LIMIT_RATINGS_PER_NUMBER_PER_DAY: positiveInt(3),
   LIMIT_RATING_TEXTS_PER_RECIPIENT_PER_DAY: positiveInt(3),
   LIMIT_RATING_TEXTS_PER_DAY: positiveInt(2000),
+  LIMIT_STAFF_LOGINS_PER_ACCOUNT_PER_5_MIN: positiveInt(20),
   LIMIT_ADMIN_LOGINS_PER_IP_PER_15_MIN: positiveInt(10),
   LIMIT_TELEMETRY_PER_IP_PER_MINUTE: positiveInt(60),
   LIMIT_NOTICES_PER_IP_PER_HOUR: positiveInt(10),
@@ -164,6 +166,8 @@ export interface Limits {
   adminLoginsPerIpPer15Min: number;
   telemetryPerIpPerMinute: number;
   /** Notices (reports of content) filed from one IP address per hour, whichever form they come from. */
+  /** Staff logins per account from all places per 5 minutes; a browser the account used before is exempt. */
+  staffLoginsPerAccountPer5Min: number;
   noticesPerIpPerHour: number;
 }
 
@@ -194,6 +198,8 @@ export interface Config {
   logFormat: 'pretty' | 'json';
   /** Bearer token of GET /metrics; without one the route does not exist. */
   metricsToken: string | undefined;
+  /** The first admin's name or e-mail (docs/staff.md), made on an empty database only. */
+  adminLogin: string;
   logRetentionDays: number;
   allowedSmsCountries: string[];
   clientDistDir: string | undefined;
@@ -272,6 +278,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     metricsToken: e.METRICS_TOKEN,
     logRetentionDays: e.LOG_RETENTION_DAYS,
     allowedSmsCountries: e.ALLOWED_SMS_COUNTRIES,
+    adminLogin: e.ADMIN_EMAIL,
     clientDistDir: e.CLIENT_DIST_DIR,
     limits: {
       verificationTextsPerPhonePerDay: e.LIMIT_VERIFICATION_TEXTS_PER_PHONE_PER_DAY,
@@ -295,6 +302,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       retryBaseSeconds: e.NOTIFICATION_RETRY_BASE_SECONDS,
       dispatchIntervalMs: e.DISPATCHER_INTERVAL_MS,
       stuckAfterMs: e.DISPATCHER_STUCK_AFTER_MS,
+      staffLoginsPerAccountPer5Min: e.LIMIT_STAFF_LOGINS_PER_ACCOUNT_PER_5_MIN,
     },
     release: {
       delayMinMinutes: e.RELEASE_DELAY_MIN_MINUTES,

@@ -26,7 +26,6 @@ export interface AppServices {
   sms: SmsSender;
   settings: SettingsStore;
   sessions: SessionService;
-  adminPassword: string;
   logger: FastifyBaseLogger;
   now: () => Date;
   /** Sends rating texts: right after a rating commits, and retries of pending ones on a timer. */
@@ -90,7 +89,6 @@ export function createInnerContext({
     sms: services.sms,
     settings: services.settings,
     sessions: services.sessions,
-    adminPassword: services.adminPassword,
     logger: services.logger,
     now: services.now,
     dispatcher: services.dispatcher,

@@ -16,7 +16,7 @@ import {
 } from '../src/services/sessions/sessions';
 import { MemoryCookieJar } from './support/cookie-jar';
 import { ratingInput, submitRating } from './support/rating-fixtures';
-import { createTestApp, HttpBrowser, TEST_ADMIN_PASSWORD, type TestApp } from './support/test-app';
+import { createTestApp, HttpBrowser, type TestApp, testAdminLogin } from './support/test-app';
 
 const MINUTE = 60 * 1000;
 const DAY = 24 * 60 * MINUTE;
@@ -49,7 +49,7 @@ function freshIp() {
 
 async function adminCaller() {
   const browser = t.caller({ ip: freshIp() });
-  await browser.trpc.admin.login({ password: TEST_ADMIN_PASSWORD });
+  await browser.trpc.admin.login(testAdminLogin());
   return browser.trpc;
 }
 
@@ -203,13 +203,13 @@ describe('access', () => {
 
   it('admin.me answers false without a session and true after login, never throwing', async () => {
     const browser = t.caller({ ip: freshIp() });
-    expect(await browser.trpc.admin.me()).toEqual({ isAdmin: false });
+    expect(await browser.trpc.admin.me()).toEqual({ isAdmin: false, name: null, role: null });
     const forged = new MemoryCookieJar();
     forged.set('exrated_admin', 'not-a-real-token');
-    expect(await t.caller({ cookies: forged }).trpc.admin.me()).toEqual({ isAdmin: false });
-    await browser.trpc.admin.login({ password: TEST_ADMIN_PASSWORD });
+    expect(await t.caller({ cookies: forged }).trpc.admin.me()).toMatchObject({ isAdmin: false });
+    await browser.trpc.admin.login(testAdminLogin());
     expect(browser.cookies.get('exrated_admin')).toBeTruthy();
-    expect(await browser.trpc.admin.me()).toEqual({ isAdmin: true });
+    expect(await browser.trpc.admin.me()).toMatchObject({ isAdmin: true });
   });
 
   it('keeps the admin session in its own HttpOnly cookie over HTTP', async () => {
@@ -219,7 +219,7 @@ describe('access', () => {
         method: 'POST',
         url: '/trpc/admin.login',
         headers: { 'content-type': 'application/json', 'x-forwarded-for': freshIp() },
-        payload: JSON.stringify({ json: { password: TEST_ADMIN_PASSWORD } }),
+        payload: JSON.stringify({ json: testAdminLogin() }),
       },
       browser,
     );
@@ -228,7 +228,7 @@ describe('access', () => {
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/', maxAge: 8 * 60 * 60 });
     expect(login.cookies.find((entry) => entry.name === 'exrated_sid')).toBeUndefined();
     const me = await t.http({ method: 'GET', url: '/trpc/admin.me' }, browser);
-    expect(me.json().result.data.json).toEqual({ isAdmin: true });
+    expect(me.json().result.data.json).toEqual({ isAdmin: true, name: 'admin', role: 'admin' });
     const anonymous = await t.http({ method: 'GET', url: '/trpc/admin.dashboard' });
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.body).not.toContain('stack');
@@ -237,12 +237,12 @@ describe('access', () => {
   it('logs in with the right password only, logging both outcomes', async () => {
     const ip = freshIp();
     const browser = t.caller({ ip });
-    await expect(browser.trpc.admin.login({ password: 'wrong' })).rejects.toMatchObject({
+    await expect(browser.trpc.admin.login({ ...testAdminLogin(), password: 'wrong' })).rejects.toMatchObject({
       code: 'UNAUTHORIZED',
-      message: 'Invalid password',
+      message: 'Invalid password or authentication code',
     });
     expect(browser.cookies.get('exrated_admin')).toBeUndefined();
-    await browser.trpc.admin.login({ password: TEST_ADMIN_PASSWORD });
+    await browser.trpc.admin.login(testAdminLogin());
     const entries = await t.database.db.select().from(logs).where(eq(logs.ipAddress, ip));
     expect(entries.map((entry) => entry.action).sort()).toEqual([
       'admin_login_failed',
@@ -255,9 +255,9 @@ describe('access', () => {
     const browser = t.caller({ ip: freshIp() });
     await browser.trpc.telemetry.track({ action: 'onboarding_step_completed' });
     const deviceToken = browser.cookies.get('exrated_sid');
-    await browser.trpc.admin.login({ password: TEST_ADMIN_PASSWORD });
+    await browser.trpc.admin.login(testAdminLogin());
     await browser.trpc.admin.logout();
-    expect(await browser.trpc.admin.me()).toEqual({ isAdmin: false });
+    expect(await browser.trpc.admin.me()).toEqual({ isAdmin: false, name: null, role: null });
     await expect(browser.trpc.admin.dashboard()).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
     expect(browser.cookies.get('exrated_sid')).toBe(deviceToken);
   });
@@ -266,17 +266,19 @@ describe('access', () => {
     const ip = freshIp();
     const browser = t.caller({ ip });
     for (let attempt = 0; attempt < LOGIN_LIMIT; attempt += 1) {
-      await expect(browser.trpc.admin.login({ password: `guess-${attempt}` })).rejects.toMatchObject({
+      await expect(
+        browser.trpc.admin.login({ ...testAdminLogin(), password: `guess-${attempt}` }),
+      ).rejects.toMatchObject({
         code: 'UNAUTHORIZED',
       });
     }
     // Even the right password is refused once the cap is reached.
-    await expect(browser.trpc.admin.login({ password: TEST_ADMIN_PASSWORD })).rejects.toMatchObject({
+    await expect(browser.trpc.admin.login(testAdminLogin())).rejects.toMatchObject({
       code: 'TOO_MANY_REQUESTS',
     });
     expect(browser.cookies.get('exrated_admin')).toBeUndefined();
     // Another address is not affected.
-    await t.caller({ ip: freshIp() }).trpc.admin.login({ password: TEST_ADMIN_PASSWORD });
+    await t.caller({ ip: freshIp() }).trpc.admin.login(testAdminLogin());
     const [failed] = await t.database.db.select({ value: count() }).from(logs).where(eq(logs.ipAddress, ip));
     expect(failed?.value).toBe(LOGIN_LIMIT);
   });
@@ -291,7 +293,7 @@ describe('access', () => {
     // ...and 31 are not.
     clockOffsetMs += ADMIN_SESSION_IDLE_MS + MINUTE;
     await expect(trpc.admin.settings()).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
-    expect(await trpc.admin.me()).toEqual({ isAdmin: false });
+    expect(await trpc.admin.me()).toMatchObject({ isAdmin: false });
   });
 
   it('ends an admin session 8 hours after login however active it is', async () => {
@@ -301,9 +303,9 @@ describe('access', () => {
       clockOffsetMs += step;
       await trpc.admin.me();
     }
-    expect(await trpc.admin.me()).toEqual({ isAdmin: true });
+    expect(await trpc.admin.me()).toMatchObject({ isAdmin: true });
     clockOffsetMs = ADMIN_SESSION_ABSOLUTE_MS + MINUTE;
-    expect(await trpc.admin.me()).toEqual({ isAdmin: false });
+    expect(await trpc.admin.me()).toMatchObject({ isAdmin: false });
     await expect(trpc.admin.dashboard()).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
   });
 });
@@ -515,8 +517,8 @@ describe('testing tools', () => {
     });
     expect(await counts()).toEqual(before);
     const [logged] = await t.database.db.select().from(logs).where(eq(logs.action, 'admin_sql_query'));
-    expect(logged?.details).toEqual({ query });
-    expect(logged?.userId).toMatch(/^admin:/);
+    expect(logged?.details).toEqual({ query, staff: 'admin' });
+    expect(logged?.userId).toMatch(/^staff:/);
   });
 
   it('saves the settings, which take effect and are logged', async () => {
@@ -528,7 +530,7 @@ describe('testing tools', () => {
     const [stored] = await t.database.db.select().from(appSettings);
     expect(stored).toMatchObject({ maintenanceMode: true, logLevel: 'warn' });
     const [logged] = await t.database.db.select().from(logs).where(eq(logs.action, 'admin_settings_saved'));
-    expect(logged?.details).toEqual({ maintenanceMode: true, logLevel: 'warn' });
+    expect(logged?.details).toEqual({ maintenanceMode: true, logLevel: 'warn', staff: 'admin' });
     // Maintenance mode refuses new ratings and the log level reaches the server's logger.
     const refused = await submitRating(t, ratingInput(), undefined, { ip: freshIp() });
     expect(refused.status).toBe(503);

@@ -209,15 +209,18 @@ describe('admin.decide', () => {
       trigger: 'harassment',
     });
     expect(decision?.adminSessionId).toMatch(/^[0-9a-f-]{36}$/);
+    // The decision names its author (docs/staff.md): the staff account, and its name in the activity log.
+    expect(decision?.staffId).toMatch(/^[0-9a-f-]{36}$/);
     const [logged] = await t.database.db
       .select()
       .from(logs)
       .where(and(eq(logs.action, 'moderation_decided'), sql`${logs.details}->>'itemId' = ${id}`));
-    expect(logged?.userId).toBe(`admin:${decision?.adminSessionId}`);
+    expect(logged?.userId).toBe(`staff:${decision?.staffId}`);
     expect(logged?.details).toMatchObject({
       outcome: 'hide',
       reason: 'threats',
       adminSessionId: decision?.adminSessionId,
+      staff: 'admin',
     });
 
     // Deciding again changes nothing, and says so.

@@ -5,8 +5,8 @@ import {
   createTestApp,
   HttpBrowser,
   injectWithCookies,
-  TEST_ADMIN_PASSWORD,
   type TestApp,
+  testAdminLogin,
   testConfig,
 } from './support/test-app';
 import { latestCode, trpcHttp } from './support/verification';
@@ -60,9 +60,9 @@ describe('rotating SESSION_SECRET', () => {
       phoneNumber: phone,
       code: latestCode(before, phone),
     });
-    await trpcHttp(before, browser, 'mutation', 'admin.login', { password: TEST_ADMIN_PASSWORD });
+    await trpcHttp(before, browser, 'mutation', 'admin.login', testAdminLogin());
     const signedInBefore = await viewer(before, browser);
-    expect(signedInBefore).toEqual({ phone, admin: { isAdmin: true } });
+    expect(signedInBefore).toEqual({ phone, admin: { isAdmin: true, name: 'admin', role: 'admin' } });
     const oldCookies = new Map(browser.cookies);
 
     // Rotation: the new secret signs, the old one still verifies. Nobody is logged out.

@@ -15,8 +15,8 @@ import { routerProcedures } from './support/router-procedures';
 import {
   createTestApp,
   HttpBrowser,
-  TEST_ADMIN_PASSWORD,
   type TestApp,
+  testAdminLogin,
   UNCAPPED_LIMITS_ENV,
 } from './support/test-app';
 import { latestCode } from './support/verification';
@@ -390,7 +390,7 @@ describe('every procedure, as the client calls it, answered alike by both adapte
     // The administrator, in the privileged browser.
     await exchange(() => query('admin.dashboard'), 'privileged');
     await exchange(() => mutation('admin.login', { password: 'not-the-password' }), 'privileged');
-    await exchange(() => mutation('admin.login', { password: TEST_ADMIN_PASSWORD }), 'privileged');
+    await exchange(() => mutation('admin.login', testAdminLogin()), 'privileged');
     await exchange(() => query('admin.me'), 'privileged');
     await exchange(() => query('admin.dashboard'), 'privileged');
     await exchange(() => query('admin.profiles', { page: 1, pageSize: 20 }), 'privileged');
@@ -595,7 +595,7 @@ describe("the security suite's hostile input, answered alike", () => {
         : 'privileged';
 
   beforeAll(async () => {
-    await exchange(() => mutation('admin.login', { password: TEST_ADMIN_PASSWORD }), 'privileged');
+    await exchange(() => mutation('admin.login', testAdminLogin()), 'privileged');
   });
 
   it.each(ROUTER_PATHS)('%s', async (path) => {

@@ -12,4 +12,5 @@ export * from './ratings';
 export * from './received-ratings';
 export * from './sessions';
 export * from './settings';
+export * from './staff';
 export * from './transparency';

@@ -125,6 +125,8 @@ export interface NewDecision {
   note: string;
   trigger: string;
   adminSessionId: string;
+  /** The deciding staff member: named to staff, never to a reporter or an author. */
+  staffId: string;
   queuedAt: Date;
   decidedAt: Date;
 }

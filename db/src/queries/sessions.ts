@@ -1,6 +1,13 @@
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../database';
-import { adminSessions, claimedProfiles, deviceSessions } from '../schema';
+import {
+  type AdminSession,
+  adminSessions,
+  claimedProfiles,
+  deviceSessions,
+  type StaffRole,
+  staffAccounts,
+} from '../schema';
 import { preparedPerExecutor } from './prepared';
 
 const deviceSessionByTokenHash = preparedPerExecutor((db) =>
@@ -53,26 +60,49 @@ export async function deleteExpiredDeviceSessions(db: Executor, now: Date) {
   return rows.length;
 }
 
+// The account must still be active: disabling or removing it ends its sessions here too, whatever a cache held.
 const adminSessionByTokenHash = preparedPerExecutor((db) =>
   db
-    .select()
+    .select({
+      id: adminSessions.id,
+      tokenHash: adminSessions.tokenHash,
+      staffId: adminSessions.staffId,
+      createdAt: adminSessions.createdAt,
+      lastSeenAt: adminSessions.lastSeenAt,
+      expiresAt: adminSessions.expiresAt,
+      staffName: staffAccounts.displayName,
+      staffRole: staffAccounts.role,
+    })
     .from(adminSessions)
+    .innerJoin(staffAccounts, eq(staffAccounts.id, adminSessions.staffId))
     .where(
       and(
         eq(adminSessions.tokenHash, sql.placeholder('tokenHash')),
         gt(adminSessions.expiresAt, sql.placeholder('now')),
+        isNull(staffAccounts.disabledAt),
+        isNull(staffAccounts.removedAt),
       ),
     )
     .limit(1)
     .prepare('admin_session_by_token_hash'),
 );
 
-export async function findAdminSessionByTokenHash(db: Executor, tokenHash: string, now: Date) {
+/** A live staff session with its account's name and role. */
+export type StaffSession = AdminSession & { staffName: string; staffRole: StaffRole };
+
+export async function findAdminSessionByTokenHash(
+  db: Executor,
+  tokenHash: string,
+  now: Date,
+): Promise<StaffSession | null> {
   const [row] = await adminSessionByTokenHash(db).execute({ tokenHash, now: now.toISOString() });
   return row ?? null;
 }
 
-export async function insertAdminSession(db: Executor, params: { tokenHash: string; expiresAt: Date }) {
+export async function insertAdminSession(
+  db: Executor,
+  params: { tokenHash: string; expiresAt: Date; staffId: string },
+) {
   const [row] = await db.insert(adminSessions).values(params).returning();
   if (!row) throw new Error('admin session insert returned no row');
   return row;
@@ -169,7 +199,7 @@ export interface ProofSettlement {
 }
 
 /**
- * A correct SMS code checked in this session (DESIGN.md sections 2 to 4), in one statement (migration 0005,
+ * A correct SMS code checked in this session (docs/architecture.md), in one statement (migration 0014,
  * `prove_phone`): the session takes its new token (a cookie planted before the proof never carries the
  * privilege) and the proven phone, the phone's profile is verified from `provenAt`, and the ratings this
  * device gave before are settled: attributed and standing from their release times (`stand_rating`), held

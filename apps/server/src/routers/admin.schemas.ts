@@ -16,7 +16,10 @@ export const SQL_TOOL_ROWS = 10;
 const searchField = z.string().trim().max(200).optional();
 
 export const adminLoginInput = z.strictObject({
+  account: z.string().trim().min(1, 'Please enter your name or e-mail').max(200, 'The name is too long'),
   password: z.string().min(1, 'Please enter the admin password').max(1000),
+  /** The authenticator app's 6 digits or a recovery code; absent only for a first login that enrols. */
+  code: z.string().trim().max(20, 'The code is too long').optional(),
 });
 
 export const adminProfilesInput = z.strictObject({

@@ -6,13 +6,13 @@ import {
   searchLogs,
 } from '@exrated/db/queries';
 import { loadDashboard } from '../services/admin/admin-dashboard';
-import { loginAdmin } from '../services/admin/admin-login';
 import { loadProfileDetail } from '../services/admin/admin-profile-detail';
 import { withReadableDetails } from '../services/admin/readable-details';
 import { decide } from '../services/moderation/decide';
 import { loadQueue } from '../services/moderation/queue';
+import { loginStaff } from '../services/staff/staff-login';
 import { router } from '../trpc/init';
-import { adminProcedure, publicProcedure } from '../trpc/procedures';
+import { adminProcedure, publicProcedure, staffProcedure } from '../trpc/procedures';
 import {
   adminDecideInput,
   adminErrorLogsInput,
@@ -27,29 +27,35 @@ import {
   SQL_TOOL_ROWS,
 } from './admin.schemas';
 
-/** The administrator area (spec section 2 'Admin'); who may call what is decided by adminProcedure only. */
+/**
+ * The administrator area (spec section 2 'Admin'); who may call what is decided by the base procedures only:
+ * staffProcedure for both roles, adminProcedure for admins (docs/staff.md).
+ */
 export const adminRouter = router({
-  login: publicProcedure.input(adminLoginInput).mutation(({ ctx, input }) => loginAdmin(ctx, input.password)),
+  login: publicProcedure.input(adminLoginInput).mutation(({ ctx, input }) => loginStaff(ctx, input)),
 
-  logout: adminProcedure.mutation(async ({ ctx }) => {
+  logout: staffProcedure.mutation(async ({ ctx }) => {
     await ctx.sessions.revokeAdmin(ctx.cookies, ctx.adminSession);
     ctx.audit.log('admin_logout');
     return { isAdmin: false as const };
   }),
 
-  /** Whether this browser has a live admin session; the client's admin flag is only a cache of this. */
+  /** Whether this browser has a live staff session, and whose; the client's admin flag only caches this. */
   me: publicProcedure.query(async ({ ctx }) => {
     try {
-      return { isAdmin: (await ctx.sessions.resolveAdmin(ctx.cookies, { fresh: false })) !== null };
+      const session = await ctx.sessions.resolveAdmin(ctx.cookies, { fresh: false });
+      return session
+        ? { isAdmin: true as const, name: session.staffName, role: session.staffRole }
+        : { isAdmin: false as const, name: null, role: null };
     } catch (error) {
       ctx.log.error({ err: error }, 'admin session lookup failed');
-      return { isAdmin: false };
+      return { isAdmin: false as const, name: null, role: null };
     }
   }),
 
   dashboard: adminProcedure.query(({ ctx }) => loadDashboard(ctx)),
 
-  profiles: adminProcedure.input(adminProfilesInput).query(async ({ ctx, input }) => {
+  profiles: staffProcedure.input(adminProfilesInput).query(async ({ ctx, input }) => {
     const { rows, total } = await listAdminProfiles(ctx.db, {
       search: input.search,
       filter: input.filter,
@@ -59,11 +65,11 @@ export const adminRouter = router({
     return { profiles: rows, total, page: input.page, pageSize: input.pageSize };
   }),
 
-  profile: adminProcedure
+  profile: staffProcedure
     .input(adminProfileInput)
     .query(({ ctx, input }) => loadProfileDetail(ctx, input.phoneNumber)),
 
-  logs: adminProcedure.input(adminLogsInput).query(async ({ ctx, input }) => {
+  logs: staffProcedure.input(adminLogsInput).query(async ({ ctx, input }) => {
     const [entries, actions] = await Promise.all([
       searchLogs(ctx.db, {
         search: input.search,
@@ -76,7 +82,7 @@ export const adminRouter = router({
     return { entries: withReadableDetails(entries), actions };
   }),
 
-  errorLogs: adminProcedure.input(adminErrorLogsInput).query(async ({ ctx, input }) => {
+  errorLogs: staffProcedure.input(adminErrorLogsInput).query(async ({ ctx, input }) => {
     const { rows, total } = await searchErrorLogs(ctx.db, {
       search: input.search,
       phone: input.phone,
@@ -96,11 +102,11 @@ export const adminRouter = router({
     return { rows: await listFirstClaimedProfiles(ctx.db, SQL_TOOL_ROWS) };
   }),
 
-  /** Held ratings, notices and appeals waiting for a decision, oldest first (DESIGN.md section 5). */
-  queue: adminProcedure.query(({ ctx }) => loadQueue(ctx)),
+  /** Held ratings, notices and appeals waiting for a decision, oldest first (docs/trust-and-safety.md). */
+  queue: staffProcedure.query(({ ctx }) => loadQueue(ctx)),
 
-  /** Keep, hide or delete, with a reason from the fixed list and a note; logged with the admin session. */
-  decide: adminProcedure.input(adminDecideInput).mutation(({ ctx, input }) => decide(ctx, input)),
+  /** Keep, hide or delete, with a reason from the fixed list and a note; logged with the staff member. */
+  decide: staffProcedure.input(adminDecideInput).mutation(({ ctx, input }) => decide(ctx, input)),
 
   settings: adminProcedure.query(({ ctx }) => ctx.settings.get()),
 

@@ -5,6 +5,7 @@ import { noticeRouter } from './notice';
 import { notificationRouter } from './notification';
 import { profileRouter } from './profile';
 import { ratingRouter } from './rating';
+import { staffRouter } from './staff';
 import { telemetryRouter } from './telemetry';
 import { transparencyRouter } from './transparency';
 import { verificationRouter } from './verification';
@@ -15,6 +16,7 @@ export const appRouter = router({
   notification: notificationRouter,
   profile: profileRouter,
   rating: ratingRouter,
+  staff: staffRouter,
   telemetry: telemetryRouter,
   transparency: transparencyRouter,
   verification: verificationRouter,

@@ -1,12 +1,12 @@
 import { RATINGS_TO_UNLOCK } from '@exrated/content/unlock';
 import { countRatingsGiven } from '@exrated/db/queries';
-import type { DeviceSession } from '@exrated/db/schema';
+import type { DeviceSession, StaffRole } from '@exrated/db/schema';
 import { TRPCError, type TRPCProcedureType } from '@trpc/server';
 import type { Context } from '../context';
 import { procedure, refuseNulCharacters } from './init';
 
 /**
- * The four procedure kinds of DESIGN.md section 2. Authorization lives here and only here: a resolver never
+ * The procedure kinds of docs/security.md. Authorization lives here and only here: a resolver never
  * checks who its caller is, and the viewer's phone always comes from the session, never from input.
  */
 
@@ -50,8 +50,8 @@ export const provenProcedure = publicProcedure.use(async ({ ctx, next, type }) =
 });
 
 /**
- * The phone is proven and the viewer has given enough ratings to see the ones they received (DESIGN.md
- * section 2). Unlocking never reverts: the count only grows as ratings are given or attributed.
+ * The phone is proven and the viewer has given enough ratings to see the ones they received
+ * (docs/security.md). Unlocking never reverts: the count only grows as ratings are given or attributed.
  */
 export const unlockedProcedure = publicProcedure.use(async ({ ctx, next, type }) => {
   const session = await deviceSessionOf(ctx, type);
@@ -93,12 +93,31 @@ async function refuseUntilUnlocked(ctx: Context, sessionId: string, viewerPhone:
   ctx.unlockedViewers.add(sessionId, viewerPhone);
 }
 
-/** Has a live admin session (its own cookie, independent of the device session). */
-export const adminProcedure = publicProcedure.use(async ({ ctx, next, type }) => {
-  const adminSession = await ctx.sessions.resolveAdmin(ctx.cookies, { fresh: type !== 'query' });
-  if (!adminSession) {
-    throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please log in as an administrator.' });
-  }
-  ctx.audit.setActor({ userId: `admin:${adminSession.id}`, phoneNumber: null });
-  return next({ ctx: { adminSession } });
-});
+/**
+ * A staff member with a live session (its own cookie, independent of the device session), of one of `roles`
+ * (docs/staff.md): moderators work the queue, profiles and logs; admins everything. Every activity entry of
+ * the request names the staff member.
+ */
+function staffWithRole(roles: readonly StaffRole[]) {
+  return publicProcedure.use(async ({ ctx, next, type }) => {
+    const adminSession = await ctx.sessions.resolveAdmin(ctx.cookies, { fresh: type !== 'query' });
+    if (!adminSession) {
+      throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please log in as an administrator.' });
+    }
+    if (!roles.includes(adminSession.staffRole)) {
+      throw new TRPCError({ code: 'FORBIDDEN', message: 'This needs an admin account.' });
+    }
+    ctx.audit.setActor({
+      userId: `staff:${adminSession.staffId}`,
+      phoneNumber: null,
+      staff: adminSession.staffName,
+    });
+    return next({ ctx: { adminSession } });
+  });
+}
+
+/** Any staff member: the queue, decisions, profiles and logs. */
+export const staffProcedure = staffWithRole(['admin', 'moderator']);
+
+/** Admins only: staff management, settings, the dashboard and the SQL tool. */
+export const adminProcedure = staffWithRole(['admin']);

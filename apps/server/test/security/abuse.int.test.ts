@@ -6,7 +6,7 @@ import { ConsoleSmsSender } from '../../src/services/sms/console-sms-sender';
 import type { SmsMessage, SmsSendResult } from '../../src/services/sms/sms-sender';
 import { INVALID_CODE } from '../../src/services/verification/verification-service';
 import { ratingInput } from '../support/rating-fixtures';
-import { createTestApp, HttpBrowser, TEST_ADMIN_PASSWORD, type TestApp } from '../support/test-app';
+import { createTestApp, HttpBrowser, type TestApp, testAdminLogin } from '../support/test-app';
 
 /**
  * Issue 16: the attacks run against the production build, as an abuser runs them: over HTTP, with a fresh
@@ -433,7 +433,7 @@ describe('attack 4: SMS pumping', () => {
 
     // The dashboard shows today's texts by kind and country.
     const admin = t.caller();
-    await admin.trpc.admin.login({ password: TEST_ADMIN_PASSWORD });
+    await admin.trpc.admin.login(testAdminLogin());
     const { textsToday } = await admin.trpc.admin.dashboard();
     expect(textsToday).toEqual([
       { kind: 'verification', country: 'GB', count: 3 },

@@ -3,10 +3,11 @@ import { claimedProfiles, notices, notifications, ratings } from '@exrated/db/sc
 import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { currentTotp } from '../../src/services/staff/second-factor';
 import { MemoryCookieJar } from '../support/cookie-jar';
 import { ratingInput } from '../support/rating-fixtures';
 import { routerProcedures } from '../support/router-procedures';
-import { createTestApp, NO_RESEND_WAITS, TEST_ADMIN_PASSWORD, type TestApp } from '../support/test-app';
+import { createTestApp, NO_RESEND_WAITS, type TestApp, testAdminLogin } from '../support/test-app';
 import { latestCode } from '../support/verification';
 
 /**
@@ -35,6 +36,7 @@ const CALLER_KINDS = [
   'provenUnlocked',
   'otherProven',
   'admin',
+  'moderator',
 ] as const;
 type CallerKind = (typeof CALLER_KINDS)[number];
 
@@ -51,6 +53,7 @@ const POLICIES = {
     provenUnlocked: 'OK',
     otherProven: 'OK',
     admin: 'OK',
+    moderator: 'OK',
   },
   proven: {
     anonymous: 'UNAUTHORIZED',
@@ -60,6 +63,7 @@ const POLICIES = {
     provenUnlocked: 'OK',
     otherProven: 'OK',
     admin: 'UNAUTHORIZED',
+    moderator: 'UNAUTHORIZED',
   },
   unlocked: {
     anonymous: 'UNAUTHORIZED',
@@ -69,6 +73,7 @@ const POLICIES = {
     provenUnlocked: 'OK',
     otherProven: 'OK',
     admin: 'UNAUTHORIZED',
+    moderator: 'UNAUTHORIZED',
   },
   admin: {
     anonymous: 'UNAUTHORIZED',
@@ -78,6 +83,18 @@ const POLICIES = {
     provenUnlocked: 'UNAUTHORIZED',
     otherProven: 'UNAUTHORIZED',
     admin: 'OK',
+    moderator: 'FORBIDDEN',
+  },
+  // Either role of staff (docs/staff.md): the queue, profiles and logs.
+  staff: {
+    anonymous: 'UNAUTHORIZED',
+    device: 'UNAUTHORIZED',
+    unproven: 'UNAUTHORIZED',
+    provenLocked: 'UNAUTHORIZED',
+    provenUnlocked: 'UNAUTHORIZED',
+    otherProven: 'UNAUTHORIZED',
+    admin: 'OK',
+    moderator: 'OK',
   },
 } as const satisfies Record<string, Record<CallerKind, Outcome>>;
 
@@ -183,7 +200,14 @@ async function createCaller(kind: CallerKind, ownPhone?: string): Promise<Matrix
       await prove(base, phone);
       break;
     case 'admin':
-      await base.trpc.admin.login({ password: TEST_ADMIN_PASSWORD });
+      await base.trpc.admin.login(testAdminLogin());
+      break;
+    case 'moderator':
+      await base.trpc.admin.login({
+        account: MODERATOR_LOGIN,
+        password: MODERATOR_PASSWORD,
+        code: currentTotp(moderatorSecret),
+      });
       break;
   }
   return { kind, ...base, phone, receivedRatingId: received.get(kind) };
@@ -218,26 +242,29 @@ const ROWS: Record<string, Row> = {
   'admin.login': {
     access: POLICIES.anyone,
     changesSession: true,
-    input: () => ({ password: TEST_ADMIN_PASSWORD }),
+    input: () => testAdminLogin(),
   },
-  'admin.logout': { access: POLICIES.admin, changesSession: true },
+  'admin.logout': { access: POLICIES.staff, changesSession: true },
   'admin.me': {
     access: POLICIES.anyone,
-    check: (result, caller) => expect(result).toEqual({ isAdmin: caller.kind === 'admin' }),
+    check: (result, caller) =>
+      expect(asRecord(result).role).toBe(
+        caller.kind === 'admin' || caller.kind === 'moderator' ? caller.kind : null,
+      ),
   },
   'admin.dashboard': { access: POLICIES.admin },
-  'admin.profiles': { access: POLICIES.admin, input: () => ({ search: '415', filter: 'all' }) },
-  'admin.profile': { access: POLICIES.admin, input: () => ({ phoneNumber: phones.provenUnlocked }) },
-  'admin.logs': { access: POLICIES.admin, input: () => ({ category: 'verification' }) },
-  'admin.errorLogs': { access: POLICIES.admin, input: () => ({ page: 1 }) },
+  'admin.profiles': { access: POLICIES.staff, input: () => ({ search: '415', filter: 'all' }) },
+  'admin.profile': { access: POLICIES.staff, input: () => ({ phoneNumber: phones.provenUnlocked }) },
+  'admin.logs': { access: POLICIES.staff, input: () => ({ category: 'verification' }) },
+  'admin.errorLogs': { access: POLICIES.staff, input: () => ({ page: 1 }) },
   'admin.sqlQuery': { access: POLICIES.admin, input: () => ({ query: 'select * from claimed_profiles' }) },
   'admin.queue': {
-    access: POLICIES.admin,
+    access: POLICIES.staff,
     // Moderation judges the content: no rater's phone in any item.
     check: (result) => expectNoRater(result),
   },
   'admin.decide': {
-    access: POLICIES.admin,
+    access: POLICIES.staff,
     // Keep on the seeded notice: the first call decides it, a repeated one answers that it is decided.
     input: () => ({ kind: 'notice', id: noticeId, outcome: 'keep', reason: 'within_terms', note: '' }),
   },
@@ -327,6 +354,7 @@ const ROWS: Record<string, Row> = {
       provenUnlocked: 'NOT_FOUND',
       otherProven: 'NOT_FOUND',
       admin: 'NOT_FOUND',
+      moderator: 'NOT_FOUND',
     },
     input: () => ({ ratingId: hiddenRatingId }),
   },
@@ -366,7 +394,57 @@ const ROWS: Record<string, Row> = {
     },
   },
   'verification.defaultCountry': { access: POLICIES.anyone },
+  'staff.list': {
+    access: POLICIES.admin,
+    // Never a credential in the list.
+    check: (result) =>
+      expect(JSON.stringify(result)).not.toMatch(/scrypt|totp_?secret|recovery_?code_?hashes/i),
+  },
+  'staff.invite': {
+    access: POLICIES.admin,
+    input: () => ({ login: newStaffLogin(), displayName: 'Invitee', role: 'moderator' }),
+  },
+  'staff.setDisabled': {
+    access: POLICIES.admin,
+    input: async () => ({ id: (await invitation()).id, disabled: true }),
+  },
+  'staff.remove': { access: POLICIES.admin, input: async () => ({ id: (await invitation()).id }) },
+  'staff.resetSecondFactor': { access: POLICIES.admin, input: async () => ({ id: (await invitation()).id }) },
+  // An enrolment link is all its holder needs: no session of any kind.
+  'staff.beginEnrolment': {
+    access: POLICIES.anyone,
+    input: async () => ({ token: (await invitation()).token }),
+  },
+  'staff.completeEnrolment': {
+    access: POLICIES.anyone,
+    changesSession: true,
+    input: async () => {
+      const { token } = await invitation();
+      const { secret } = await t.caller().trpc.staff.beginEnrolment({ token });
+      return { token, password: 'a long enough password', code: currentTotp(secret) };
+    },
+  },
 };
+
+const MODERATOR_LOGIN = 'moderator@example.org';
+const MODERATOR_PASSWORD = 'moderator-password-123';
+let moderatorSecret = '';
+let staffLogins = 0;
+function newStaffLogin() {
+  staffLogins += 1;
+  return `staff-${staffLogins}@example.org`;
+}
+
+/** A new invited account and its link's token, made by the test admin. */
+async function invitation() {
+  const admin = await callerFor('admin', false);
+  const { id, link } = await admin.trpc.staff.invite({
+    login: newStaffLogin(),
+    displayName: 'Invitee',
+    role: 'moderator',
+  });
+  return { id, token: link.split('/').pop() ?? '' };
+}
 
 /** The procedure at a dotted path of a caller, found the way the router names it. */
 function procedureAt(trpc: unknown, path: string): (input?: unknown) => Promise<unknown> {
@@ -404,6 +482,21 @@ async function callerFor(kind: CallerKind, fresh: boolean) {
 beforeAll(async () => {
   // Callers are built anew for many rows, proving the same numbers again and again: no waits between codes.
   t = await createTestApp({ env: ENV, codeStoreOptions: NO_RESEND_WAITS });
+  // The moderator enrols as a person does: an admin's invitation, the QR code's secret, a first code.
+  const admin = await callerFor('admin', false);
+  const { link } = await admin.trpc.staff.invite({
+    login: MODERATOR_LOGIN,
+    displayName: 'Mod',
+    role: 'moderator',
+  });
+  const token = link.split('/').pop() ?? '';
+  const enrolling = t.caller();
+  moderatorSecret = (await enrolling.trpc.staff.beginEnrolment({ token })).secret;
+  await enrolling.trpc.staff.completeEnrolment({
+    token,
+    password: MODERATOR_PASSWORD,
+    code: currentTotp(moderatorSecret),
+  });
   phones.unproven = newPhone();
   phones.provenLocked = newPhone();
   phones.provenUnlocked = newPhone();

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import superjson from 'superjson';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, HttpBrowser, TEST_ADMIN_PASSWORD, type TestApp } from '../support/test-app';
+import { createTestApp, HttpBrowser, type TestApp, testAdminLogin } from '../support/test-app';
 import { latestCode, type TrpcHttpReply, trpcHttp } from '../support/verification';
 
 /**
@@ -18,9 +18,7 @@ const PHONE = '+14155550177';
 
 beforeAll(async () => {
   t = await createTestApp({ env: { LIMIT_TELEMETRY_PER_IP_PER_MINUTE: '1000' } });
-  expect(
-    (await trpcHttp(t, admin, 'mutation', 'admin.login', { password: TEST_ADMIN_PASSWORD })).status,
-  ).toBe(200);
+  expect((await trpcHttp(t, admin, 'mutation', 'admin.login', testAdminLogin())).status).toBe(200);
   await trpcHttp(t, reporter, 'mutation', 'verification.send', { phoneNumber: PHONE });
   const proven = await trpcHttp(t, reporter, 'mutation', 'verification.check', {
     phoneNumber: PHONE,

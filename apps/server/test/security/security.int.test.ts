@@ -22,6 +22,7 @@ import {
   injectWithCookies,
   TEST_ADMIN_PASSWORD,
   type TestApp,
+  testAdminLogin,
 } from '../support/test-app';
 import { trpcHttp } from '../support/verification';
 
@@ -156,7 +157,7 @@ describe('production', () => {
         method: 'POST',
         url: '/trpc/admin.login',
         headers: { ...jsonHeaders, origin: PRODUCTION_URL },
-        payload: JSON.stringify({ json: { password: TEST_ADMIN_PASSWORD } }),
+        payload: JSON.stringify({ json: testAdminLogin() }),
       },
       browser,
     );
@@ -377,7 +378,7 @@ describe('error responses', () => {
         await trpcHttp(down, browser, 'mutation', 'notification.visit', {
           id: '3f1c2a4e-8b7d-4c1e-9a2b-5d6e7f8a9b0c',
         }),
-        await trpcHttp(down, browser, 'mutation', 'admin.login', { password: TEST_ADMIN_PASSWORD }),
+        await trpcHttp(down, browser, 'mutation', 'admin.login', testAdminLogin()),
         await trpcHttp(down, browser, 'mutation', 'telemetry.track', { action: 'onboarding_step_completed' }),
       ];
       for (const reply of replies) {

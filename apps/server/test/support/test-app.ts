@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { staffAccounts } from '@exrated/db/schema';
 import { createTestDatabase, type TestDatabase } from '@exrated/db/testing';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { Redis } from 'ioredis';
 import { inject } from 'vitest';
@@ -8,6 +10,7 @@ import { type Config, loadConfig } from '../../src/config';
 import { createInnerContext, type RequestInfo } from '../../src/context';
 import { appRouter } from '../../src/routers';
 import { ConsoleSmsSender } from '../../src/services/sms/console-sms-sender';
+import { currentTotp, TotpSecretBox } from '../../src/services/staff/second-factor';
 import type { CodeStoreOptions } from '../../src/services/verification/code-store';
 import { MemoryCodeStore } from '../../src/services/verification/memory-code-store';
 import { RedisCodeStore } from '../../src/services/verification/redis-code-store';
@@ -16,6 +19,31 @@ import { MemoryCookieJar } from './cookie-jar';
 import { IMMEDIATE_RELEASE_ENV } from './immediate-release';
 
 export const TEST_ADMIN_PASSWORD = 'test-admin-password-123';
+/** The first admin's name (ADMIN_EMAIL's default) and the TOTP secret every test app enrols it with. */
+export const TEST_ADMIN_LOGIN = 'admin';
+export const TEST_ADMIN_TOTP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+
+/** admin.login's input for the test admin, with the code its authenticator shows now. */
+export function testAdminLogin() {
+  return {
+    account: TEST_ADMIN_LOGIN,
+    password: TEST_ADMIN_PASSWORD,
+    code: currentTotp(TEST_ADMIN_TOTP_SECRET),
+  };
+}
+
+/**
+ * The first admin as if it had enrolled (with TEST_ADMIN_TOTP_SECRET): tests about everything else log in at
+ * once. The enrolment itself has its own tests (staff.int.test.ts).
+ */
+export async function enrolTestAdmin(app: FastifyInstance): Promise<void> {
+  const { config, db } = app.services;
+  const box = new TotpSecretBox([config.sessionSecret, ...config.previousSessionSecrets]);
+  await db
+    .update(staffAccounts)
+    .set({ totpSecret: box.seal(TEST_ADMIN_TOTP_SECRET), enrolsWithPassword: null })
+    .where(eq(staffAccounts.login, TEST_ADMIN_LOGIN));
+}
 
 /** Caps far above what a suite's many calls need, so a cap never hides what validation does. */
 export const UNCAPPED_LIMITS_ENV = {
@@ -40,6 +68,8 @@ export interface TestAppOptions {
   overrides?: Omit<AppOverrides, 'database' | 'redis'>;
   /** Use the in-process stores even when a Redis server is available. */
   withoutRedis?: boolean;
+  /** Leave the first admin as the environment made it (no second factor yet), for the enrolment tests. */
+  adminNotEnrolled?: boolean;
   /**
    * The code store's rules, for tests that prove the same numbers over and over and are not about the waits
    * between code texts (e.g. `NO_RESEND_WAITS`).
@@ -115,6 +145,8 @@ export function testConfig(env: Record<string, string | undefined> = {}) {
     NODE_ENV: 'test',
     SESSION_SECRET: 'test-session-secret-that-is-long-enough-0123456789',
     ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
+    // Suites log the test admin in from many fresh browsers; the per-account cap has its own test.
+    LIMIT_STAFF_LOGINS_PER_ACCOUNT_PER_5_MIN: '100000',
     PUBLIC_URL: 'http://localhost:3000',
     CLIENT_DIST_DIR: '/nonexistent',
     ...IMMEDIATE_RELEASE_ENV,
@@ -149,6 +181,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     redis,
   });
   await app.ready();
+  if (!options.adminNotEnrolled) await enrolTestAdmin(app);
 
   return {
     app,

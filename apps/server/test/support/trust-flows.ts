@@ -2,7 +2,7 @@ import { notifications } from '@exrated/db/schema';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { ratingInput, type SubmitReply } from './rating-fixtures';
-import { HttpBrowser, TEST_ADMIN_PASSWORD, type TestApp } from './test-app';
+import { HttpBrowser, type TestApp, testAdminLogin } from './test-app';
 import { latestCode, type TrpcHttpReply, trpcHttp } from './verification';
 
 export function errorCode(reply: TrpcHttpReply) {
@@ -60,7 +60,7 @@ export function trustFlows(t: TestApp, prefix: string) {
 
   async function adminBrowser() {
     const browser = new HttpBrowser();
-    expect((await call(browser, 'admin.login', { password: TEST_ADMIN_PASSWORD })).error).toBeNull();
+    expect((await call(browser, 'admin.login', testAdminLogin())).error).toBeNull();
     return browser;
   }
 

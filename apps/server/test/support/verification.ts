@@ -3,7 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { cookieNamesFor, hashToken } from '../../src/services/sessions/sessions';
 import type { MemoryCookieJar } from './cookie-jar';
 import { ratingInput } from './rating-fixtures';
-import { HttpBrowser, TEST_ADMIN_PASSWORD, type TestApp } from './test-app';
+import { HttpBrowser, type TestApp, testAdminLogin } from './test-app';
 
 /** The code inside the newest verification text sent to `phone`. */
 export function latestCode(t: Pick<TestApp, 'sms'>, phone: string): string {
@@ -137,5 +137,5 @@ export async function makePrivileged(
     phoneNumber: phone,
     code: latestCode(t, phone),
   });
-  await trpcHttp(t, browser, 'mutation', 'admin.login', { password: TEST_ADMIN_PASSWORD });
+  await trpcHttp(t, browser, 'mutation', 'admin.login', testAdminLogin());
 }

@@ -7,6 +7,8 @@ export interface AuditActor {
   userId: string | null;
   /** The acting person's proven phone, when there is one. */
   phoneNumber: string | null;
+  /** The acting staff member's name: every entry of a staff request names its author (docs/staff.md). */
+  staff?: string;
 }
 
 export interface RequestMeta {
@@ -53,9 +55,10 @@ export class AuditWriter {
   /** Records an activity entry; `phoneNumber` overrides the actor's (e.g. the phone being verified). */
   log(action: string, details?: Record<string, unknown>, options: { phoneNumber?: string | null } = {}) {
     this.observe(action, details ?? null);
+    const staff = this.actor.staff;
     this.logEntries.push({
       action,
-      details: details ?? null,
+      details: staff === undefined ? (details ?? null) : { ...details, staff },
       userId: this.actor.userId,
       phoneNumber: options.phoneNumber !== undefined ? options.phoneNumber : this.actor.phoneNumber,
       ipAddress: this.meta.ipAddress,

@@ -8,13 +8,14 @@ import {
   lockAppeal,
   lockNotice,
   lockRating,
+  type StaffSession,
 } from '@exrated/db/queries';
-import type { AdminSession, DecisionOutcome, DecisionReason, QueueItemKind } from '@exrated/db/schema';
+import type { DecisionOutcome, DecisionReason, QueueItemKind } from '@exrated/db/schema';
 import { TRPCError } from '@trpc/server';
 import type { Context } from '../../context';
 import { ratingComesToStand } from '../rating/rating-stands';
 
-type AdminContext = Context & { adminSession: AdminSession };
+type AdminContext = Context & { adminSession: StaffSession };
 
 export const ITEM_NOT_FOUND = 'This item is no longer in the queue. Refresh the queue.';
 export const NO_RATING_TO_ACT_ON =
@@ -106,6 +107,7 @@ export async function decide(ctx: AdminContext, input: DecideInput): Promise<Dec
       note: input.note,
       trigger: item.trigger,
       adminSessionId: ctx.adminSession.id,
+      staffId: ctx.adminSession.staffId,
       queuedAt: item.queuedAt,
       decidedAt: now,
     });

@@ -1,4 +1,4 @@
-import { adminSessions, deviceSessions, errorLogs, logs, ratings } from '@exrated/db/schema';
+import { adminSessions, deviceSessions, errorLogs, logs, ratings, staffAccounts } from '@exrated/db/schema';
 import { createTestDatabase, type TestDatabase } from '@exrated/db/testing';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { applyRetention } from './retention';
@@ -30,9 +30,14 @@ describe('applyRetention', () => {
       { tokenHash: 'expired', expiresAt: daysAgo(1) },
       { tokenHash: 'live', expiresAt: daysAgo(-29) },
     ]);
+    const [staff] = await db
+      .insert(staffAccounts)
+      .values({ login: 'retention-admin', displayName: 'Retention', role: 'admin' })
+      .returning();
+    const staffId = staff?.id ?? '';
     await db.insert(adminSessions).values([
-      { tokenHash: 'admin-expired', expiresAt: daysAgo(1) },
-      { tokenHash: 'admin-live', expiresAt: daysAgo(-1) },
+      { tokenHash: 'admin-expired', expiresAt: daysAgo(1), staffId },
+      { tokenHash: 'admin-live', expiresAt: daysAgo(-1), staffId },
     ]);
 
     const rating = { name: 'Alex', relationshipType: 'casual', phoneNumber: '+12025550100' } as const;

@@ -3,17 +3,19 @@ import type { Database } from '@exrated/db';
 import {
   deleteAdminSession,
   deleteDeviceSession,
+  deleteStaffSessions,
   findAdminSessionByTokenHash,
   findDeviceSessionByTokenHash,
   insertAdminSession,
   insertDeviceSession,
   type ProofSettlement,
   provePhoneForDeviceSession,
+  type StaffSession,
   saveUnprovenPhone,
   touchAdminSession,
   touchDeviceSession,
 } from '@exrated/db/queries';
-import type { AdminSession, DeviceSession } from '@exrated/db/schema';
+import type { DeviceSession } from '@exrated/db/schema';
 import type { ForgottenSessions, SessionBroadcast } from './session-broadcast';
 import { SessionCache } from './session-cache';
 
@@ -40,13 +42,19 @@ export interface CookieJar {
 export interface CookieNames {
   device: string;
   admin: string;
+  /** Marks a browser a staff account logged in from before (docs/staff.md, 'Login limits'). */
+  staffDevice: string;
 }
 
 /** `__Host-` cookies are bound to this exact origin, HTTPS only and path / (no Domain can widen them). */
 export function cookieNamesFor(secure: boolean): CookieNames {
   return secure
-    ? { device: '__Host-exrated_sid', admin: '__Host-exrated_admin' }
-    : { device: 'exrated_sid', admin: 'exrated_admin' };
+    ? {
+        device: '__Host-exrated_sid',
+        admin: '__Host-exrated_admin',
+        staffDevice: '__Host-exrated_staff_device',
+      }
+    : { device: 'exrated_sid', admin: 'exrated_admin', staffDevice: 'exrated_staff_device' };
 }
 
 export function hashToken(token: string): string {
@@ -60,12 +68,12 @@ function newToken() {
 
 export class SessionService {
   private readonly devices = new SessionCache<DeviceSession>(SESSION_CACHE_MS);
-  private readonly admins = new SessionCache<AdminSession>(SESSION_CACHE_MS);
+  private readonly admins = new SessionCache<StaffSession>(SESSION_CACHE_MS);
   private readonly broadcast: SessionBroadcast | null;
 
   constructor(
     private readonly db: Database,
-    private readonly names: CookieNames,
+    readonly names: CookieNames,
     private readonly now: () => Date = () => new Date(),
     options: { broadcast?: SessionBroadcast | null } = {},
   ) {
@@ -124,7 +132,7 @@ export class SessionService {
   }
 
   private forgetHere({ kind, ids }: ForgottenSessions) {
-    const cache: SessionCache<DeviceSession | AdminSession> = kind === 'device' ? this.devices : this.admins;
+    const cache: SessionCache<DeviceSession | StaffSession> = kind === 'device' ? this.devices : this.admins;
     cache.forget(ids);
   }
 
@@ -173,7 +181,7 @@ export class SessionService {
    * The request's admin session, or null when there is none, it idled out or reached its absolute limit. A
    * read held from the last moment may serve unless `fresh` (mutations).
    */
-  async resolveAdmin(cookies: CookieJar, options: { fresh: boolean }): Promise<AdminSession | null> {
+  async resolveAdmin(cookies: CookieJar, options: { fresh: boolean }): Promise<StaffSession | null> {
     const token = cookies.get(this.names.admin);
     if (!token) return null;
     const now = this.now();
@@ -196,18 +204,25 @@ export class SessionService {
     return touched;
   }
 
-  async createAdmin(cookies: CookieJar): Promise<AdminSession> {
+  async createAdmin(cookies: CookieJar, staffId: string): Promise<{ id: string }> {
     const now = this.now();
     const fresh = newToken();
     const session = await insertAdminSession(this.db, {
       tokenHash: fresh.tokenHash,
       expiresAt: new Date(now.getTime() + ADMIN_SESSION_ABSOLUTE_MS),
+      staffId,
     });
     cookies.set(this.names.admin, fresh.token, ADMIN_SESSION_ABSOLUTE_MS / 1000);
     return session;
   }
 
-  async revokeAdmin(cookies: CookieJar, session: AdminSession): Promise<void> {
+  /** A disabled, removed or reset account: every session it has ends now, on every instance. */
+  async endStaffSessions(staffId: string): Promise<void> {
+    const ids = await deleteStaffSessions(this.db, staffId);
+    if (ids.length > 0) await this.forget({ kind: 'admin', ids });
+  }
+
+  async revokeAdmin(cookies: CookieJar, session: { id: string }): Promise<void> {
     await deleteAdminSession(this.db, session.id);
     await this.forget({ kind: 'admin', ids: [session.id] });
     cookies.clear(this.names.admin);

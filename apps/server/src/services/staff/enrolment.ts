@@ -1,0 +1,93 @@
+import { completeStaffEnrolment, findStaffEnrolment, setPendingTotpSecret } from '@exrated/db/queries';
+import { TRPCError } from '@trpc/server';
+import type { Context } from '../../context';
+import { hashToken } from '../sessions/sessions';
+import { hashPassword, verifyPassword } from './passwords';
+import {
+  enrolmentUri,
+  hashRecoveryCode,
+  newRecoveryCodes,
+  newTotpSecret,
+  TotpSecretBox,
+  totpMatches,
+} from './second-factor';
+import { startStaffSession } from './staff-login';
+
+const LINK_GONE = 'This link is invalid or has expired. Ask an administrator for a new one.';
+
+function secretBox(ctx: Context) {
+  return new TotpSecretBox([ctx.config.sessionSecret, ...ctx.config.previousSessionSecrets]);
+}
+
+async function liveEnrolment(ctx: Context, token: string) {
+  const found = await findStaffEnrolment(ctx.db, hashToken(token), ctx.now());
+  if (!found) throw new TRPCError({ code: 'NOT_FOUND', message: LINK_GONE });
+  return found;
+}
+
+/**
+ * Opens an enrolment link: the TOTP secret to scan (a QR code, and the text for typing in), made once per
+ * link so a reload shows the same one. Nothing is enrolled until a code from it is entered.
+ */
+export async function beginEnrolment(ctx: Context, token: string) {
+  const { enrolment, account } = await liveEnrolment(ctx, token);
+  const box = secretBox(ctx);
+  const sealed =
+    enrolment.pendingTotpSecret ??
+    (await setPendingTotpSecret(ctx.db, enrolment.id, box.seal(newTotpSecret())));
+  if (!sealed) throw new TRPCError({ code: 'NOT_FOUND', message: LINK_GONE });
+  const secret = box.open(sealed);
+  const { uri, qrDataUrl } = await enrolmentUri(secret, account.login);
+  return {
+    name: account.displayName,
+    login: account.login,
+    role: account.role,
+    purpose: enrolment.purpose,
+    secret,
+    uri,
+    qrDataUrl,
+  };
+}
+
+/**
+ * Completes an enrolment: an invitation sets the password here, a reset link asks for the current one, the
+ * link after a first login needs none (the password was just checked). The first correct code enrols the
+ * factor, the link is used up and the recovery codes are returned, this once; they are stored hashed.
+ */
+export async function completeEnrolment(
+  ctx: Context,
+  input: { token: string; password?: string | undefined; code: string },
+) {
+  const { enrolment, account } = await liveEnrolment(ctx, input.token);
+  if (!enrolment.pendingTotpSecret) {
+    throw new TRPCError({ code: 'BAD_REQUEST', message: 'Open the link again to see the QR code to scan.' });
+  }
+  let passwordHash: string | null = null;
+  if (enrolment.purpose !== 'first_login') {
+    if (!input.password) throw new TRPCError({ code: 'BAD_REQUEST', message: 'Please enter your password.' });
+    if (enrolment.purpose === 'invite') passwordHash = await hashPassword(input.password);
+    else if (!(await verifyPassword(input.password, account.passwordHash))) {
+      ctx.audit.log('staff_enrolment_failed', { staffId: account.id, reason: 'invalid_password' });
+      throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Invalid password' });
+    }
+  }
+  const secret = secretBox(ctx).open(enrolment.pendingTotpSecret);
+  if (!totpMatches(input.code.trim(), secret)) {
+    throw new TRPCError({
+      code: 'BAD_REQUEST',
+      message: 'That code is not right. Enter the 6 digits your authenticator app shows now.',
+    });
+  }
+  const recoveryCodes = newRecoveryCodes();
+  const done = await completeStaffEnrolment(ctx.db, {
+    enrolmentId: enrolment.id,
+    staffId: account.id,
+    totpSecret: enrolment.pendingTotpSecret,
+    recoveryCodeHashes: recoveryCodes.map(hashRecoveryCode),
+    passwordHash,
+  });
+  if (!done) throw new TRPCError({ code: 'NOT_FOUND', message: LINK_GONE });
+  await startStaffSession(ctx, account);
+  ctx.audit.log('staff_enrolled', { staffId: account.id, purpose: enrolment.purpose });
+  return { recoveryCodes, name: account.displayName, role: account.role };
+}
