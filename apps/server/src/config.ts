@@ -130,6 +130,9 @@ const envSchema = z.object({
   LIMIT_ADMIN_LOGINS_PER_IP_PER_15_MIN: positiveInt(10),
   LIMIT_TELEMETRY_PER_IP_PER_MINUTE: positiveInt(60),
   LIMIT_NOTICES_PER_IP_PER_HOUR: positiveInt(10),
+  LIMIT_ACCOUNT_CHANGES_PER_PHONE_PER_HOUR: positiveInt(30),
+  LIMIT_EXPORTS_PER_PHONE_PER_DAY: positiveInt(5),
+  LIMIT_CALLS_PER_IP_PER_MINUTE: positiveInt(60),
   NOTIFICATION_MAX_ATTEMPTS: positiveInt(6),
   NOTIFICATION_RETRY_BASE_SECONDS: positiveInt(30),
   DISPATCHER_INTERVAL_MS: positiveInt(5000),
@@ -169,6 +172,12 @@ export interface Limits {
   /** Staff logins per account from all places per 5 minutes; a browser the account used before is exempt. */
   staffLoginsPerAccountPer5Min: number;
   noticesPerIpPerHour: number;
+  /** Changes of a proven number's settings and account (switches, name, deletion) per phone per hour. */
+  accountChangesPerPhonePerHour: number;
+  /** 'Download my data' per proven phone per day (each export reads everything about the number). */
+  exportsPerPhonePerDay: number;
+  /** Calls per IP per minute of each procedure that has no cap of its own (services/limits). */
+  callsPerIpPerMinute: number;
 }
 
 export interface Config {
@@ -296,6 +305,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       adminLoginsPerIpPer15Min: e.LIMIT_ADMIN_LOGINS_PER_IP_PER_15_MIN,
       telemetryPerIpPerMinute: e.LIMIT_TELEMETRY_PER_IP_PER_MINUTE,
       noticesPerIpPerHour: e.LIMIT_NOTICES_PER_IP_PER_HOUR,
+      accountChangesPerPhonePerHour: e.LIMIT_ACCOUNT_CHANGES_PER_PHONE_PER_HOUR,
+      exportsPerPhonePerDay: e.LIMIT_EXPORTS_PER_PHONE_PER_DAY,
+      callsPerIpPerMinute: e.LIMIT_CALLS_PER_IP_PER_MINUTE,
     },
     notifications: {
       maxAttempts: e.NOTIFICATION_MAX_ATTEMPTS,

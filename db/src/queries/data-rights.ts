@@ -1,4 +1,4 @@
-import { asc, type Column, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, type Column, desc, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../database';
 import {
   claimedProfiles,
@@ -12,11 +12,11 @@ import {
   ratings,
   smsOptOuts,
 } from '../schema';
-import { withholdWaitingRatings } from './ratings';
 import { authoredBy, ratingForReview, statementColumns } from './moderation';
+import { withholdWaitingRatings } from './ratings';
 
 /**
- * Turns 'Do not rate me' (DESIGN.md section 5) on or off; returns the new state. An earlier 'on' keeps its
+ * Turns 'Do not rate me' (docs/data-rights.md) on or off; returns the new state. An earlier 'on' keeps its
  * date. The switch takes the lock `submit_rating` takes on the number (migration 0011), so a submission in
  * flight either commits before the switch is on or sees it and writes nothing.
  */
@@ -65,7 +65,7 @@ export async function findExportProfile(db: Executor, phone: string) {
 
 /**
  * The ratings this person gave, with their texts and scores, as the export shows them. The rated number is
- * not selected: it is another person's phone (DESIGN.md section 5).
+ * not selected: it is another person's phone (docs/data-rights.md).
  */
 export async function listExportRatingsGiven(
   db: Executor,
@@ -75,7 +75,18 @@ export async function listExportRatingsGiven(
   return db.select(content).from(ratings).where(authoredBy(params)).orderBy(desc(ratings.createdAt));
 }
 
-/** The device sessions of the number, and this one: dates and whether the phone was proven, never a token. */
+/**
+ * The sessions that proved the number, and this one (which did): a right is exercised over what the person
+ * proved, so a session that only typed the number is someone else's and never part of the set.
+ */
+function provenSessionsOf(params: { phone: string; deviceSessionId: string }) {
+  return or(
+    and(eq(deviceSessions.phoneNumber, params.phone), isNotNull(deviceSessions.phoneProvenAt)),
+    eq(deviceSessions.id, params.deviceSessionId),
+  );
+}
+
+/** The sessions of the person (provenSessionsOf): dates and whether the phone was proven, never a token. */
 export async function listExportSessions(db: Executor, params: { phone: string; deviceSessionId: string }) {
   return db
     .select({
@@ -86,7 +97,7 @@ export async function listExportSessions(db: Executor, params: { phone: string; 
       expiresAt: deviceSessions.expiresAt,
     })
     .from(deviceSessions)
-    .where(or(eq(deviceSessions.phoneNumber, params.phone), eq(deviceSessions.id, params.deviceSessionId)))
+    .where(provenSessionsOf(params))
     .orderBy(asc(deviceSessions.createdAt));
 }
 
@@ -139,32 +150,48 @@ export async function listExportAppeals(db: Executor, params: { phone: string; s
     .orderBy(asc(ratingAppeals.createdAt));
 }
 
-/** The activity entries of the number or of its sessions, oldest first, at most `limit`. */
-export async function listExportActivity(
-  db: Executor,
-  params: { phone: string; sessionIds: string[]; limit: number },
-) {
+/**
+ * The activity entries the person's own sessions wrote, oldest first, at most `limit`. Entries that name the
+ * number but were written by other sessions (a stranger asking a code for it) are that stranger's activity.
+ */
+export async function listExportActivity(db: Executor, params: { sessionIds: string[]; limit: number }) {
+  if (params.sessionIds.length === 0) return [];
   return db
     .select({
       action: logs.action,
       details: logs.details,
-      userId: logs.userId,
       ipAddress: logs.ipAddress,
       userAgent: logs.userAgent,
       createdAt: logs.createdAt,
     })
     .from(logs)
-    .where(ofPerson(logs.phoneNumber, logs.userId, params))
+    .where(inArray(logs.userId, params.sessionIds))
     .orderBy(asc(logs.createdAt))
     .limit(params.limit);
 }
 
+// A phone number in E.164 form inside a stored text (log details, error messages), as the server writes them.
+const E164_PATTERN = '\\+[0-9]{7,15}';
+
+/** `column` (text) with every E.164 number in it replaced: the stored form of an anonymized entry. */
+function withoutPhones(column: Column) {
+  return sql`regexp_replace(${column}, ${E164_PATTERN}, '[removed]', 'g')`;
+}
+
+/** `column` (jsonb) with every E.164 number in its strings replaced; the JSON stays valid. */
+function jsonWithoutPhones(column: Column) {
+  return sql`regexp_replace(${column}::text, ${E164_PATTERN}, '[removed]', 'g')::jsonb`;
+}
+
 /**
- * 'Delete my account' (DESIGN.md section 5), all or nothing: the ratings the person gave (their scores,
- * texts and notifications cascade), the profile, every session of the number and this one, and the phone in
- * activity and error entries. Notices and appeals they filed stay as moderation records without their phone,
- * session or contact. 'Do not rate me' and the texts opt-out stay: deleting an account must not reopen the
- * number to ratings or texts. Returns what went: counts for the audit entry, and the ended sessions' ids.
+ * 'Delete my account' (docs/data-rights.md), all or nothing: the ratings the person gave (their scores,
+ * texts and notifications cascade), the profile, the sessions that proved the number and this one. Their
+ * activity and error entries stay as counts without anything that points at a person: no session, phone,
+ * address, browser, and no phone number inside their details or messages; entries other people's requests
+ * wrote about the number lose the number. Notices and appeals they filed stay as moderation records without
+ * their phone, session or contact. A session that only typed the number is someone else's and is left alone.
+ * 'Do not rate me' and the texts opt-out stay: deleting an account must not reopen the number to ratings or
+ * texts. Returns what went: counts for the audit entry, and the ended sessions' ids.
  */
 export async function deleteAccountData(db: Executor, params: { phone: string; deviceSessionId: string }) {
   return db.transaction(async (tx) => {
@@ -172,26 +199,73 @@ export async function deleteAccountData(db: Executor, params: { phone: string; d
     const sessions = await tx
       .select({ id: deviceSessions.id })
       .from(deviceSessions)
-      .where(or(eq(deviceSessions.phoneNumber, params.phone), eq(deviceSessions.id, params.deviceSessionId)));
+      .where(provenSessionsOf(params));
     const sessionIds = sessions.map((session) => session.id);
+    const person = { phone: params.phone, sessionIds };
     const deletedRatings = await tx.delete(ratings).where(authoredBy(author)).returning({ id: ratings.id });
     await tx
       .update(notices)
       .set({ reporterPhone: null, reporterSessionId: null, contact: null })
-      .where(ofPerson(notices.reporterPhone, notices.reporterSessionId, { phone: params.phone, sessionIds }));
+      .where(ofPerson(notices.reporterPhone, notices.reporterSessionId, person));
     await tx
       .update(ratingAppeals)
       .set({ authorPhone: null, authorSessionId: null })
-      .where(
-        ofPerson(ratingAppeals.authorPhone, ratingAppeals.authorSessionId, {
-          phone: params.phone,
-          sessionIds,
-        }),
-      );
+      .where(ofPerson(ratingAppeals.authorPhone, ratingAppeals.authorSessionId, person));
     await tx.delete(claimedProfiles).where(eq(claimedProfiles.phoneNumber, params.phone));
     await tx.delete(deviceSessions).where(inArray(deviceSessions.id, sessionIds));
-    await tx.update(logs).set({ phoneNumber: null }).where(eq(logs.phoneNumber, params.phone));
-    await tx.update(errorLogs).set({ phoneNumber: null }).where(eq(errorLogs.phoneNumber, params.phone));
+    await tx
+      .update(logs)
+      .set({
+        userId: null,
+        phoneNumber: null,
+        ipAddress: null,
+        userAgent: null,
+        details: sql`${jsonWithoutPhones(logs.details)}`,
+      })
+      .where(inArray(logs.userId, sessionIds));
+    await tx
+      .update(logs)
+      .set({ phoneNumber: null, details: sql`${jsonWithoutPhones(logs.details)}` })
+      .where(eq(logs.phoneNumber, params.phone));
+    await tx
+      .update(errorLogs)
+      .set({
+        userId: null,
+        phoneNumber: null,
+        ipAddress: null,
+        userAgent: null,
+        errorMessage: sql`${withoutPhones(errorLogs.errorMessage)}`,
+        errorStack: sql`${withoutPhones(errorLogs.errorStack)}`,
+        details: sql`${jsonWithoutPhones(errorLogs.details)}`,
+      })
+      .where(inArray(errorLogs.userId, sessionIds));
+    await tx
+      .update(errorLogs)
+      .set({
+        phoneNumber: null,
+        errorMessage: sql`${withoutPhones(errorLogs.errorMessage)}`,
+        details: sql`${jsonWithoutPhones(errorLogs.details)}`,
+      })
+      .where(eq(errorLogs.phoneNumber, params.phone));
     return { ratings: deletedRatings.length, sessions: sessionIds.length, sessionIds };
   });
+}
+
+/**
+ * A number a session typed but never proved serves only that session's own flow (the code it asked for, the
+ * header's unverified number): it is cleared from sessions idle since `idleSince`. Returns how many.
+ */
+export async function clearUnprovenPhonesIdleSince(db: Executor, idleSince: Date) {
+  const cleared = await db
+    .update(deviceSessions)
+    .set({ phoneNumber: null })
+    .where(
+      and(
+        isNull(deviceSessions.phoneProvenAt),
+        isNotNull(deviceSessions.phoneNumber),
+        lt(deviceSessions.lastSeenAt, idleSince),
+      ),
+    )
+    .returning({ id: deviceSessions.id });
+  return cleared.length;
 }

@@ -3,6 +3,7 @@ import { countRatingsGiven } from '@exrated/db/queries';
 import type { DeviceSession, StaffRole } from '@exrated/db/schema';
 import { TRPCError, type TRPCProcedureType } from '@trpc/server';
 import type { Context } from '../context';
+import { enforceProcedureLimit } from '../services/limits/procedure-limits';
 import { procedure, refuseNulCharacters } from './init';
 
 /**
@@ -17,6 +18,7 @@ import { procedure, refuseNulCharacters } from './init';
  */
 export const publicProcedure = procedure.use(async ({ ctx, next, path, getRawInput }) => {
   const timed = ctx.metrics.startProcedure(path);
+  await enforceProcedureLimit(ctx, path, null);
   refuseNulCharacters(await getRawInput());
   const result = await next();
   timed(result.ok ? 'ok' : result.error.code);
@@ -44,18 +46,21 @@ export const deviceProcedure = publicProcedure.use(async ({ ctx, next, type }) =
 );
 
 /** The device session has proven a phone with an SMS code. */
-export const provenProcedure = publicProcedure.use(async ({ ctx, next, type }) => {
+export const provenProcedure = publicProcedure.use(async ({ ctx, next, type, path }) => {
   const session = await deviceSessionOf(ctx, type);
-  return next({ ctx: { session, viewerPhone: provenPhoneOf(session) } });
+  const viewerPhone = provenPhoneOf(session);
+  await enforceProcedureLimit(ctx, path, viewerPhone);
+  return next({ ctx: { session, viewerPhone } });
 });
 
 /**
  * The phone is proven and the viewer has given enough ratings to see the ones they received
  * (docs/security.md). Unlocking never reverts: the count only grows as ratings are given or attributed.
  */
-export const unlockedProcedure = publicProcedure.use(async ({ ctx, next, type }) => {
+export const unlockedProcedure = publicProcedure.use(async ({ ctx, next, type, path }) => {
   const session = await deviceSessionOf(ctx, type);
   const viewerPhone = provenPhoneOf(session);
+  await enforceProcedureLimit(ctx, path, viewerPhone);
   await refuseUntilUnlocked(ctx, session.id, viewerPhone);
   return next({ ctx: { session, viewerPhone } });
 });

@@ -40,16 +40,31 @@ export class AuditWriter {
   private readonly logEntries: NewLogEntry[] = [];
   private readonly errorEntries: NewErrorLogEntry[] = [];
   private actor: AuditActor = { userId: null, phoneNumber: null };
+  private meta: RequestMeta;
 
   constructor(
     private readonly auditLog: AuditLog,
-    private readonly meta: RequestMeta,
+    meta: RequestMeta,
     private readonly logger: FastifyBaseLogger,
     private readonly observe: AuditObserver = () => {},
-  ) {}
+  ) {
+    this.meta = meta;
+  }
 
   setActor(actor: AuditActor) {
     this.actor = actor;
+  }
+
+  /**
+   * The request deleted its own person (account deletion): its entries, those recorded so far included, keep
+   * no session, phone, address or browser.
+   */
+  forgetRequester() {
+    this.actor = { userId: null, phoneNumber: null };
+    this.meta = { ipAddress: null, userAgent: null };
+    for (const entry of [...this.logEntries, ...this.errorEntries]) {
+      Object.assign(entry, { userId: null, phoneNumber: null, ipAddress: null, userAgent: null });
+    }
   }
 
   /** Records an activity entry; `phoneNumber` overrides the actor's (e.g. the phone being verified). */

@@ -38,11 +38,12 @@ export function withoutOtherPhones(value: unknown, ownPhone: string): unknown {
 }
 
 /**
- * `profile.exportData`, 'Download my data' (DESIGN.md section 5): everything ExRated holds about the proven
- * number and this device, as one JSON document. Never another person's phone (the rated numbers of the
- * ratings given are left out) or a rater's identity (ratings received carry what the rated person reads, and
- * only once unlocked); activity written by other people's requests keeps its action and date but not their
- * address or browser.
+ * `profile.exportData`, 'Download my data' (docs/data-rights.md): what ExRated holds about the person who
+ * proved the number, as one JSON document: the claimed profile and switches, the sessions that proved the
+ * number (and this one), the ratings they gave, the ratings received as /profile shows them (only once
+ * unlocked), the notices and appeals they filed, and the activity entries of their own sessions. A session
+ * that only typed the number is someone else's and contributes nothing; another person's phone inside a
+ * detail is replaced.
  */
 export async function exportAccountData(ctx: ProvenContext) {
   const phone = ctx.viewerPhone;
@@ -55,14 +56,13 @@ export async function exportAccountData(ctx: ProvenContext) {
     countRatingsGiven(ctx.db, { deviceSessionId: ctx.session.id, provenPhone: phone }),
     listExportNotices(ctx.db, { phone, sessionIds }),
     listExportAppeals(ctx.db, { phone, sessionIds }),
-    listExportActivity(ctx.db, { phone, sessionIds, limit: EXPORT_ACTIVITY_LIMIT }),
+    listExportActivity(ctx.db, { sessionIds, limit: EXPORT_ACTIVITY_LIMIT }),
   ]);
   const unlocked = given >= RATINGS_TO_UNLOCK;
   // As /profile shows them: a coarse period each, no timestamp that could time a rater (docs/anonymity.md).
   const received = unlocked
     ? (await loadReceivedRatings(ctx.db, phone, { secret: ctx.config.sessionSecret, now: ctx.now() })).ratings
     : [];
-  const ownSessions = new Set(sessionIds);
   ctx.audit.log('data_exported');
   return {
     exportedAt: ctx.now(),
@@ -79,15 +79,6 @@ export async function exportAccountData(ctx: ProvenContext) {
     notices,
     appeals,
     sessions,
-    activity: activity.map((entry) => {
-      const ownRequest = entry.userId !== null && ownSessions.has(entry.userId);
-      return {
-        action: entry.action,
-        details: withoutOtherPhones(entry.details, phone),
-        ipAddress: ownRequest ? entry.ipAddress : null,
-        userAgent: ownRequest ? entry.userAgent : null,
-        createdAt: entry.createdAt,
-      };
-    }),
+    activity: activity.map((entry) => ({ ...entry, details: withoutOtherPhones(entry.details, phone) })),
   };
 }

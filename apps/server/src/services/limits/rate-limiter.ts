@@ -40,6 +40,8 @@ export interface RateLimiter {
   hitInOrder(hits: readonly RateLimitHit[]): Promise<RateLimitResult[]>;
   /** Reads the current count without counting a hit. */
   peek(key: string, rule: RateLimitRule): Promise<RateLimitResult>;
+  /** Drops counts (a cap keyed on a number whose owner deleted their account). */
+  reset(keys: readonly string[]): Promise<void>;
 }
 
 // INCR and the first PEXPIRE in one script: a crash between the two can never leave a counter without expiry.
@@ -99,6 +101,10 @@ export class RedisRateLimiter implements RateLimiter {
     return toResult(Number(count ?? 0), ttl, rule, false);
   }
 
+  async reset(keys: readonly string[]): Promise<void> {
+    if (keys.length > 0) await this.redis.del(...keys.map((key) => this.key(key)));
+  }
+
   private key(key: string) {
     return `${this.prefix}rl:${key}`;
   }
@@ -129,6 +135,10 @@ export class MemoryRateLimiter implements RateLimiter {
     const window = this.windows.get(key);
     if (!window || window.resetAt <= this.now()) return toResult(0, -2, rule, false);
     return toResult(window.count, window.resetAt - this.now(), rule, false);
+  }
+
+  async reset(keys: readonly string[]): Promise<void> {
+    for (const key of keys) this.windows.delete(key);
   }
 
   private current(key: string, rule: RateLimitRule) {

@@ -197,6 +197,7 @@ export class AppMetrics {
       hitInOrder: async (hits) =>
         (await limiter.hitInOrder(hits)).map((result, index) => count(hits[index]?.key ?? '', result)),
       peek: (key, rule) => limiter.peek(key, rule),
+      reset: (keys) => limiter.reset(keys),
     };
   }
 

@@ -3,6 +3,11 @@ import type { RateLimiter } from '../limits/rate-limiter';
 
 const DAY_SECONDS = 24 * 60 * 60;
 
+/** The per-recipient cap's key: it names the number, so account deletion drops it. */
+export function recipientTextCapKey(phoneNumber: string): string {
+  return `rating-text:recipient:${phoneNumber}`;
+}
+
 /**
  * The daily caps on rating texts (DESIGN.md section 4): per recipient, and in all. Counts the text about to
  * go out and returns why it must be held back ('recipient_daily_cap', 'global_daily_cap'), or null. Over a
@@ -15,7 +20,7 @@ export async function ratingTextCapRefusal(
 ): Promise<string | null> {
   const caps = [
     {
-      key: `rating-text:recipient:${phoneNumber}`,
+      key: recipientTextCapKey(phoneNumber),
       rule: { limit: limits.ratingTextsPerRecipientPerDay, windowSeconds: DAY_SECONDS },
       reason: 'recipient_daily_cap',
     },

@@ -1,5 +1,6 @@
 import { adminSessions, deviceSessions, errorLogs, logs, ratings, staffAccounts } from '@exrated/db/schema';
 import { createTestDatabase, type TestDatabase } from '@exrated/db/testing';
+import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { applyRetention } from './retention';
 
@@ -49,7 +50,7 @@ describe('applyRetention', () => {
 
     const result = await applyRetention(db, now, 180);
 
-    expect(result).toEqual({ logs: 1, errorLogs: 1, deviceSessions: 1, unclaimedRatings: 1 });
+    expect(result).toMatchObject({ logs: 1, errorLogs: 1, deviceSessions: 1, unclaimedRatings: 1 });
     expect((await db.select().from(ratings)).map((row) => row.testimonial).sort()).toEqual([
       'claimed',
       'may still be claimed',
@@ -58,6 +59,33 @@ describe('applyRetention', () => {
     expect((await db.select().from(errorLogs)).map((row) => row.errorMessage)).toEqual(['new']);
     expect((await db.select().from(deviceSessions)).map((row) => row.tokenHash)).toEqual(['live']);
     expect((await db.select().from(adminSessions)).map((row) => row.tokenHash)).toEqual(['admin-live']);
+  });
+
+  it('clears a typed, unproven number from a session idle for a day, and keeps proven ones', async () => {
+    const db = database.db;
+    const live = daysAgo(-29);
+    await db.insert(deviceSessions).values([
+      { tokenHash: 'typed-idle', phoneNumber: '+12025550111', lastSeenAt: daysAgo(2), expiresAt: live },
+      { tokenHash: 'typed-active', phoneNumber: '+12025550112', lastSeenAt: now, expiresAt: live },
+      {
+        tokenHash: 'proven-idle',
+        phoneNumber: '+12025550113',
+        phoneProvenAt: daysAgo(3),
+        lastSeenAt: daysAgo(2),
+        expiresAt: live,
+      },
+    ]);
+    const result = await applyRetention(db, now, 180);
+    expect(result.unprovenPhones).toBe(1);
+    const phones = await db
+      .select({ tokenHash: deviceSessions.tokenHash, phone: deviceSessions.phoneNumber })
+      .from(deviceSessions)
+      .where(inArray(deviceSessions.tokenHash, ['typed-idle', 'typed-active', 'proven-idle']));
+    expect(Object.fromEntries(phones.map((row) => [row.tokenHash, row.phone]))).toEqual({
+      'typed-idle': null,
+      'typed-active': '+12025550112',
+      'proven-idle': '+12025550113',
+    });
   });
 
   it('honours a configured period', async () => {

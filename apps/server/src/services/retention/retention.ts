@@ -1,5 +1,6 @@
 import type { Database } from '@exrated/db';
 import {
+  clearUnprovenPhonesIdleSince,
   deleteAuditEntriesBefore,
   deleteExpiredAdminSessions,
   deleteExpiredDeviceSessions,
@@ -12,12 +13,15 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export const RETENTION_INTERVAL_MS = 60 * 60 * 1000;
 /** DESIGN.md section 5: a rating whose author never proves a phone is deleted after 30 days. */
 export const UNCLAIMED_RATING_DAYS = 30;
+/** A typed, unproven number outlives its session's last request by this long (docs/data-rights.md). */
+export const UNPROVEN_PHONE_IDLE_HOURS = 24;
 
 export interface RetentionResult {
   logs: number;
   errorLogs: number;
   deviceSessions: number;
   unclaimedRatings: number;
+  unprovenPhones: number;
 }
 
 /**
@@ -38,7 +42,11 @@ export async function applyRetention(
     db,
     new Date(now.getTime() - UNCLAIMED_RATING_DAYS * DAY_MS),
   );
-  return { ...audit, deviceSessions, unclaimedRatings };
+  const unprovenPhones = await clearUnprovenPhonesIdleSince(
+    db,
+    new Date(now.getTime() - UNPROVEN_PHONE_IDLE_HOURS * 60 * 60 * 1000),
+  );
+  return { ...audit, deviceSessions, unclaimedRatings, unprovenPhones };
 }
 
 /** Runs retention shortly after start and then every hour; `stop()` ends it (called when the app closes). */

@@ -92,6 +92,8 @@ export interface CodeStore {
    * the ledger, so the person can ask again at once.
    */
   discard(phone: string, codeHash: string): Promise<void>;
+  /** The number's owner deleted their account: its live code and its send ledger go, with the number's key. */
+  forget(phone: string): Promise<void>;
   /** The live record and its remaining lifetime, for tests and operators; null when there is none. */
   inspect(phone: string): Promise<{ record: CodeRecord; ttlMs: number } | null>;
 }

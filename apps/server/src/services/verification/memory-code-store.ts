@@ -89,6 +89,11 @@ export class MemoryCodeStore implements CodeStore {
     return this.refusal(phone, now);
   }
 
+  async forget(phone: string): Promise<void> {
+    this.codes.delete(phone);
+    this.ledgers.delete(phone);
+  }
+
   async discard(phone: string, codeHash: string): Promise<void> {
     const entry = this.live(this.codes, phone);
     if (!entry || entry.value.codeHash !== codeHash) return;

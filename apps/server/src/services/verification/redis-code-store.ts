@@ -150,6 +150,10 @@ export class RedisCodeStore implements CodeStore {
     return ledgerRefusal(await this.ledger(phone), now, this.options);
   }
 
+  async forget(phone: string): Promise<void> {
+    await this.redis.del(this.codeKey(phone), this.ledgerKey(phone));
+  }
+
   async discard(phone: string, codeHash: string): Promise<void> {
     await this.redis.discardVerificationCode(this.codeKey(phone), this.ledgerKey(phone), codeHash);
   }
