@@ -1,6 +1,14 @@
-// The content rules shared by the server and the browser (DESIGN.md sections 4 and 5). The browser imports
+// The content rules shared by the server and the browser (docs/screening.md). The browser imports
 // the light modules ('./name', './normalize', './rating-fields', './rules') directly and loads this entry,
 // with obscenity, linkifyjs and libphonenumber, only once the rate form is on screen.
+
+export {
+  findIdentifyingDetails,
+  IDENTIFYING_DETAILS_NUDGE,
+  type IdentifyingDetail,
+  type IdentifyingDetailKind,
+  identifyingDetailKinds,
+} from './identifying-details';
 export { NAME_MESSAGE, NAME_PATTERN, NAME_REQUIRED_MESSAGE } from './name';
 export { containsDirectionControls, normalizeName, normalizeText } from './normalize';
 export {
@@ -12,6 +20,7 @@ export {
   TESTIMONIAL_MAX_LENGTH,
 } from './rating-fields';
 export {
+  combinedScreeningMessage,
   SCREENING_RULES,
   type ScreeningOutcome,
   type ScreeningRule,
@@ -19,20 +28,15 @@ export {
   screeningMessage,
 } from './rules';
 export {
-  fullNameRefusals,
+  crossFieldRefusals,
   nameScreeningMessage,
   type RatingScreeningField,
   ratingTextRefusal,
   type ScreenedRating,
+  type ScreeningContext,
   type ScreeningFinding,
   type ScreeningVerdict,
+  screenNoticeFields,
   screenRatingInput,
   screenText,
 } from './screening';
-export {
-  findIdentifyingDetails,
-  IDENTIFYING_DETAILS_NUDGE,
-  type IdentifyingDetail,
-  type IdentifyingDetailKind,
-  identifyingDetailKinds,
-} from './identifying-details';

@@ -1,26 +1,270 @@
+import confusables from 'unhomoglyph/data.json';
+
 /**
- * The ways a normalized text is read by the detectors. Spacing a word out ('k i k e', 'f.a.g',
- * '5 5 5 - 1 2 3 4') is the one trick normalization cannot undo, so a second reading joins runs of single
- * characters back into words.
+ * What a person reads in a normalized text, for the rules to match on: the text as stored and shown stays as
+ * typed. A reader folds lookalike letters ('kіll' with a Cyrillic і), ignores marks ('p̶a̶y̶'), reads any
+ * script's digits ('٠٧٧٠٠'), spelled-out digits ('seven oh seven') and letters spaced apart ('a s l u t',
+ * 'k~i~l~l'); so does the reading. See docs/screening.md.
  */
-
-// Three or more single letters or digits (or the leetspeak symbols '@' and '$'), each apart from the next
-// by separators only: 'n i g', 'k.i.k.e', 's-l-u-t'. Ordinary prose has no such runs.
-const SPACED_OUT = /(?<![\p{L}\p{N}])[\p{L}\p{N}@$](?:[\s.\-_*/\\|]+[\p{L}\p{N}@$](?![\p{L}\p{N}])){2,}/gu;
-const SEPARATORS = /[\s.\-_*/\\|]+/g;
-
-/** The text with every spaced-out run joined into one word ('she is a k i k e' -> 'she is a kike'). */
-export function joinSpacedOutRuns(text: string): string {
-  return text.replace(SPACED_OUT, (run) => run.replace(SEPARATORS, ''));
+export interface TextReading {
+  /** Lookalikes folded to Latin letters, marks dropped, every digit ASCII, apostrophes straight; case kept. */
+  folded: string;
+  /** Lower-case readings: the folded text, with spaced-out runs joined, with digits inside words as letters. */
+  lower: string[];
+  /** Each spaced-out run joined into one lower-case string without separators ('iwillfindyou'). */
+  runs: string[];
+  /** Readings for numbers: the folded and joined texts with spelled-out digits as digits. */
+  numbers: string[];
 }
 
-/** The spaced-out runs of `text`, each joined into one word. */
-export function spacedOutRuns(text: string): string[] {
-  return [...text.matchAll(SPACED_OUT)].map((match) => match[0].replace(SEPARATORS, ''));
+// The TR39 prototypes (Unicode's confusables.txt, through unhomoglyph). Only characters outside ASCII are
+// folded: the table also maps 'm' to 'rn', '1' to 'l' and '0' to 'O', which a reader does not do.
+const PROTOTYPES = confusables as Record<string, string>;
+const NON_ASCII = /[\u0080-\u{10FFFF}]/gu;
+const HAS_NON_ASCII = /[\u0080-\u{10FFFF}]/u;
+const MARKS = /\p{M}+/gu;
+const DECIMAL_DIGIT = /\p{Nd}/u;
+const DIGITS = /\p{Nd}/gu;
+const CURLY_APOSTROPHES = /[’‘ʼ`´]/g;
+
+// A stroke without a dot that TR39 takes for 'i' (the Cyrillic palochka 'ӏ', the dotless 'ı') is read as 'l'
+// just as often: the folded text is also read with every such stroke as 'l'.
+const UNDOTTED_STROKE = /^\P{Soft_Dotted}$/u;
+
+function strokeAsL(character: string): string {
+  return PROTOTYPES[character] === 'i' && UNDOTTED_STROKE.test(character) ? 'l' : prototypeOf(character);
 }
 
-/** The readings every detector looks at: the text itself and, when it differs, the joined one. */
-export function readings(text: string): string[] {
-  const joined = joinSpacedOutRuns(text);
-  return joined === text ? [text] : [text, joined];
+function prototypeOf(character: string): string {
+  const prototype = PROTOTYPES[character];
+  if (prototype === undefined) return character;
+  // An upper-case lookalike of 'I' has the prototype 'l' (as 'I' itself has): a reader sees an 'I'.
+  if (prototype === 'l' && character !== character.toLowerCase()) return 'I';
+  if (!HAS_NON_ASCII.test(prototype.normalize('NFD').replace(MARKS, ''))) return prototype;
+  // A small letter whose prototype is no Latin letter ('κ' -> 'ĸ', 'τ' -> 'ᴛ') reads as its capital does.
+  const capital = PROTOTYPES[character.toUpperCase()];
+  return capital && /^[A-Za-z]+$/.test(capital) ? capital.toLowerCase() : prototype;
+}
+
+const digitValues = new Map<string, string>();
+
+// Unicode keeps every script's decimal digits in runs of ten from zero to nine, so a digit's value is its
+// distance from the start of its run, modulo ten (the mathematical digits are five runs back to back).
+function digitValue(digit: string): string {
+  const known = digitValues.get(digit);
+  if (known !== undefined) return known;
+  const codePoint = digit.codePointAt(0) ?? 0;
+  let start = codePoint;
+  while (start > 0 && DECIMAL_DIGIT.test(String.fromCodePoint(start - 1))) start -= 1;
+  const value = String((codePoint - start) % 10);
+  digitValues.set(digit, value);
+  return value;
+}
+
+/** The folded reading of a normalized text (see TextReading.folded). */
+export function foldText(text: string, strokesAsL = false): string {
+  if (!HAS_NON_ASCII.test(text)) return text;
+  return text
+    .normalize('NFD')
+    .replace(MARKS, '')
+    .replace(DIGITS, (digit) => (digit < '0' || digit > '9' ? digitValue(digit) : digit))
+    .replace(NON_ASCII, strokesAsL ? strokeAsL : prototypeOf)
+    .normalize('NFD')
+    .replace(MARKS, '')
+    .replace(CURLY_APOSTROPHES, "'");
+}
+
+// Separators people put between the letters of a word to hide it: anything that is neither a letter nor a
+// digit ('k i l l', 'k~i~l~l', 's·p·i·c', 'n | i | g'), '@' and '$' being letters in leetspeak.
+const SINGLE = String.raw`[\p{L}\p{N}@$]`;
+const SEPARATOR = String.raw`[^\p{L}\p{N}@$]+`;
+// Three or more single characters, each apart from the next by separators only.
+const SPACED_OUT = new RegExp(
+  String.raw`(?<![\p{L}\p{N}@$])${SINGLE}(?:${SEPARATOR}${SINGLE}(?![\p{L}\p{N}@$])){2,}`,
+  'gu',
+);
+const SEPARATORS = new RegExp(SEPARATOR, 'gu');
+// Symbols that stand between the words of a sentence to hide it ('i|will|hurt|you', 'm•a•k•e'), read as
+// spaces. '.', '_' and '-' are left alone (they belong inside handles, emails and names), and so is '*',
+// which stands for a letter ('f*ggot').
+const WORD_SYMBOLS = /(?<=\p{L})[|~•·+/\\^=]+(?=\p{L})/gu;
+
+// 'a s l u t' is read both as 'aslut' and as 'a slut', 'he's a p a k i' as 'he's a paki': one or two
+// one-letter words may start the run.
+function joinRuns(text: string, leadingWords: number): string {
+  return text.replace(SPACED_OUT, (run) => {
+    const characters = run.split(SEPARATORS);
+    if (characters.length - leadingWords < 3) return run.replace(SEPARATORS, '');
+    return [...characters.slice(0, leadingWords), characters.slice(leadingWords).join('')].join(' ');
+  });
+}
+
+// A web address spaced out around its dots ('www . sarahs blog . co . uk'), read with the dots closed.
+const SPACED_ADDRESS =
+  /(?:[\p{L}\p{N}-]+\s*\.\s*)+(?:com|co|uk|net|org|io|me|info|biz|us|ca|au|de|fr|ly|tv|app)(?![\p{L}])/giu;
+
+// The same runs with their dots kept, for addresses spelled out letter by letter ('j e s s @ g m a i l . c o m').
+function joinRunsKeepingDots(text: string): string {
+  return text.replace(SPACED_OUT, (run) =>
+    run.replace(SEPARATORS, (separator) => (separator.includes('.') ? '.' : '')),
+  );
+}
+
+function closeSpacedAddresses(text: string): string {
+  return text.replace(SPACED_ADDRESS, (address) =>
+    /\s/.test(address) ? address.replace(/\s*\.\s*/g, '.') : address,
+  );
+}
+
+// Leetspeak inside a word ('k1ll', 'f4gg0t', 'pu$$y'): digits and symbols next to letters read as letters.
+const LEET: Record<string, string> = {
+  '0': 'o',
+  '1': 'i',
+  '3': 'e',
+  '4': 'a',
+  '5': 's',
+  '7': 't',
+  '@': 'a',
+  $: 's',
+};
+const LEET_IN_WORD = /(?<=\p{L}[013457@$]*)[013457@$]|[013457@$](?=[013457@$]*\p{L})/gu;
+
+const DIGIT_WORDS: Record<string, string> = {
+  zero: '0',
+  oh: '0',
+  o: '0',
+  nought: '0',
+  one: '1',
+  two: '2',
+  three: '3',
+  four: '4',
+  five: '5',
+  six: '6',
+  seven: '7',
+  eight: '8',
+  nine: '9',
+};
+const DIGIT_WORD = String.raw`(?:zero|oh|o|nought|one|two|three|four|five|six|seven|eight|nine|\d)`;
+const REPEATED = String.raw`(?:(?:double|triple)[\s,.-]*)?`;
+// Three or more digits, spelled out or not, in a row: 'seven oh seven', 'four one five, five five five'.
+// 'oh' and 'o' count only inside such a row ('oh well' stays words).
+const DIGIT_WORD_RUN = new RegExp(
+  String.raw`(?<![\p{L}])${REPEATED}${DIGIT_WORD}(?:[\s,.\-–—]*${REPEATED}${DIGIT_WORD}(?![\p{L}])){2,}`,
+  'giu',
+);
+const ONE_DIGIT_WORD = new RegExp(
+  String.raw`(?<![\p{L}])(double|triple)?[\s,.-]*(${DIGIT_WORD})(?![\p{L}])`,
+  'giu',
+);
+const SPELLED_DIGIT = /(?<![\p{L}])(?:zero|one|two|three|four|five|six|seven|eight|nine)(?![\p{L}])/giu;
+
+function spelledDigits(text: string): string {
+  return text.replace(DIGIT_WORD_RUN, (run) => {
+    // A row with three spelled-out digits at least: 'Together 2015-2019, three moves' is no number.
+    if ((run.match(SPELLED_DIGIT)?.length ?? 0) < 3) return run;
+    return run.replace(ONE_DIGIT_WORD, (_match, repeat: string | undefined, word: string) => {
+      const digit = DIGIT_WORDS[word.toLowerCase()] ?? word;
+      const times = repeat?.toLowerCase() === 'triple' ? 3 : repeat ? 2 : 1;
+      return ` ${digit.repeat(times)}`;
+    });
+  });
+}
+
+function unique(values: string[]): string[] {
+  return [...new Set(values)];
+}
+
+/** Every reading of a normalized text the detectors match on. */
+export function readText(text: string): TextReading {
+  const folded = foldText(text);
+  const spaced = folded.replace(WORD_SYMBOLS, ' ');
+  const joined = joinRuns(spaced, 0);
+  const afterOneWord = joinRuns(spaced, 1);
+  const afterTwoWords = joinRuns(spaced, 2);
+  const lowerFolded = folded.toLowerCase();
+  const leet = lowerFolded.replace(LEET_IN_WORD, (symbol) => LEET[symbol] ?? symbol);
+  const runs = [...spaced.matchAll(SPACED_OUT)].map((match) =>
+    match[0].replace(SEPARATORS, '').toLowerCase(),
+  );
+  return {
+    folded,
+    lower: unique([
+      lowerFolded,
+      spaced.toLowerCase(),
+      joined.toLowerCase(),
+      afterOneWord.toLowerCase(),
+      afterTwoWords.toLowerCase(),
+      leet,
+      leet.replace(WORD_SYMBOLS, ' '),
+      foldText(text, true).toLowerCase(),
+    ]),
+    runs: unique([
+      ...runs,
+      ...runs.map((run) => run.replace(LEET_IN_WORD, (symbol) => LEET[symbol] ?? symbol)),
+    ]),
+    numbers: unique([
+      folded,
+      joined,
+      spelledDigits(folded),
+      spelledDigits(joined),
+      closeSpacedAddresses(joined),
+      joinRunsKeepingDots(spaced),
+    ]),
+  };
+}
+
+/**
+ * A pattern over words, written with one space between words: on prose it matches with any run of spaces
+ * or commas there and whole words only; on a spaced-out run joined into one string ('iwillfindyou') it
+ * matches with nothing there. Apostrophes are optional in both.
+ */
+export interface Phrase {
+  prose: RegExp;
+  joined: RegExp;
+}
+
+// Replaces each space outside a character class ('[^.!?\n]', '[, ]') with `gap`.
+function replaceGaps(source: string, gap: string): string {
+  let result = '';
+  let inClass = false;
+  for (let index = 0; index < source.length; index++) {
+    const character = source[index] ?? '';
+    if (character === '\\') {
+      result += source.slice(index, index + 2);
+      index += 1;
+      continue;
+    }
+    if (character === '[') inClass = true;
+    if (character === ']') inClass = false;
+    result += character === ' ' && !inClass ? gap : character;
+  }
+  return result;
+}
+
+export function phrase(source: string): Phrase {
+  const apostrophes = source.replace(/'\??/g, "'?");
+  return {
+    prose: new RegExp(
+      String.raw`(?<![\p{L}\p{N}])(?:${replaceGaps(apostrophes, String.raw`[\s,]+`)})(?![\p{L}])`,
+      'u',
+    ),
+    joined: new RegExp(replaceGaps(source, '').replace(/'\??/g, ''), 'u'),
+  };
+}
+
+/** The first match of any phrase in the reading's lower-case texts or joined runs, or null. */
+export function findPhrase(reading: TextReading, phrases: readonly Phrase[]): string | null {
+  for (const text of reading.lower) {
+    for (const each of phrases) {
+      const match = each.prose.exec(text);
+      if (match) return match[0];
+    }
+  }
+  for (const run of reading.runs) {
+    for (const each of phrases) {
+      const match = each.joined.exec(run);
+      if (match) return match[0];
+    }
+  }
+  return null;
 }

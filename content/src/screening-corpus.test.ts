@@ -1,88 +1,162 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import benignTexts from './corpus/benign.json';
-import hostileTexts from './corpus/hostile.json';
-import names from './corpus/names.json';
 import { NAME_PATTERN } from './name';
 import { containsDirectionControls, normalizeName, normalizeText } from './normalize';
-import type { ScreeningRuleName } from './rules';
-import { screenText } from './screening';
+import { DISPLAY_NAME_LABEL, RATED_NAME_LABEL } from './rating-fields';
+import { nameScreeningMessage, screenRatingInput, screenText } from './screening';
 
 /**
- * Issue 17, item 2: the labelled corpus keeps the screening honest. Every text goes through what the server
- * does (normalization, then the rules); at most 2 % of benign texts may be refused or held and at least 95 %
- * of hostile ones must be caught. The figures printed here are the README's.
+ * The labelled corpus (docs/screening.md): 1,224 lines written apart from the rules, split once at random
+ * into a development part, on which the rules are tuned, and a frozen test part, which only these figures
+ * read. Every line goes through what the server does: normalization, then screening as `rating.submit`,
+ * `profile.updateName` or a notice screens it. The bar on the frozen part: at most 2 % of benign lines
+ * refused or held, at least 95 % of hostile lines caught, and at least 85 % of each hostile class and of
+ * each kind of disguise. SCREENING_CORPUS_MISSES=1 lists what the development part gets wrong.
  */
-const MAX_FALSE_POSITIVE_RATE = 0.02;
-const MIN_CATCH_RATE = 0.95;
-
-function textRule(raw: string): ScreeningRuleName | null {
-  return screenText(normalizeText(raw))?.rule ?? null;
+interface CorpusLine {
+  id: string;
+  label: 'benign' | 'hostile';
+  class: string;
+  part: 'dev' | 'test';
+  disguise?: string[];
+  fields: Record<string, string>;
 }
 
-function nameRule(raw: string): ScreeningRuleName | null {
-  if (containsDirectionControls(raw)) return 'direction-controls';
+type Outcome = 'accept' | 'refuse' | 'hold';
+
+const MAX_BENIGN_FLAGGED = 0.02;
+const MIN_HOSTILE_CAUGHT = 0.95;
+const MIN_CLASS_CAUGHT = 0.85;
+
+const corpus: CorpusLine[] = readFileSync(new URL('./corpus/screening-corpus.jsonl', import.meta.url), 'utf8')
+  .split('\n')
+  .filter((line) => line !== '')
+  .map((line) => JSON.parse(line) as CorpusLine);
+
+function nameOutcome(label: string, raw: string): { outcome: Outcome; rule: string | null } {
+  if (containsDirectionControls(raw)) return { outcome: 'refuse', rule: 'direction-controls' };
   const name = normalizeName(raw);
-  if (!NAME_PATTERN.test(name)) return 'full-name';
-  return screenText(name)?.rule ?? null;
+  if (label === RATED_NAME_LABEL && !NAME_PATTERN.test(name))
+    return { outcome: 'refuse', rule: 'name-pattern' };
+  const message = nameScreeningMessage(label, name);
+  return message ? { outcome: 'refuse', rule: message } : { outcome: 'accept', rule: null };
 }
 
-interface Labelled {
-  text: string;
-  expected: ScreeningRuleName | null;
-  found: ScreeningRuleName | null;
+/** What the server does with the line: accept, refuse or hold it, and by which rule. */
+function screen(fields: Record<string, string>): { outcome: Outcome; rule: string | null } {
+  if (fields.displayName !== undefined) return nameOutcome(DISPLAY_NAME_LABEL, fields.displayName);
+  if (fields.notice !== undefined) {
+    const found = screenText(normalizeText(fields.notice));
+    return found?.outcome === 'refuse'
+      ? { outcome: 'refuse', rule: found.rule }
+      : { outcome: 'accept', rule: null };
+  }
+  const name = nameOutcome(RATED_NAME_LABEL, fields.name ?? '');
+  if (name.outcome !== 'accept') return name;
+  const text = (field: string) => (fields[field] === undefined ? null : normalizeText(fields[field]) || null);
+  const verdict = screenRatingInput({
+    name: normalizeName(fields.name ?? ''),
+    testimonial: text('testimonial'),
+    gratitude: text('gratitude'),
+    selfReflection: text('selfReflection'),
+    feedback: text('feedback'),
+  });
+  return verdict.outcome === 'accept'
+    ? { outcome: 'accept', rule: null }
+    : { outcome: verdict.outcome, rule: `${verdict.rule} [${verdict.fields.join('+')}] ${verdict.words}` };
 }
 
-const benign: Labelled[] = [
-  ...benignTexts.map((text) => ({ text, expected: null, found: textRule(text) })),
-  ...names.benign.map((text) => ({ text, expected: null, found: nameRule(text) })),
-];
-const hostile: Labelled[] = [
-  ...hostileTexts.map(([text = '', rule]) => ({
-    text,
-    expected: rule as ScreeningRuleName,
-    found: textRule(text),
-  })),
-  ...names.hostile.map(([text = '', rule]) => ({
-    text,
-    expected: rule as ScreeningRuleName,
-    found: nameRule(text),
-  })),
-];
+const screened = corpus.map((line) => ({ ...line, ...screen(line.fields) }));
+type Screened = (typeof screened)[number];
 
-function percent(part: number, whole: number) {
-  return `${((100 * part) / whole).toFixed(1)} %`;
+function percent(part: number, whole: number): string {
+  return whole === 0 ? 'n/a' : `${((100 * part) / whole).toFixed(1)} %`;
 }
+
+interface Figures {
+  benign: number;
+  benignRefused: number;
+  benignHeld: number;
+  hostile: number;
+  caught: number;
+  byClass: Map<string, { lines: number; right: number }>;
+}
+
+function figures(lines: Screened[]): Figures {
+  const benign = lines.filter((line) => line.label === 'benign');
+  const hostile = lines.filter((line) => line.label === 'hostile');
+  const byClass = new Map<string, { lines: number; right: number }>();
+  const count = (key: string, right: boolean) => {
+    const entry = byClass.get(key) ?? { lines: 0, right: 0 };
+    byClass.set(key, { lines: entry.lines + 1, right: entry.right + (right ? 1 : 0) });
+  };
+  for (const line of lines) {
+    const right = (line.outcome === 'accept') === (line.label === 'benign');
+    count(`${line.label} ${line.class}`, right);
+    if (line.label === 'hostile')
+      for (const disguise of line.disguise ?? []) count(`disguise ${disguise}`, right);
+  }
+  return {
+    benign: benign.length,
+    benignRefused: benign.filter((line) => line.outcome === 'refuse').length,
+    benignHeld: benign.filter((line) => line.outcome === 'hold').length,
+    hostile: hostile.length,
+    caught: hostile.filter((line) => line.outcome !== 'accept').length,
+    byClass,
+  };
+}
+
+function report(part: string, result: Figures): string[] {
+  return [
+    `[corpus] ${part}: ${result.benign} benign, ${result.hostile} hostile lines`,
+    `[corpus] ${part}: benign refused ${percent(result.benignRefused, result.benign)}, held ${percent(result.benignHeld, result.benign)}, refused or held ${percent(result.benignRefused + result.benignHeld, result.benign)}`,
+    `[corpus] ${part}: hostile caught ${percent(result.caught, result.hostile)}`,
+    ...[...result.byClass.entries()]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(
+        ([key, entry]) =>
+          `[corpus] ${part}:   ${key.padEnd(28)} ${String(entry.lines).padStart(4)} lines, ${percent(entry.right, entry.lines)} right`,
+      ),
+  ];
+}
+
+const dev = figures(screened.filter((line) => line.part === 'dev'));
+const test = figures(screened.filter((line) => line.part === 'test'));
 
 describe('the labelled screening corpus', () => {
-  const falsePositives = benign.filter((entry) => entry.found !== null);
-  const missed = hostile.filter((entry) => entry.found === null);
-  const misfiled = hostile.filter((entry) => entry.found !== null && entry.found !== entry.expected);
-
-  it('holds at least 300 texts of both kinds', () => {
-    expect(benign.length + hostile.length).toBeGreaterThanOrEqual(300);
+  it('holds at least 1,200 lines, at least half of them benign, a third of them frozen', () => {
+    expect(corpus.length).toBeGreaterThanOrEqual(1200);
+    expect(dev.benign + test.benign).toBeGreaterThanOrEqual(corpus.length / 2);
+    expect(test.benign + test.hostile).toBeGreaterThanOrEqual(corpus.length / 3);
+    const misses =
+      process.env.SCREENING_CORPUS_MISSES === '1'
+        ? screened
+            .filter(
+              (line) => line.part === 'dev' && (line.outcome === 'accept') !== (line.label === 'benign'),
+            )
+            .map(
+              (line) =>
+                `[corpus]   dev ${line.label} ${line.class} ${line.outcome} ${line.rule ?? ''}: ${JSON.stringify(line.fields)}`,
+            )
+        : [];
     process.stdout.write(
-      [
-        `[corpus] ${benign.length} benign, ${hostile.length} hostile texts`,
-        `[corpus] benign refused or held: ${falsePositives.length} (${percent(falsePositives.length, benign.length)})`,
-        `[corpus] hostile caught: ${hostile.length - missed.length} (${percent(hostile.length - missed.length, hostile.length)})`,
-        `[corpus] hostile caught under another rule than labelled: ${misfiled.length}`,
-        ...falsePositives.map(
-          (entry) => `[corpus]   false positive (${entry.found}): ${JSON.stringify(entry.text)}`,
-        ),
-        ...missed.map((entry) => `[corpus]   missed (${entry.expected}): ${JSON.stringify(entry.text)}`),
-        ...misfiled.map(
-          (entry) => `[corpus]   ${entry.expected} caught as ${entry.found}: ${JSON.stringify(entry.text)}`,
-        ),
-        '',
-      ].join('\n'),
+      `${[...report('development part', dev), ...report('frozen test part', test), ...misses].join('\n')}\n`,
     );
   });
 
-  it('refuses or holds at most 2 % of the benign texts', () => {
-    expect(falsePositives.length / benign.length).toBeLessThanOrEqual(MAX_FALSE_POSITIVE_RATE);
+  it('refuses or holds at most 2 % of the benign lines of the frozen part', () => {
+    expect((test.benignRefused + test.benignHeld) / test.benign).toBeLessThanOrEqual(MAX_BENIGN_FLAGGED);
   });
 
-  it('catches at least 95 % of the hostile texts', () => {
-    expect(missed.length / hostile.length).toBeLessThanOrEqual(1 - MIN_CATCH_RATE);
+  it('catches at least 95 % of the hostile lines of the frozen part', () => {
+    expect(test.caught / test.hostile).toBeGreaterThanOrEqual(MIN_HOSTILE_CAUGHT);
+  });
+
+  it('catches at least 85 % of each hostile class and each disguise in the frozen part', () => {
+    const weak = [...test.byClass.entries()]
+      .filter(([key]) => !key.startsWith('benign'))
+      .filter(([, entry]) => entry.right / entry.lines < MIN_CLASS_CAUGHT)
+      .map(([key]) => key);
+    expect(weak).toEqual([]);
   });
 });

@@ -1,15 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { mentionsFullName } from './name';
 import { SCREENING_RULES, screeningMessage } from './rules';
 import {
-  fullNameRefusals,
+  crossFieldRefusals,
   nameScreeningMessage,
   ratingTextRefusal,
   screenRatingInput,
   screenText,
 } from './screening';
 
-// The five questions as rating-questions.ts words them: their vocabulary is never refused (issue 17).
+// The five questions as rating-questions.ts words them: their vocabulary is never refused.
 const QUESTION_VOCABULARY = [
   'Bedroom Chemistry',
   'How well you connected physically: attraction, spark and how in tune you were.',
@@ -38,9 +37,56 @@ describe('screenText', () => {
     ['what a f4ggot', 'slurs', 'refuse'],
     ['her pussy', 'sexual-terms', 'refuse'],
     ['I will find you', 'threats', 'hold'],
+    ['someone should put him in the ground', 'threats', 'hold'],
+    ["I'll make sure everyone at her job knows", 'threats', 'hold'],
+    ['the world would be better without you in it', 'self-harm', 'hold'],
     ['He lives at 42 Elm Street', 'doxxing', 'hold'],
+    ['he bartends at the Crown on Fridays', 'doxxing', 'hold'],
+    ['his plate is AB12 CDE', 'doxxing', 'hold'],
+    ['Muslims are all liars', 'hate-speech', 'hold'],
+    ['she was only 15 and he slept with her', 'minor-sexual-content', 'hold'],
+    ['She left me for Megan Hartley from accounting', 'third-party-full-name', 'hold'],
   ])('finds %j under %s (%s)', (text, rule, outcome) => {
-    expect(screenText(text)).toEqual({ rule, outcome });
+    expect(screenText(text)).toMatchObject({ rule, outcome });
+  });
+
+  it.each([
+    ['I will kіll yоu', 'threats'],
+    ["you'll p\u0336a\u0336y\u0336 for this", 'threats'],
+    ['Call ٠٧٧٠٠ ٩٠٠١٢٣', 'contact-details'],
+    ['seven oh seven, seven double oh nine, oh one two three', 'contact-details'],
+    ['she is a s l u t', 'slurs'],
+    ['i|will|hurt|you', 'threats'],
+    ['k~i~l~l yourself', 'self-harm'],
+  ])('reads through the disguise of %j', (text, rule) => {
+    expect(screenText(text)?.rule).toBe(rule);
+  });
+
+  it.each([
+    'We stayed in Cockermouth and then Scunthorpe',
+    'We read Dickinson poems together',
+    'Mr Hancock was our landlord',
+    'Un café con leche, el perro negro',
+    'He never texted after 11pm',
+    'I was dying inside',
+    "I'll shoot you a message",
+    'She is killing it at work',
+    "I waited tables at Denny's back then",
+    'ok.so he left',
+  ])('leaves %j alone', (text) => {
+    expect(screenText(text)).toBeNull();
+  });
+
+  it('marks sexual content involving a minor urgent, and holds it before any refusal', () => {
+    expect(screenText('she was 14 and he made her send nudes, call 202 555 0143')).toMatchObject({
+      rule: 'minor-sexual-content',
+      outcome: 'hold',
+      urgent: true,
+    });
+  });
+
+  it('gives the words it matched', () => {
+    expect(screenText('honestly I will find you')?.words).toBe('i will find you');
   });
 
   it('refuses before it holds: a threat with a phone number is for the writer to edit', () => {
@@ -65,18 +111,19 @@ describe('nameScreeningMessage', () => {
     );
     expect(nameScreeningMessage('Display name', 'Sam')).toBeNull();
   });
-});
 
-describe('mentionsFullName', () => {
-  it.each([
-    ['Alex S.', 'Alex Smithers lied to me', true],
-    ['Alex', 'I trusted Alex Smith', true],
-    ['Alex S.', 'Alex S. lied to me', false],
-    ['Alex S.', 'Alex and I were done', false],
-    ['Alex S.', 'Alexandra Smith was her friend', false],
-    ['Zoë', 'Zoë Martín never called', true],
-  ])('%j in %j: %s', (name, text, expected) => {
-    expect(mentionsFullName(name, text)).toBe(expected);
+  it('refuses a full name as a display name, in any case or order', () => {
+    for (const name of ['Daniel Okafor', 'sarah mitchell', 'Thornton, Jake']) {
+      expect(nameScreeningMessage('Display name', name)).toBe(
+        'Display name must not contain full names: a first name and at most one initial.',
+      );
+    }
+    expect(nameScreeningMessage('Display name', 'Jo from Leeds')).toBeNull();
+  });
+
+  it('accepts given names that spell something else', () => {
+    for (const name of ['Dick', 'Fanny', 'Randy'])
+      expect(nameScreeningMessage('Their name', name)).toBeNull();
   });
 });
 
@@ -86,53 +133,65 @@ describe('screenRatingInput', () => {
   });
 
   it('refuses a name with a slur, naming the field', () => {
-    expect(screenRatingInput({ ...clean, name: 'Slut S.' })).toEqual({
+    expect(screenRatingInput({ ...clean, name: 'Slut S.' })).toMatchObject({
       outcome: 'refuse',
-      field: 'name',
+      fields: ['name'],
       rule: 'slurs',
-      message: 'Their name must not contain slurs or hate speech.',
+      message: 'Their name must not contain slurs.',
     });
   });
 
-  it('refuses the rated person’s full name in a text', () => {
-    expect(screenRatingInput({ ...clean, feedback: 'Alex Smithers, you know what you did' })).toEqual({
-      outcome: 'refuse',
-      field: 'feedback',
-      rule: 'full-name',
-      message:
-        'What you wish they had done differently must not contain full names: a first name and at most one initial.',
-    });
+  it('refuses the rated person’s full name in a text, in any case or order', () => {
+    for (const feedback of ['Alex Smithers, you know what you did', 'alex smithers lied', 'Smithers, Alex']) {
+      expect(screenRatingInput({ ...clean, feedback })).toMatchObject({
+        outcome: 'refuse',
+        fields: ['feedback'],
+        rule: 'full-name',
+        message:
+          'What you wish they had done differently must not contain full names: a first name and at most one initial.',
+      });
+    }
   });
 
   it('holds a threat, and a refusal elsewhere wins over the hold', () => {
     const threat = { ...clean, gratitude: 'I know where you live' };
-    expect(screenRatingInput(threat)).toEqual({
+    expect(screenRatingInput(threat)).toMatchObject({
       outcome: 'hold',
-      field: 'gratitude',
+      fields: ['gratitude'],
       rule: 'threats',
+      words: 'know where you live',
       message: 'What you were grateful for must not contain threats.',
     });
     expect(screenRatingInput({ ...threat, testimonial: 'dm @alex_s' })).toMatchObject({
       outcome: 'refuse',
-      field: 'testimonial',
+      fields: ['testimonial'],
       rule: 'contact-details',
     });
   });
 
-  it('holds for the first held text in form order', () => {
-    const verdict = screenRatingInput({
-      ...clean,
-      testimonial: 'I will find you',
-      feedback: 'He works at Starbucks on Main',
+  it('reads the fields together and names the fields involved', () => {
+    expect(
+      screenRatingInput({ ...clean, gratitude: 'call me on 07700', feedback: '900 123 anytime' }),
+    ).toMatchObject({
+      outcome: 'refuse',
+      fields: ['gratitude', 'feedback'],
+      rule: 'contact-details',
+      message:
+        'What you were grateful for and What you wish they had done differently, read together, must not contain contact details (phone numbers, emails, links or @handles).',
     });
-    expect(verdict).toMatchObject({ outcome: 'hold', field: 'feedback', rule: 'doxxing' });
+    expect(
+      screenRatingInput({ ...clean, testimonial: 'I will find', feedback: 'you and you will pay' }),
+    ).toMatchObject({
+      outcome: 'hold',
+      rule: 'threats',
+    });
   });
 });
 
-describe('fullNameRefusals', () => {
-  it('lists every text that names the rated person in full', () => {
+describe('crossFieldRefusals', () => {
+  it('reports the rated person’s full name and what only the fields together refuse', () => {
     expect(
-      fullNameRefusals({ ...clean, gratitude: 'Alex Smith was kind', testimonial: 'Alex S. rocks' }),
+      crossFieldRefusals({ ...clean, gratitude: 'Alex Smith was kind', testimonial: 'Alex S. rocks' }),
     ).toEqual([
       {
         field: 'gratitude',
@@ -140,6 +199,7 @@ describe('fullNameRefusals', () => {
           'What you were grateful for must not contain full names: a first name and at most one initial.',
       },
     ]);
+    expect(crossFieldRefusals({ ...clean, gratitude: 'dm @alex_s' })).toEqual([]);
   });
 });
 

@@ -1,43 +1,90 @@
 import { findContactDetails } from './detectors/contact-details';
+import { findDoxxing } from './detectors/doxxing';
+import {
+  findRatedFullName,
+  findThirdPersonFullName,
+  isFullName,
+  isGivenName,
+  statesSurname,
+} from './detectors/full-names';
+import { findHateSpeech, findMinorSexualContent } from './detectors/hate-and-minors';
 import { findOffensiveTerm } from './detectors/offensive-terms';
-import { containsDoxxing, containsThreat } from './detectors/threats-and-doxxing';
-import { mentionsFullName } from './name';
+import { findSelfHarmEncouragement, findThreat } from './detectors/threats';
 import { normalizeName, normalizeText } from './normalize';
 import { RATED_NAME_LABEL, RATING_TEXT_FIELDS, type RatingTextField } from './rating-fields';
-import { SCREENING_RULES, type ScreeningRuleName, screeningMessage } from './rules';
+import { readText, type TextReading } from './reading';
+import { combinedScreeningMessage, SCREENING_RULES, type ScreeningRuleName, screeningMessage } from './rules';
 
-/** What screening found in one text: the first rule it breaks, refusals before holds. */
+/**
+ * What screening found: the rule, what it does, whether its holds are urgent, and the words it matched (for
+ * the moderator who reads a held item).
+ */
 export interface ScreeningFinding {
   rule: ScreeningRuleName;
   outcome: 'refuse' | 'hold';
+  urgent: boolean;
+  words: string;
 }
 
-function finding(rule: ScreeningRuleName): ScreeningFinding {
-  return { rule, outcome: SCREENING_RULES[rule].outcome };
+function finding(rule: ScreeningRuleName, words: string): ScreeningFinding {
+  const { outcome, urgent } = SCREENING_RULES[rule];
+  return { rule, outcome, urgent, words };
+}
+
+/** What screening needs besides the text: the rated person's name, for their full name. */
+export interface ScreeningContext {
+  ratedName?: string;
 }
 
 /**
- * Screens one normalized text against every rule that needs no other field. Refusing rules run first: a text
- * the writer must edit anyway is not held.
+ * Screens one reading. Sexual content involving a minor is held before anything is refused (a refusal would
+ * only teach the writer to reword it); then refusing rules, so that a text the writer must edit anyway is
+ * not held; then the other holds.
  */
-export function screenText(text: string): ScreeningFinding | null {
-  if (text === '') return null;
-  if (findContactDetails(text).length > 0) return finding('contact-details');
-  const offensive = findOffensiveTerm(text);
-  if (offensive === 'slur') return finding('slurs');
-  if (offensive === 'sexual') return finding('sexual-terms');
-  if (containsThreat(text)) return finding('threats');
-  if (containsDoxxing(text)) return finding('doxxing');
+function screenReading(reading: TextReading, context: ScreeningContext): ScreeningFinding | null {
+  const minor = findMinorSexualContent(reading);
+  if (minor) return finding('minor-sexual-content', minor);
+  if (findContactDetails(reading).length > 0) {
+    return finding('contact-details', reading.folded);
+  }
+  const offensive = findOffensiveTerm(reading);
+  if (offensive?.kind === 'slur') return finding('slurs', offensive.words);
+  if (offensive?.kind === 'sexual') return finding('sexual-terms', offensive.words);
+  const fullName = context.ratedName ? findRatedFullName(context.ratedName, reading.folded) : null;
+  if (fullName) return finding('full-name', fullName);
+  if (statesSurname(reading.folded)) return finding('full-name', reading.folded);
+  const threat = findThreat(reading);
+  if (threat) return finding('threats', threat);
+  const selfHarm = findSelfHarmEncouragement(reading);
+  if (selfHarm) return finding('self-harm', selfHarm);
+  const hate = findHateSpeech(reading);
+  if (hate) return finding('hate-speech', hate);
+  const doxxing = findDoxxing(reading);
+  if (doxxing) return finding('doxxing', doxxing);
+  const thirdParty = findThirdPersonFullName(reading.folded);
+  if (thirdParty && !(context.ratedName && thirdParty.startsWith(`${context.ratedName.split(' ')[0]} `))) {
+    return finding('third-party-full-name', thirdParty);
+  }
   return null;
+}
+
+/** Screens one normalized text on its own (a notice, one field of a rating). */
+export function screenText(text: string, context: ScreeningContext = {}): ScreeningFinding | null {
+  return text === '' ? null : screenReading(readText(text), context);
 }
 
 /**
  * Screens a name (the rated name, a display name): names are not moderated, so a rule that would hold a text
- * refuses a name instead. Returns the message to show, or null.
+ * refuses a name instead. A given name is a name, whatever else it spells ('Dick', 'Fanny'): only slurs and
+ * contact details are looked for in one. A display name may not be a full name either.
  */
 export function nameScreeningMessage(fieldLabel: string, name: string): string | null {
+  if (fieldLabel !== RATED_NAME_LABEL && isFullName(name)) return screeningMessage(fieldLabel, 'full-name');
   const found = screenText(name);
-  return found ? screeningMessage(fieldLabel, found.rule) : null;
+  if (!found) return null;
+  const firstWord = name.split(' ')[0] ?? '';
+  if (found.rule !== 'slurs' && found.rule !== 'contact-details' && isGivenName(firstWord)) return null;
+  return screeningMessage(fieldLabel, found.rule);
 }
 
 export type RatingScreeningField = 'name' | RatingTextField;
@@ -50,46 +97,160 @@ export interface ScreenedRating {
   feedback: string | null;
 }
 
+/** A rating's screening: the fields involved (one, or several read together), the rule and its message. */
 export type ScreeningVerdict =
   | { outcome: 'accept' }
-  | { outcome: 'refuse'; field: RatingScreeningField; rule: ScreeningRuleName; message: string }
-  | { outcome: 'hold'; field: RatingTextField; rule: ScreeningRuleName; message: string };
+  | {
+      outcome: 'refuse' | 'hold';
+      fields: RatingScreeningField[];
+      rule: ScreeningRuleName;
+      urgent: boolean;
+      words: string;
+      message: string;
+    };
+
+type ScreeningFlag = Exclude<ScreeningVerdict, { outcome: 'accept' }>;
 
 const TEXT_FIELDS = Object.keys(RATING_TEXT_FIELDS) as RatingTextField[];
+const FIELD_LABELS: Record<RatingScreeningField, string> = { name: RATED_NAME_LABEL, ...RATING_TEXT_FIELDS };
+// How much of each side of a field boundary is read when two fields are read together: enough for a phone
+// number, an email, an address or a sentence split in two.
+const BOUNDARY_CHARACTERS = 80;
+// Fields this short are also read all together, for what is split in three or more pieces.
+const SHORT_FIELD = 120;
 
-/** Texts that name the rated person in full (the one rule that needs another field: the rated name). */
-export function fullNameRefusals(input: ScreenedRating): Array<{ field: RatingTextField; message: string }> {
-  return TEXT_FIELDS.filter((field) => {
-    const text = input[field];
-    return text ? mentionsFullName(input.name, text) : false;
-  }).map((field) => ({ field, message: screeningMessage(RATING_TEXT_FIELDS[field], 'full-name') }));
+interface FieldText {
+  field: RatingScreeningField;
+  text: string;
 }
 
-function screenRatingText(ratedName: string, text: string): ScreeningFinding | null {
-  return mentionsFullName(ratedName, text) ? finding('full-name') : screenText(text);
+function tail(text: string): string {
+  if (text.length <= BOUNDARY_CHARACTERS) return text;
+  const cut = text.slice(-BOUNDARY_CHARACTERS);
+  return cut.slice(cut.search(/\s/) + 1);
+}
+
+function head(text: string): string {
+  if (text.length <= BOUNDARY_CHARACTERS) return text;
+  const cut = text.slice(0, BOUNDARY_CHARACTERS);
+  return cut.slice(0, cut.search(/\s\S*$/) + 1 || cut.length);
+}
+
+function verdictOf(fields: RatingScreeningField[], found: ScreeningFinding): ScreeningFlag {
+  return {
+    outcome: found.outcome,
+    fields,
+    rule: found.rule,
+    urgent: found.urgent,
+    words: found.words,
+    message: combinedScreeningMessage(
+      fields.map((field) => FIELD_LABELS[field]),
+      found.rule,
+    ),
+  };
+}
+
+// Of two findings, the one screening acts on: an urgent hold, then a refusal, then the first.
+function stronger(current: ScreeningFlag | null, next: ScreeningFlag): ScreeningFlag {
+  if (!current) return next;
+  if (next.urgent && !current.urgent) return next;
+  if (!current.urgent && next.outcome === 'refuse' && current.outcome === 'hold') return next;
+  return current;
+}
+
+// Texts split across fields: each ordered pair of fields read across its boundary (with a space, and for
+// the words and numbers that a space would break, without one), then the short fields all together.
+function screenAcrossFields(texts: FieldText[], context: ScreeningContext): ScreeningFlag | null {
+  let verdict: ScreeningFlag | null = null;
+  for (const first of texts) {
+    for (const second of texts) {
+      if (first === second || second.field === 'name') continue;
+      let spaced = screenText(`${tail(first.text)} ${head(second.text)}`, context);
+      // The name and the start of a text read as a full name only when the text is no sentence of its own
+      // ('Okafor'): 'Jack' and 'Selfish, cold, never said sorry' are not a name.
+      if (spaced?.rule === 'full-name' && first.field === 'name' && second.text.split(/\s+/).length > 3) {
+        spaced = null;
+      }
+      const joinedReading = readText(`${tail(first.text)}${head(second.text)}`);
+      // Without a space only numbers and emails are read: 'Tom' and 'ok.so he left' make no link.
+      const joinedKinds = findContactDetails(joinedReading).filter(
+        (kind) => kind === 'phone' || kind === 'email',
+      );
+      const joined = joinedKinds.length
+        ? finding('contact-details', joinedReading.folded)
+        : findOffensiveTerm(joinedReading)?.kind === 'slur'
+          ? finding('slurs', joinedReading.folded)
+          : null;
+      const found = spaced ?? joined;
+      if (found) verdict = stronger(verdict, verdictOf([first.field, second.field], found));
+    }
+  }
+  if (verdict) return verdict;
+  const short = texts.filter((each) => each.text.length <= SHORT_FIELD);
+  if (short.length < 3) return null;
+  const found = screenText(short.map((each) => each.text).join(' '), context);
+  return found
+    ? verdictOf(
+        short.map((each) => each.field),
+        found,
+      )
+    : null;
 }
 
 /**
- * Screens a whole normalized rating input: the first refusal (the name first, then the texts in form order),
- * else the first hold, else accept. `rating.submit`'s input schema already refuses what this refuses; the
- * submission calls it for the hold.
+ * Screens a whole normalized rating input, every field alone and then all read together: the name, then
+ * the texts in form order; an urgent hold first, then the first refusal, else the first hold, else accept.
+ * `rating.submit`'s input schema already refuses what this refuses; the submission calls it for the hold.
  */
 export function screenRatingInput(input: ScreenedRating): ScreeningVerdict {
-  const nameFinding = screenText(input.name);
-  if (nameFinding) {
-    const message = screeningMessage(RATED_NAME_LABEL, nameFinding.rule);
-    return { outcome: 'refuse', field: 'name', rule: nameFinding.rule, message };
+  const nameMessage = nameScreeningMessage(RATED_NAME_LABEL, input.name);
+  if (nameMessage) {
+    const found = screenText(input.name) ?? finding('full-name', input.name);
+    return { ...verdictOf(['name'], { ...found, outcome: 'refuse' }), message: nameMessage };
   }
-  let hold: ScreeningVerdict | null = null;
+  const context = { ratedName: input.name };
+  let verdict: ScreeningFlag | null = null;
+  const texts: FieldText[] = [{ field: 'name', text: input.name }];
   for (const field of TEXT_FIELDS) {
     const text = input[field];
-    const found = text ? screenRatingText(input.name, text) : null;
-    if (!found) continue;
-    const message = screeningMessage(RATING_TEXT_FIELDS[field], found.rule);
-    if (found.outcome === 'refuse') return { outcome: 'refuse', field, rule: found.rule, message };
-    hold ??= { outcome: 'hold', field, rule: found.rule, message };
+    if (!text) continue;
+    texts.push({ field, text });
+    const found = screenText(text, context);
+    if (found) verdict = stronger(verdict, verdictOf([field], found));
   }
-  return hold ?? { outcome: 'accept' };
+  if (verdict) return verdict;
+  return screenAcrossFields(texts, context) ?? { outcome: 'accept' };
+}
+
+/**
+ * What the input schema refuses beyond each field alone: the rated person's full name in a text, and what
+ * is refused only when fields are read together. Each refusal is reported on the first field involved.
+ */
+export function crossFieldRefusals(
+  input: ScreenedRating,
+): Array<{ field: RatingScreeningField; message: string }> {
+  const verdict = screenRatingInput(input);
+  if (verdict.outcome !== 'refuse') return [];
+  // The name and each text alone are refused by their own fields; the rated name in full needs two.
+  if (verdict.fields.length === 1 && verdict.rule !== 'full-name') return [];
+  return [{ field: verdict.fields[0] ?? 'name', message: verdict.message }];
+}
+
+/** Screens a notice's or an appeal's fields, each alone and then read together. */
+export function screenNoticeFields(fields: ReadonlyArray<{ label: string; text: string }>): string | null {
+  const present = fields.filter((each) => each.text !== '');
+  for (const each of present) {
+    const found = screenText(each.text);
+    if (found?.outcome === 'refuse') return screeningMessage(each.label, found.rule);
+  }
+  if (present.length < 2) return null;
+  const found = screenText(present.map((each) => each.text).join(' '));
+  return found?.outcome === 'refuse'
+    ? combinedScreeningMessage(
+        present.map((each) => each.label),
+        found.rule,
+      )
+    : null;
 }
 
 /**
@@ -97,6 +258,6 @@ export function screenRatingInput(input: ScreenedRating): ScreeningVerdict {
  * What the server would hold is not the writer's to fix, so the form says nothing about it.
  */
 export function ratingTextRefusal(field: RatingTextField, ratedName: string, typed: string): string | null {
-  const found = screenRatingText(normalizeName(ratedName), normalizeText(typed));
+  const found = screenText(normalizeText(typed), { ratedName: normalizeName(ratedName) });
   return found?.outcome === 'refuse' ? screeningMessage(RATING_TEXT_FIELDS[field], found.rule) : null;
 }

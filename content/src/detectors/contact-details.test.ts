@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { normalizeText } from '../normalize';
+import { readText } from '../reading';
 import { findContactDetails } from './contact-details';
 
 describe('findContactDetails', () => {
@@ -24,7 +25,7 @@ describe('findContactDetails', () => {
     ['follow @alex_s on there', ['handle']],
     ['@zoe.m was my ex', ['handle']],
   ])('finds contact details in %j', (text, kinds) => {
-    expect(findContactDetails(text)).toEqual(kinds);
+    expect(findContactDetails(readText(text))).toEqual(kinds);
   });
 
   it.each([
@@ -32,7 +33,7 @@ describe('findContactDetails', () => {
     ['alex＠example.com', ['email']],
     ['2\u200B0\u200B2 5\u200B5\u200B5 0\u200B1\u200B4\u200B3', ['phone']],
   ])('finds contact details in %j once normalized', (text, kinds) => {
-    expect(findContactDetails(normalizeText(text))).toEqual(kinds);
+    expect(findContactDetails(readText(normalizeText(text)))).toEqual(kinds);
   });
 
   it.each([
@@ -48,6 +49,6 @@ describe('findContactDetails', () => {
     'She said one thing and did another, at least four times.',
     '',
   ])('allows %j', (text) => {
-    expect(findContactDetails(text)).toEqual([]);
+    expect(findContactDetails(readText(text))).toEqual([]);
   });
 });

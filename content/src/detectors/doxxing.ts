@@ -1,0 +1,145 @@
+import { findPhrase, phrase, type TextReading } from '../reading';
+
+/**
+ * Where someone can be found, said any way (docs/screening.md): a named workplace or place of routine, a
+ * street or building, a licence plate, a platform with a username. Held, never refused: a moderator tells
+ * the writer's own past ('I waited tables at Denny's back then') from a way to find the person rated.
+ */
+
+// Words of work and routine that place a person somewhere.
+const PLACING_VERB = String.raw`(?:works?|worked|working|employed|job|shifts?|teach(?:es|ing)?|tends bar|bartends?|bartending|waits tables|waitress(?:es)?|serves|manages?|managing|runs|stocks shelves|lifeguards?|volunteers?|coach(?:es|ing)?|trains?|training|studies|studying|does hair|does nails|cuts hair|(?:is|'s) (?:a|an|the) [\p{Ll}]+(?: [\p{Ll}]+)?|lives?|living|stays?|staying|resides|sleeps?|parks?|drinks?|(?:is|'s) (?:always|usually|often|there)|goes|walks|runs|drops|picks up|gym|spin|class|(?:'s|is) in)`;
+// Words after 'at', 'in' or 'on' that name no place: 'works at night', 'lives in hope'.
+const NOT_A_PLACE = new Set(
+  (
+    'a an the my our your his her their this that home night nights weekends weekend times least all first last ' +
+    'once it them him me us work school uni college church hospital gym office length ease peace hope fear ' +
+    'heart mind risk odds war best worst most weekdays mornings evenings lunch dinner breakfast random ' +
+    'some any every each one two three four five six seven eight nine ten morning evening noon midnight ' +
+    'christmas easter home times for monday tuesday wednesday thursday friday saturday sunday ' +
+    'mondays tuesdays wednesdays thursdays fridays saturdays sundays weekdays lunchtime'
+  ).split(' '),
+);
+const FIRST_PERSON = /\b(?:i|i'm|im|i've|i'd|we|we're|we've|my|our|me|us)\b/g;
+const THIRD_PERSON = /\b(?:he|she|they|he's|she's|they're|his|her|their|him|them|hes|shes)\b/g;
+// A clause ends at a sentence end, a semicolon or a line break; a comma does not end it.
+const CLAUSE_START = /[.!?;\n](?=[^.!?;\n]*$)/;
+
+function lastIndexOf(pattern: RegExp, text: string): number {
+  let last = -1;
+  for (const match of text.matchAll(pattern)) last = match.index;
+  return last;
+}
+
+// The writer's own past or present ('I worked at Tesco', 'we both worked at the hospital') places nobody
+// else: the person who is placed is the last one named before the place in the same clause.
+function placesTheWriter(before: string): boolean {
+  const clause = before.slice(before.search(CLAUSE_START) + 1).toLowerCase();
+  const first = lastIndexOf(FIRST_PERSON, clause);
+  return first >= 0 && first > lastIndexOf(THIRD_PERSON, clause);
+}
+
+// A place after a placing verb: 'at the Royal Free', 'at Tesco', 'at St Mary's', 'for Barclays'. ('in' and
+// 'on' are left to the address: 'works in finance', 'is always on TikTok' place nobody.)
+const NAMED_PLACE = new RegExp(
+  String.raw`${PLACING_VERB}[^.!?;\n]{0,40}?\b(?:at|for|outside|behind|above|opposite|near|by)\s+(the\s+)?((?:st\.?\s+)?\p{L}[\p{L}'&.-]*)`,
+  'giu',
+);
+// A place written in lower case is named when something places it further: 'at tesco on the high street'.
+const PLACED_FURTHER = /^(?:\s+(?:on|in|at|near|by|every|from|off)\b|,)/u;
+
+function findNamedPlace(text: string): string | null {
+  for (const match of text.matchAll(NAMED_PLACE)) {
+    const [words, article, place = ''] = match;
+    if (NOT_A_PLACE.has(place.toLowerCase().replace(/^st\.?\s+/, ''))) continue;
+    if (!/^\p{Lu}/u.test(place)) {
+      if (article || !PLACED_FURTHER.test(text.slice(match.index + words.length))) continue;
+    }
+    if (placesTheWriter(text.slice(0, match.index + words.length))) continue;
+    return words;
+  }
+  return null;
+}
+
+const STREET_TYPES = String.raw`(?:Street|St|Avenue|Ave|Road|Rd|Lane|Ln|Drive|Dr|Boulevard|Blvd|Court|Ct|Place|Pl|Terrace|Close|Crescent|Way|Parkway|Pkwy|Highway|Hwy|Square|Sq|Grove|Gardens|Mews|Row|Walk|Hill|Park|Green)`;
+// A named street or building: 'Rosebery Avenue', 'Maple Court', 'Peel Close', 'King St'.
+const NAMED_STREET = new RegExp(
+  String.raw`\b(?:\d{1,5}[A-Za-z]?\s+)?(?:\p{Lu}[\p{L}'’.-]*\s+){1,3}${STREET_TYPES}\b`,
+  'gu',
+);
+// What makes a named street an address rather than a place in a story: a house number, a flat, a door, or a
+// third person living or found there.
+const ADDRESS_CUES =
+  /\b(?:\d{1,5}[A-Za-z]?\s+\p{Lu}|lives?|living|stays?|staying|moved|house|flat|apartment|apt|building|door|buzzer|floor|number|no\.|mum's|mom's|parents'|brother's|sister's|place|home|end of|corner of|top flat|the one with|parks|walks|runs|every|manages|works|drops|picks up|is always|is usually|you'll find|find (?:him|her|them))\b/iu;
+
+function findAddress(folded: string): string | null {
+  for (const match of folded.matchAll(NAMED_STREET)) {
+    const sentenceStart = folded.slice(0, match.index).search(/[^.!?\n]*$/);
+    const sentenceEnd = folded.slice(match.index).search(/[.!?\n]|$/);
+    const sentence = folded.slice(sentenceStart, match.index + sentenceEnd);
+    if (!ADDRESS_CUES.test(sentence)) continue;
+    if (placesTheWriter(folded.slice(0, match.index + match[0].length))) continue;
+    return match[0];
+  }
+  return null;
+}
+
+// Licence plates: a plate named as such, or a UK current-format plate written as one.
+const PLATE_WORD =
+  /\b(?:plate|plates|reg|registration|licen[cs]e plate|number plate|tag)(?:\s+(?:number|no\.?|is|was|ends|ending|starts))*(?:\s+in)?\s*[:\-=]?\s*((?=[A-Z0-9 ]*\d)[A-Z0-9]{1,4}[ -]?[A-Z0-9]{2,4})\b/u;
+const UK_PLATE = /\b[A-Z]{2}\d{2}\s?[A-Z]{3}\b/u;
+
+const PLATFORMS = String.raw`(?:insta(?:gram)?|ig|snap(?:chat)?|tiktok|tik tok|twitter|x|facebook|fb|linkedin|reddit|discord|xbox|psn|playstation|steam|twitch|youtube|venmo|cash ?app|paypal|hinge|tinder|bumble|grindr|onlyfans|only fans|telegram|whatsapp|signal|threads|bluesky|mastodon|pinterest|tumblr|spotify|strava|gamertag|kik)`;
+const DOXXING_SOURCES: readonly string[] = [
+  // A platform with a username: 'ig: alex_s', 'his snap is danny_b', 'Facebook is under Jen Pemberton'.
+  String.raw`${PLATFORMS}(?: (?:handle|username|user name|user|name|account|acc|id|tag|profile|page))*(?: is| was| =| -| :|:| as| under| @)+ ?@?[\p{L}\p{N}_.#-]*[\p{L}\p{N}][\p{L}\p{N}_.#-]*`,
+  String.raw`(?:on|find (?:him|her|them) on|look (?:him|her|them) up on|add (?:him|her|them) on) ${PLATFORMS} (?:as|under|@) ?[\p{L}\p{N}_.@-]{2,}`,
+  String.raw`(?:find|follow|add|dm|message|look up|search for|message) (?:him|her|them) on ${PLATFORMS}`,
+  String.raw`(?:look|search) (?:him|her|them) up(?: on| at|$|,|\.)`,
+  String.raw`(?:you'll|you will|you can|u can|go|come|can) find (?:him|her|them) (?:at|in|on|every|behind|outside)`,
+  String.raw`(?:^|(?<=[.!?:]\s{0,3}))(?:find|catch|meet) (?:him|her|them) (?:at|in|on|every|behind|outside)`,
+  String.raw`(?:his|her|their) (?:home |house |real |new )?(?:address|postcode|zip code)`,
+  String.raw`(?:username|user name|handle|gamertag|screen name) (?:is|:|=|-) ?@?[\p{L}\p{N}_.-]*[\p{L}\p{N}]`,
+  String.raw`(?:his|her|their) (?:office|work|workplace|school|gym|salon|shop|desk|ward|station|clinic|surgery|practice|restaurant|bar) is (?:at|in|on|above|next to|opposite|by|behind)`,
+  String.raw`(?:his|her|their) (?:new )?(?:place|house|flat|apartment|building|office|workplace|desk) is (?:the|on|at|in|above|next to|near|by|across|opposite|two|three)`,
+  String.raw`(?:apt|apartment|unit|suite|flat|buzzer)\.? ?#? ?\d+[a-z]?(?![\p{L}\p{N}])`,
+  String.raw`(?:two|three|four|\d) doors (?:down|up) from`,
+  String.raw`(?:the )?corner of [\p{L}]+ (?:street|road|avenue|lane) and`,
+  String.raw`the (?:blue|red|green|white|black|yellow) (?:house|door|building)(?: with| on| next| at| two| near| by| opposite)`,
+  String.raw`(?:drops?|picks? up|takes?|walks?) (?:his|her|their) (?:kids?|son|daughter|children|dog) (?:at|to|from) [\p{L}]+`,
+  String.raw`(?:1st|2nd|3rd|\d+th|top|ground) floor[, ]+(?:desk|flat|accounts|near|by)`,
+];
+const DOXXING = DOXXING_SOURCES.map(phrase);
+
+/** The words that place someone, or null. */
+// A routine that says where someone will be: when ('every Saturday', 'at 6:30', 'on Tuesdays') and where
+// (a named place, or a place of routine) in one sentence about someone else.
+const ROUTINE_WHEN =
+  /\b(?:every|each)\s+(?:day|morning|evening|night|week|weekday|weekend|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|\bon\s+(?:mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays|weekends|weekdays)\b|\bat\s+\d{1,2}(?::\d{2})?\s*(?:am|pm)?\b|\b(?:mornings|evenings|weekday|weekdays)\b/iu;
+const ROUTINE_WHERE =
+  /\b(?:at|in|from|along|outside|near|by)\s+(?:the\s+)?(?:\p{Lu}[\p{L}'.-]+|(?:gym|market|farmers market|canal|pub|club|church|school|nursery|station|library|pool|leisure centre|cafe|coffee shop|allotment|stables))\b/u;
+const PAST_HABIT = /\b(?:used to|would always|back then|years ago|when we were)\b/iu;
+
+function findRoutine(folded: string): string | null {
+  for (const sentence of folded.match(/[^.!?\n]+/g) ?? []) {
+    if (!ROUTINE_WHEN.test(sentence) || PAST_HABIT.test(sentence)) continue;
+    const where = ROUTINE_WHERE.exec(sentence);
+    if (!where || placesTheWriter(sentence)) continue;
+    if (!/\b(?:he|she|they|he's|she's|they're|hes|shes)\b/iu.test(sentence)) continue;
+    return sentence.trim();
+  }
+  return null;
+}
+
+export function findDoxxing(reading: TextReading): string | null {
+  for (const text of reading.numbers.slice(0, 2)) {
+    const plate = PLATE_WORD.exec(text) ?? UK_PLATE.exec(text);
+    if (plate && /\d/.test(plate[1] ?? plate[0]) && /[A-Z]/i.test(plate[1] ?? plate[0])) return plate[0];
+  }
+  const routine = findRoutine(reading.folded);
+  if (routine) return routine;
+  for (const text of [reading.folded, ...reading.lower]) {
+    const place = findNamedPlace(text);
+    if (place) return place;
+  }
+  return findAddress(reading.folded) ?? findPhrase(reading, DOXXING);
+}

