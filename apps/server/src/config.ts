@@ -308,13 +308,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       accountChangesPerPhonePerHour: e.LIMIT_ACCOUNT_CHANGES_PER_PHONE_PER_HOUR,
       exportsPerPhonePerDay: e.LIMIT_EXPORTS_PER_PHONE_PER_DAY,
       callsPerIpPerMinute: e.LIMIT_CALLS_PER_IP_PER_MINUTE,
+      staffLoginsPerAccountPer5Min: e.LIMIT_STAFF_LOGINS_PER_ACCOUNT_PER_5_MIN,
     },
     notifications: {
       maxAttempts: e.NOTIFICATION_MAX_ATTEMPTS,
       retryBaseSeconds: e.NOTIFICATION_RETRY_BASE_SECONDS,
       dispatchIntervalMs: e.DISPATCHER_INTERVAL_MS,
       stuckAfterMs: e.DISPATCHER_STUCK_AFTER_MS,
-      staffLoginsPerAccountPer5Min: e.LIMIT_STAFF_LOGINS_PER_ACCOUNT_PER_5_MIN,
     },
     release: {
       delayMinMinutes: e.RELEASE_DELAY_MIN_MINUTES,
