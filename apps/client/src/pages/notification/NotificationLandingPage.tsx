@@ -47,8 +47,8 @@ const STEPS: OnboardingStep[] = [
     title: 'Someone rated your relationship',
     body: (firstName) => (
       <>
-        Hey {firstName}, someone you dated just rated your relationship on ExRated. Their scores and their
-        words are waiting for you, and they stay anonymous.
+        Hey {firstName}, someone you dated rated your relationship on ExRated. Their scores and their words
+        are waiting for you, and they stay anonymous: not even when they wrote it is shown.
       </>
     ),
     action: 'Continue',

@@ -5,6 +5,7 @@ import {
   type LegalSection,
   PageLink,
 } from '../../components/legal/LegalDocument';
+import { AnonymityStatement } from '../../components/trust/AnonymitySettings';
 
 const SECTIONS: LegalSection[] = [
   {
@@ -102,12 +103,16 @@ const SECTIONS: LegalSection[] = [
   {
     heading: 'Anonymous Ratings',
     body: (
-      <p>
-        The person you rate never sees who rated them: not your name, not your phone number. They see the
-        scores, the written answers and the date. We keep the link between a rating and its author privately,
-        only to count your ratings, to enforce our limits and terms, and to respond to lawful requests. A
-        rated person can also stop further texts about ratings from the link in any text we send.
-      </p>
+      <>
+        <p>
+          The person you rate never sees who rated them: not your name, not your phone number, and not when
+          you rated. They see the scores, the written answers and a coarse date. We keep the link between a
+          rating and its author privately, only to count your ratings, to enforce our limits and terms, and to
+          respond to lawful requests. A rated person can also stop further texts about ratings from the link
+          in any text we send.
+        </p>
+        <AnonymityStatement />
+      </>
     ),
   },
   {
@@ -144,7 +149,11 @@ const SECTIONS: LegalSection[] = [
             </>,
             <>
               <strong>'Do not rate me'</strong>: after verifying your number you can stop anyone from rating
-              it in <PageLink to="/settings">Settings</PageLink>, and turn that off again.
+              it in <PageLink to="/settings">Settings</PageLink>, and turn that off again. Ratings of your
+              number are then accepted from their authors like any other and never reach you: not shown, not
+              counted, not texted, including those still waiting for their release time. We do not refuse
+              them, because a refusal would tell the person rating you that you use ExRated and asked not to
+              be rated.
             </>,
             <>
               <strong>Download your data</strong>: Settings gives you a file with everything we hold about

@@ -1,7 +1,6 @@
 import { Badge, Blockquote, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconQuote } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { postedAgo } from './posted-ago';
 import type { ReceivedRating } from './profile-types';
 import { formatScore, scoreColour } from './score-colour';
 
@@ -44,7 +43,7 @@ export function ReviewCard({ rating, relationshipLabel, questionLabel, actions }
               </Badge>
             </Group>
             <Text size="sm" c="dimmed">
-              {postedAgo(rating.createdAt)}
+              {rating.posted}
             </Text>
           </Stack>
           {rating.average === null ? null : (

@@ -11,10 +11,12 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
-import { IconAlertTriangle, IconArrowLeft } from '@tabler/icons-react';
+import { IconAlertTriangle, IconArrowLeft, IconEyeExclamation } from '@tabler/icons-react';
 import type { FormEvent } from 'react';
+import { AnonymitySummary } from '../../components/trust/AnonymitySettings';
 import classes from './RatePage.module.css';
 import { type RatingQuestion, RatingScoreSlider } from './RatingScoreSlider';
+import { useIdentifyingDetailsNudge } from './use-identifying-details';
 
 export interface ReviewTexts {
   gratitude: string;
@@ -74,6 +76,7 @@ export function RatingsStep({
   onBack,
   onSubmit,
 }: RatingsStepProps) {
+  const nudge = useIdentifyingDetailsNudge(texts);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onSubmit();
@@ -88,6 +91,7 @@ export function RatingsStep({
           <Text c="dimmed" size="sm">
             Be brutally honest. Your ex won't know it's you.
           </Text>
+          <AnonymitySummary />
         </Stack>
 
         {questions ? (
@@ -143,6 +147,17 @@ export function RatingsStep({
           description={`${texts.testimonial.length}/${TESTIMONIAL_MAX_LENGTH}`}
           inputWrapperOrder={['label', 'input', 'description', 'error']}
         />
+        {nudge ? (
+          <Alert
+            variant="light"
+            color="yellow"
+            role="status"
+            icon={<IconEyeExclamation size={20} />}
+            data-testid="identifying-details-nudge"
+          >
+            {nudge} You may keep them.
+          </Alert>
+        ) : null}
         <Text size="xs" c="dimmed">
           First names only; no phone numbers, emails, links or @handles; no slurs, graphic sexual terms,
           threats or addresses (see the Terms).

@@ -5,6 +5,7 @@ import {
   type LegalSection,
   PageLink,
 } from '../../components/legal/LegalDocument';
+import { AnonymityStatement } from '../../components/trust/AnonymitySettings';
 
 const SECTIONS: LegalSection[] = [
   {
@@ -88,6 +89,10 @@ const SECTIONS: LegalSection[] = [
         break these terms: we keep the records needed to enforce them and to respond to lawful requests.
       </p>
     ),
+  },
+  {
+    heading: 'When a Rating Reaches Its Subject',
+    body: <AnonymityStatement />,
   },
   {
     heading: 'Modification of Service',

@@ -17,6 +17,7 @@ import type { inferOutput, TRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import dayjs from 'dayjs';
 import { Link } from 'react-router-dom';
 import { PageHeading } from '../../components/PageHeading';
+import { AnonymityStatement } from '../../components/trust/AnonymitySettings';
 import { NOTICE_REASON_LABELS, type NoticeReason } from '../../components/trust/notice-reasons';
 import { formatDuration } from '../../lib/format-duration';
 import { userFacingMessage } from '../../lib/server-error';
@@ -120,6 +121,12 @@ export default function TransparencyPage() {
           </Anchor>
           ; every decision comes with its reasons.
         </PageHeading>
+        <Stack gap={6} component="section" aria-labelledby="anonymity-settings">
+          <Title order={2} fz="h4" id="anonymity-settings">
+            When a rating reaches the person it is about
+          </Title>
+          <AnonymityStatement size="sm" />
+        </Stack>
         {report.isPending ? (
           <Center py="xl">
             <Loader color="brand" aria-label="Loading the report" />

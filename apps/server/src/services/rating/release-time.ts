@@ -155,3 +155,26 @@ export async function drawReleaseTimes(
 export async function drawReleaseTime(settings: ReleaseSettings, now: Date, phone: string): Promise<Date> {
   return releaseTimeFrom(now, await recipientZones(phone), settings);
 }
+
+function clock(minuteOfDay: number): string {
+  const hours = Math.floor(minuteOfDay / 60);
+  return `${String(hours).padStart(2, '0')}:${String(minuteOfDay % 60).padStart(2, '0')}`;
+}
+
+/**
+ * The settings in force as people read them (`rating.anonymity`): the pages say them from here, so what they
+ * promise is what the server does.
+ */
+export function anonymitySettings(settings: ReleaseSettings) {
+  return {
+    delayMinMinutes: settings.delayMinMinutes,
+    delayMaxMinutes: settings.delayMinMinutes + settings.delaySpreadMinutes,
+    quietHours: settings.quietHours
+      ? { from: clock(settings.quietHours.startMinute), until: clock(settings.quietHours.endMinute) }
+      : null,
+    /** What a rated person reads of when a rating reached them, finest first. */
+    dates: ['Posted this week', 'Posted this month', 'Posted in {month}'],
+  };
+}
+
+export type AnonymitySettings = ReturnType<typeof anonymitySettings>;

@@ -76,15 +76,13 @@ export const SAMPLE_QUESTIONS: RatingQuestion[] = [
   },
 ];
 
-const DAY = 24 * 60 * 60 * 1000;
-
 function sampleRating(
   id: string,
   fields: Pick<
     ReceivedRating,
     'name' | 'relationshipType' | 'relationshipLabel' | 'testimonial' | 'gratitude'
   >,
-  daysAgo: number,
+  posted: string,
   score: (questionId: number) => number,
 ): ReceivedRating {
   const scores = SAMPLE_QUESTIONS.map((question) => ({ questionId: question.id, score: score(question.id) }));
@@ -94,7 +92,7 @@ function sampleRating(
     ...fields,
     selfReflection: null,
     feedback: 'Text back within a day, please.',
-    createdAt: new Date(Date.now() - daysAgo * DAY),
+    posted,
     scores,
     reportStatus: null,
     average,
@@ -111,7 +109,7 @@ export const SAMPLE_RATINGS: ReceivedRating[] = [
       testimonial: 'Great listener, terrible at texting back.',
       gratitude: 'Always made time for my family.',
     },
-    2,
+    'Posted this week',
     (id) => ((id * 7) % 10) + 1,
   ),
   sampleRating(
@@ -123,7 +121,7 @@ export const SAMPLE_RATINGS: ReceivedRating[] = [
       testimonial: 'Fun while it lasted.',
       gratitude: null,
     },
-    16,
+    'Posted this month',
     (id) => 4 + (id % 3),
   ),
 ];
