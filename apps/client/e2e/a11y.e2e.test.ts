@@ -181,7 +181,7 @@ describe('the animated background', () => {
     );
 
   it('pauses with a visible control, stays paused on this device, and is still under reduced motion', async () => {
-    const page = await newPage(app(), { width: 375 });
+    const page = await newPage(app(), { width: 375, reducedMotion: 'no-preference' });
     await page.goto('/');
     const pause = page.getByRole('button', { name: 'Pause background animation' });
     await pause.waitFor();

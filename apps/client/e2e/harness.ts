@@ -1,6 +1,7 @@
 // Browser-test harness: runs the *built* server (which serves the built client) on a free port with a fresh
 // embedded database, and drives the system Chromium through playwright-core. Each test file starts its own
-// app in beforeAll and stops it in afterAll.
+// app in beforeAll and stops it in afterAll; the Chromium is the run's one browser (browser-server.ts), which
+// the app connects to.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { constants } from 'node:fs';
 import { access, mkdir, mkdtemp, rm } from 'node:fs/promises';
@@ -8,8 +9,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, chromium, type Page } from 'playwright-core';
+import { inject } from 'vitest';
 import { findFreePort } from '../../../db/src/testing/index';
-import { IMMEDIATE_RELEASE_ENV } from '../../server/test/support/immediate-release';
+// The run's browser comes from this global setup (its `inject` key is declared there).
+import type {} from './browser-server';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const SERVER_ENTRY = path.join(REPO_ROOT, 'apps/server/dist/server/main.js');
@@ -28,6 +31,7 @@ export type ViewportWidth = keyof typeof VIEWPORTS;
 
 export interface App {
   baseUrl: string;
+  /** This file's connection to the run's Chromium: the contexts it opened, closed with `stop`. */
   browser: Browser;
   /** Everything the server printed so far (stdout and stderr, capped), for failure messages. */
   output(): string;
@@ -40,16 +44,10 @@ export interface StartAppOptions {
 }
 
 export async function startApp({ extraEnv = {} }: StartAppOptions = {}): Promise<App> {
-  await assertExecutable(
+  await assertReadable(
     SERVER_ENTRY,
     'Build the server and client first: pnpm --filter @exrated/client build && pnpm --filter @exrated/server build',
   );
-  const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-  await assertExecutable(
-    chromiumPath,
-    'Install it with `apt-get install -y chromium fonts-liberation`, or point CHROMIUM_PATH at a Chromium binary.',
-  );
-
   const port = await findFreePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const dataDir = await mkdtemp(path.join(tmpdir(), 'exrated-e2e-'));
@@ -69,21 +67,8 @@ export async function startApp({ extraEnv = {} }: StartAppOptions = {}): Promise
   };
 
   try {
+    browser = await chromium.connect(inject('browserEndpoint'));
     await waitUntilReady(baseUrl, server, () => output);
-    browser = await chromium.launch({
-      executablePath: chromiumPath,
-      headless: true,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
   } catch (error) {
     await stop();
     throw error;
@@ -97,16 +82,28 @@ export interface PageOptions {
   width: ViewportWidth;
   /** The browser's language, e.g. 'en-GB' (Chromium's default otherwise). */
   locale?: string;
+  /**
+   * The person's motion preference, 'reduce' unless a test asks for the moving background. The background's
+   * endless, blurred animations make Chromium draw every frame in software for as long as a page is open:
+   * that drawing was most of the CPU time of the browser tests (docs/testing.md#the-fast-loop). Under
+   * 'reduce' the background holds still and the admin chart draws without its entrance animation; the
+   * app's transitions (dialogs, menus, toasts) run as usual.
+   */
+  reducedMotion?: 'reduce' | 'no-preference';
 }
 
 /** A fresh browser context (no cookies, no storage) and page at the given viewport width. */
-export async function newPage(app: App, { width, locale }: PageOptions): Promise<Page> {
+export async function newPage(
+  app: App,
+  { width, locale, reducedMotion = 'reduce' }: PageOptions,
+): Promise<Page> {
   const context = await app.browser.newContext({
     baseURL: app.baseUrl,
     viewport: VIEWPORTS[width],
     deviceScaleFactor: 1,
     isMobile: width < 768,
     hasTouch: width < 768,
+    reducedMotion,
     ...(locale ? { locale } : {}),
   });
   const page = await context.newPage();
@@ -157,7 +154,6 @@ function spawnServer(port: number, baseUrl: string, dataDir: string, extraEnv: R
       DATA_DIR: dataDir,
       SMS_PROVIDER: 'console',
       CONTACT_URL,
-      ...IMMEDIATE_RELEASE_ENV,
       ...extraEnv,
     },
   });
@@ -193,10 +189,9 @@ async function stopProcess(child: ChildProcess): Promise<void> {
   clearTimeout(killTimer);
 }
 
-async function assertExecutable(file: string, hint: string): Promise<void> {
-  const mode = file.endsWith('.js') ? constants.R_OK : constants.X_OK;
+async function assertReadable(file: string, hint: string): Promise<void> {
   try {
-    await access(file, mode);
+    await access(file, constants.R_OK);
   } catch {
     throw new Error(`${file} was not found. ${hint}`);
   }
