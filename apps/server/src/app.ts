@@ -18,6 +18,7 @@ import { devOutboxRoutes } from './plugins/dev-outbox';
 import { healthRoutes } from './plugins/health';
 import { metricsRoutes } from './plugins/metrics';
 import { securityPlugin } from './plugins/security';
+import { smsWebhooksPlugin } from './plugins/sms-webhooks';
 import { trpcGuardsPlugin } from './plugins/trpc-guards';
 import { type AppRouter, appRouter } from './routers';
 import { AuditLog } from './services/audit/audit-log';
@@ -31,8 +32,11 @@ import { cookieNamesFor, SessionService } from './services/sessions/sessions';
 import { SettingsStore } from './services/settings/settings-store';
 import { ensureFirstAdmin } from './services/staff/first-admin';
 import { ConsoleSmsSender } from './services/sms/console-sms-sender';
+import { startReceiptJob } from './services/sms/receipt-job';
+import { MemorySendPacer, RedisSendPacer } from './services/sms/send-pacer';
+import { SmsGateway } from './services/sms/sms-gateway';
+import { closeSmsProvider, createSmsProviders } from './services/sms/sms-providers';
 import type { SmsSender } from './services/sms/sms-sender';
-import { SnsSmsSender } from './services/sms/sns-sms-sender';
 import type { CodeStore } from './services/verification/code-store';
 import { MemoryCodeStore } from './services/verification/memory-code-store';
 import { RedisCodeStore } from './services/verification/redis-code-store';
@@ -50,6 +54,11 @@ export interface AppOverrides {
   logger?: FastifyServerOptions['logger'];
   /** False keeps the notification dispatcher's timer off, so a test drives it with `runOnce()`. */
   runDispatcher?: boolean;
+  /**
+   * Fetches an SNS signing certificate (or confirms a subscription) by its already checked https URL; the
+   * tests hand one that answers from their fake AWS on loopback.
+   */
+  snsCertificates?: (url: string) => Promise<string>;
   /** False answers every tRPC call through the stock adapter alone (the conformance test's reference). */
   trpcFastPath?: boolean;
 }
@@ -109,18 +118,29 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const rateLimiter = metrics.countingRefusals(
     redis ? new RedisRateLimiter(redis, config.redisKeyPrefix) : new MemoryRateLimiter(),
   );
-  const sms =
-    overrides.sms ??
-    (config.smsProvider === 'sns'
-      ? new SnsSmsSender({ senderId: config.snsSenderId, originationNumber: config.snsOriginationNumber })
-      : new ConsoleSmsSender((line) => app.log.info(line)));
+  const smsProviders = overrides.sms
+    ? [overrides.sms]
+    : createSmsProviders(config, (line) => app.log.info(line));
+  const rates: Record<string, number> = config.sms.perSecond;
+  const perSecond = (provider: string) => rates[provider] ?? config.sms.perSecond.console;
+  const now = overrides.now ?? (() => new Date());
+  const sms = new SmsGateway({
+    db: database.db,
+    providers: smsProviders,
+    pacer: redis
+      ? new RedisSendPacer(redis, config.redisKeyPrefix, perSecond, (error) =>
+          app.log.warn({ err: error }, 'SMS pacing without Redis'),
+        )
+      : new MemorySendPacer(perSecond),
+    logger: app.log,
+    now,
+  });
   const codeStoreOptions = { maxSendsPerDay: config.limits.verificationTextsPerPhonePerDay };
   const codeStore =
     overrides.codeStore ??
     (redis
       ? new RedisCodeStore(redis, config.redisKeyPrefix, codeStoreOptions)
       : new MemoryCodeStore(codeStoreOptions));
-  const now = overrides.now ?? (() => new Date());
   const settings = new SettingsStore(
     database.db,
     { maintenanceMode: false, logLevel: config.logLevel },
@@ -174,7 +194,17 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     logger: app.log,
   });
   app.addHook('onClose', async () => retention.stop());
-  if (sms instanceof SnsSmsSender) app.addHook('onClose', async () => sms.close());
+  const receipts = startReceiptJob({
+    db: database.db,
+    now,
+    receiptTimeoutHours: config.sms.receiptTimeoutHours,
+    logger: app.log,
+    observeAudit: metrics.observeAuditAction,
+  });
+  app.addHook('onClose', async () => {
+    receipts.stop();
+    for (const provider of smsProviders) closeSmsProvider(provider);
+  });
 
   app.addHook('onClose', async () => {
     await dispatcher.stop();
@@ -198,9 +228,15 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await app.register(trpcGuardsPlugin);
   await app.register(healthRoutes, { services });
   if (config.metricsToken) await app.register(metricsRoutes, { metrics, token: config.metricsToken });
-  if (config.env !== 'production' && sms instanceof ConsoleSmsSender) {
-    await app.register(devOutboxRoutes, { sender: sms });
+  const [primarySms] = smsProviders;
+  if (config.env !== 'production' && primarySms instanceof ConsoleSmsSender) {
+    await app.register(devOutboxRoutes, { sender: primarySms });
   }
+  await app.register(smsWebhooksPlugin, {
+    services,
+    gateway: sms,
+    snsCertificates: overrides.snsCertificates,
+  });
   await app.register(trpcRoute<AppRouter>, {
     prefix: '/trpc',
     trpcOptions: { router: appRouter, createContext: createContextFactory(services) },

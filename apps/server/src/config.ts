@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { type SmsSettings, smsEnvShape, smsSettings } from './services/sms/sms-settings';
 
 /**
  * The only reader of process.env. Every setting is validated once at start; a bad value stops the server
@@ -99,9 +100,7 @@ const envSchema = z.object({
     .regex(/^rediss?:\/\//, 'must be a redis:// URL')
     .optional(),
   REDIS_KEY_PREFIX: z.string().default('exrated:'),
-  SMS_PROVIDER: z.enum(['console', 'sns']).default('console'),
-  SNS_SENDER_ID: z.string().max(11).optional(),
-  SNS_ORIGINATION_NUMBER: z.string().optional(),
+  ...smsEnvShape,
   SESSION_SECRET: sessionSecrets.optional(),
   ADMIN_EMAIL: z.string().trim().toLowerCase().min(1).max(200).default('admin'),
   ADMIN_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional(),
@@ -190,9 +189,9 @@ export interface Config {
   dataDir: string;
   redisUrl: string | undefined;
   redisKeyPrefix: string;
-  smsProvider: 'console' | 'sns';
-  snsSenderId: string | undefined;
-  snsOriginationNumber: string | undefined;
+  smsProvider: SmsSettings['provider'];
+  /** Providers, credentials, throughput and receipts (docs/sms.md). */
+  sms: SmsSettings;
   /** Signs cookies and keys the code HMAC: the first of `SESSION_SECRET`. */
   sessionSecret: string;
   /** The rest of `SESSION_SECRET`: cookies signed with them still verify during a rotation. */
@@ -258,6 +257,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (production && e.SMS_PROVIDER === 'console') {
     problems.push('SMS_PROVIDER: the console sender is refused in production; use sns');
   }
+  const sms = smsSettings(e, problems);
   if (production && !e.PUBLIC_URL) problems.push('PUBLIC_URL: required in production (links in texts)');
   if (production && !e.DATABASE_URL) problems.push('DATABASE_URL: required in production');
   if (problems.length > 0) throw new ConfigError(problems);
@@ -274,8 +274,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     redisUrl: e.REDIS_URL,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     smsProvider: e.SMS_PROVIDER,
-    snsSenderId: e.SNS_SENDER_ID,
-    snsOriginationNumber: e.SNS_ORIGINATION_NUMBER,
+    sms,
     sessionSecret,
     previousSessionSecrets,
     adminPassword: e.ADMIN_PASSWORD,

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { RetryAfter } from '../src/services/limits/rate-limit-errors';
 import { SmsDeliveryError, type SmsMessage, type SmsSender } from '../src/services/sms/sms-sender';
-import { PHONE_FORMAT_NOT_SUPPORTED } from '../src/services/sms/sns-sms-sender';
+import { PHONE_FORMAT_NOT_SUPPORTED } from '../src/services/sms/sms-errors';
 import type { CodeStore } from '../src/services/verification/code-store';
 import { MemoryCodeStore } from '../src/services/verification/memory-code-store';
 import { RedisCodeStore } from '../src/services/verification/redis-code-store';

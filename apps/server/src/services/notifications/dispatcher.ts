@@ -2,10 +2,12 @@ import type { Database } from '@exrated/db';
 import {
   type ClaimedNotification,
   claimNotifications,
+  findOpenSmsAttempt,
   isPhoneOptedOut,
-  markNotificationSent,
   recordNotificationFailure,
   recordSmsOptOut,
+  recordSmsRefused,
+  releaseNotification,
   suppressNotification,
 } from '@exrated/db/queries';
 import type { NewErrorLogEntry, NewLogEntry } from '@exrated/db/schema';
@@ -15,23 +17,36 @@ import type { AuditLog } from '../audit/audit-log';
 import type { AuditObserver } from '../audit/audit-writer';
 import type { RateLimiter } from '../limits/rate-limiter';
 import { parsePhone } from '../phone/phone';
-import { SmsDeliveryError, type SmsSender } from '../sms/sms-sender';
+import type { SmsGateway } from '../sms/sms-gateway';
 import { ratingTextCapRefusal } from './text-caps';
 
 /**
  * How long a claim keeps other instances away from a notification. Longer than one send can take (the send
  * is cut off after SEND_TIMEOUT_MS), so a live sender always finishes before its lease runs out; a sender
- * that dies mid-way leaves a lease that simply expires, and the row is retried.
+ * that dies mid-way leaves a lease that simply expires, and the row is looked at again: its attempt, recorded
+ * before the send, is then asked about at the provider before anything is sent.
  */
 const LEASE_MS = 120_000;
-const SEND_TIMEOUT_MS = 30_000;
 const BATCH_SIZE = 25;
+/** Texts of one batch in flight at once; the pacer, not this, sets the rate. */
+const CONCURRENCY = 5;
+/** How long after a lost answer the provider is asked about it (its receipt may name it first). */
+const LOOKUP_DELAY_MS = 30_000;
+/**
+ * How long an attempt whose provider cannot be asked (End User Messaging, SNS) waits for a receipt naming
+ * it; none by then means the provider never took it, and the text is sent again (docs/sms.md).
+ */
+export const RESOLVE_WINDOW_MS = 10 * 60_000;
+/** A throttled provider is left alone this long when it does not say for how long. */
+const THROTTLE_PAUSE_MS = 5_000;
 
 export type DeliveryOutcome =
-  | { status: 'sent'; notificationId: string; attempts: number }
+  | { status: 'sent'; notificationId: string; attempts: number; provider: string }
   /** Failed this time; `willRetry` false means it gave up (status `failed`). */
   | { status: 'failed'; notificationId: string; attempts: number; error: string; willRetry: boolean }
   | { status: 'suppressed'; notificationId: string; attempts: number; reason: string }
+  /** Handed back without a verdict: the provider throttled, or an earlier attempt is still being found out. */
+  | { status: 'deferred'; notificationId: string; reason: string }
   /** Another sender holds it (or it was already handled): nothing was done here. */
   | { status: 'not_claimed'; notificationId: string };
 
@@ -40,12 +55,13 @@ export interface DispatchSummary {
   sent: number;
   failed: number;
   suppressed: number;
+  deferred: number;
 }
 
 export interface DispatcherDeps {
   db: Database;
   auditLog: AuditLog;
-  sms: SmsSender;
+  sms: SmsGateway;
   rateLimiter: RateLimiter;
   config: Pick<Config, 'notifications' | 'limits'>;
   logger: FastifyBaseLogger;
@@ -61,7 +77,9 @@ export interface DispatcherDeps {
  * same time, whatever becomes of the text (DESIGN.md section 4). Runs claim due rows with a locking
  * statement, so two instances, or a kick and the timer, never send one text twice. Before a text's first
  * attempt the daily caps are counted; failures back off exponentially (retryBaseSeconds * 2^(attempts - 1))
- * until maxAttempts, then `failed`.
+ * until maxAttempts, then `failed`. A full batch starts the next run at once, so a backlog (after an outage,
+ * a deploy, many ratings released together) drains at the providers' configured throughput, which the
+ * gateway's pacer holds across all instances (docs/sms.md).
  */
 export class NotificationDispatcher {
   private timer: NodeJS.Timeout | null = null;
@@ -96,7 +114,12 @@ export class NotificationDispatcher {
   runOnce(): Promise<DispatchSummary> {
     if (!this.running) {
       this.runStartedAt = this.deps.now().getTime();
-      this.running = this.dispatchDue().finally(() => {
+      this.running = this.dispatchDue().then((summary) => {
+        // A full batch: more may be due. Run again at once rather than at the next tick.
+        if (summary.claimed === BATCH_SIZE) this.kickedDuringRun = true;
+        return summary;
+      });
+      this.running = this.running.finally(() => {
         this.running = null;
         this.runStartedAt = null;
         if (this.kickedDuringRun && !this.stopped) {
@@ -146,44 +169,67 @@ export class NotificationDispatcher {
       limit: BATCH_SIZE,
       leaseUntil: this.leaseUntil(),
     });
-    const summary: DispatchSummary = { claimed: claimed.length, sent: 0, failed: 0, suppressed: 0 };
+    const summary: DispatchSummary = {
+      claimed: claimed.length,
+      sent: 0,
+      failed: 0,
+      suppressed: 0,
+      deferred: 0,
+    };
     if (claimed.length === 0) return summary;
     const logs: NewLogEntry[] = [];
     const errors: NewErrorLogEntry[] = [];
-    for (const notification of claimed) {
-      logs.push(systemLog('sms_notification_attempted', notification));
-      const outcome = await this.deliver(notification);
-      if (outcome.status === 'sent') {
-        summary.sent += 1;
-        logs.push(
-          systemLog('sms_notification_sent', notification, {
-            country: parsePhone(notification.phoneNumber)?.country ?? null,
-          }),
-        );
-      } else if (outcome.status === 'failed') {
-        summary.failed += 1;
-        logs.push(
-          systemLog('sms_notification_failed', notification, {
-            error: outcome.error,
-            willRetry: outcome.willRetry,
-          }),
-        );
-        errors.push(sendFailureError(notification, outcome.error));
-      } else if (outcome.status === 'suppressed') {
-        summary.suppressed += 1;
-        logs.push(systemLog('sms_notification_suppressed', notification, { reason: outcome.reason }));
+    const run: RunState = { throttledUntil: 0 };
+    const queue = [...claimed];
+    const worker = async () => {
+      for (let notification = queue.shift(); notification; notification = queue.shift()) {
+        logs.push(systemLog('sms_notification_attempted', notification));
+        const outcome = await this.deliver(notification, run);
+        this.tally(summary, logs, errors, notification, outcome);
       }
-    }
+    };
+    await Promise.all(Array.from({ length: Math.min(CONCURRENCY, claimed.length) }, worker));
     for (const entry of logs) this.deps.observeAudit?.(entry.action, entry.details ?? null);
     // The whole batch's audit in one hand-over; a failed write is logged there and never undoes a send.
     await this.deps.auditLog.write({ logs, errors });
     return summary;
   }
 
-  private async deliver(notification: ClaimedNotification): Promise<DeliveryOutcome> {
+  private tally(
+    summary: DispatchSummary,
+    logs: NewLogEntry[],
+    errors: NewErrorLogEntry[],
+    notification: ClaimedNotification,
+    outcome: DeliveryOutcome,
+  ) {
+    const country = parsePhone(notification.phoneNumber)?.country ?? null;
+    if (outcome.status === 'sent') {
+      summary.sent += 1;
+      logs.push(systemLog('sms_notification_sent', notification, { country, provider: outcome.provider }));
+    } else if (outcome.status === 'deferred') {
+      summary.deferred += 1;
+      logs.push(systemLog('sms_notification_deferred', notification, { reason: outcome.reason }));
+    } else if (outcome.status === 'failed') {
+      summary.failed += 1;
+      logs.push(
+        systemLog('sms_notification_failed', notification, {
+          error: outcome.error,
+          willRetry: outcome.willRetry,
+        }),
+      );
+      errors.push(sendFailureError(notification, outcome.error));
+    } else if (outcome.status === 'suppressed') {
+      summary.suppressed += 1;
+      logs.push(systemLog('sms_notification_suppressed', notification, { reason: outcome.reason }));
+    }
+  }
+
+  private async deliver(notification: ClaimedNotification, run: RunState): Promise<DeliveryOutcome> {
     const { db, sms, now } = this.deps;
     const base = { notificationId: notification.id, attempts: notification.attempts };
     try {
+      const earlier = await this.settleOpenAttempt(notification);
+      if (earlier) return earlier;
       const reason =
         (await this.optOutReason(notification.phoneNumber)) ??
         (notification.attempts === 1 ? await this.capReason(notification.phoneNumber) : null);
@@ -192,21 +238,97 @@ export class NotificationDispatcher {
         await suppressNotification(db, { id: notification.id, reason, attempts: notification.attempts - 1 });
         return { status: 'suppressed', ...base, reason };
       }
-      await withTimeout(
-        sms.send({ to: notification.phoneNumber, body: notification.message, kind: 'rating' }),
-        SEND_TIMEOUT_MS,
-      );
+      if (run.throttledUntil > now().getTime()) {
+        return this.defer(notification, new Date(run.throttledUntil), true, 'throttled');
+      }
+      const result = await sms.deliverRating({
+        notificationId: notification.id,
+        to: notification.phoneNumber,
+        body: notification.message,
+      });
+      switch (result.status) {
+        case 'accepted':
+          return { status: 'sent', ...base, provider: result.provider };
+        case 'throttled': {
+          run.throttledUntil = now().getTime() + (result.error.retryAfterMs ?? THROTTLE_PAUSE_MS);
+          return this.defer(notification, new Date(run.throttledUntil), true, 'throttled');
+        }
+        case 'unknown':
+          this.deps.logger.warn(
+            { notificationId: notification.id, provider: result.provider, reference: result.reference },
+            'rating text outcome unknown; the provider is asked before any resend',
+          );
+          return this.defer(
+            notification,
+            new Date(now().getTime() + LOOKUP_DELAY_MS),
+            false,
+            'outcome_unknown',
+          );
+        case 'failed':
+          if (result.error.optedOut) {
+            await recordSmsOptOut(db, { phoneNumber: notification.phoneNumber, source: 'provider' });
+            await suppressNotification(db, { id: notification.id, reason: 'opted_out' });
+            return { status: 'suppressed', ...base, reason: 'opted_out' };
+          }
+          return this.recordFailure(notification, result.error.reason);
+      }
     } catch (error) {
-      return this.recordFailure(notification, describeSendError(error));
+      return this.recordFailure(notification, error instanceof Error ? error.message : String(error));
     }
+  }
+
+  /**
+   * An attempt of an earlier run whose answer was lost (a time-out, a crash, the database away when the
+   * acceptance came): the provider is asked before anything else. Found: the text is sent, never again.
+   * Not found: a new attempt may go. Cannot tell yet: asked again later, until its receipts had time to
+   * name it (RESOLVE_WINDOW_MS).
+   */
+  private async settleOpenAttempt(notification: ClaimedNotification): Promise<DeliveryOutcome | null> {
+    const { db, sms, now } = this.deps;
+    const open = await findOpenSmsAttempt(db, notification.id);
+    if (!open) return null;
+    const retryAt = new Date(now().getTime() + LOOKUP_DELAY_MS);
+    let answer: Awaited<ReturnType<SmsGateway['ask']>>;
     try {
-      await markNotificationSent(db, { id: notification.id, sentAt: now() });
+      answer = await sms.ask(open.provider, {
+        reference: open.id,
+        to: notification.phoneNumber,
+        body: notification.message,
+        since: open.createdAt,
+      });
     } catch (error) {
-      // The text went out: report it as sent. The row stays leased, and is resent at worst once the lease
-      // ends if the database never recovers in between.
-      this.deps.logger.error({ err: error, notificationId: notification.id }, 'could not mark text sent');
+      this.deps.logger.warn({ err: error, reference: open.id }, 'provider lookup failed; asking again later');
+      return this.defer(notification, retryAt, true, 'lookup_failed');
     }
-    return { status: 'sent', ...base };
+    if (answer.found) {
+      await sms.accepted(open.id, open.provider, answer.messageId);
+      return {
+        status: 'sent',
+        notificationId: notification.id,
+        attempts: notification.attempts - 1,
+        provider: open.provider,
+      };
+    }
+    const waitedMs = now().getTime() - open.createdAt.getTime();
+    if (!answer.final && waitedMs < RESOLVE_WINDOW_MS) {
+      return this.defer(notification, retryAt, true, 'outcome_unknown');
+    }
+    await recordSmsRefused(db, {
+      reference: open.id,
+      reason: answer.final ? 'not found at the provider' : 'no receipt named it within the resolve window',
+      at: now(),
+    });
+    return null;
+  }
+
+  private async defer(
+    notification: ClaimedNotification,
+    nextAttemptAt: Date,
+    uncount: boolean,
+    reason: string,
+  ): Promise<DeliveryOutcome> {
+    await releaseNotification(this.deps.db, { id: notification.id, nextAttemptAt, uncount });
+    return { status: 'deferred', notificationId: notification.id, reason };
   }
 
   /** Opted out in our list (the number may have opted out since the rating) or at the provider. */
@@ -269,18 +391,9 @@ export class NotificationDispatcher {
   }
 }
 
-function describeSendError(error: unknown): string {
-  if (error instanceof SmsDeliveryError) return error.reason;
-  if (error instanceof Error) return error.message;
-  return String(error);
-}
-
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`the SMS provider did not answer within ${ms / 1000} s`)), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+interface RunState {
+  /** Set when a provider throttled in this run: the rest of the batch waits instead of asking again. */
+  throttledUntil: number;
 }
 
 /** Entries written by the dispatcher itself: no request, no acting person. */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { SmsMessage, SmsSender, SmsSendResult } from './sms-sender';
+import type { SmsAttemptQuery, SmsLookupResult, SmsMessage, SmsSender, SmsSendResult } from './sms-sender';
 
-export interface OutboxEntry extends SmsMessage {
+export interface OutboxEntry extends Omit<SmsMessage, 'reference'> {
   id: string;
   sentAt: Date;
 }
@@ -13,6 +13,8 @@ export interface OutboxEntry extends SmsMessage {
 export class ConsoleSmsSender implements SmsSender {
   readonly name = 'console';
   private readonly entries: OutboxEntry[] = [];
+  /** Our reference of each kept text, so a lost answer can be looked up as at a real provider. */
+  private readonly references = new Map<string, string>();
 
   /** `print` gets one line per text; the app hands it to its logger, which masks the number. */
   constructor(
@@ -21,15 +23,33 @@ export class ConsoleSmsSender implements SmsSender {
   ) {}
 
   async send(message: SmsMessage): Promise<SmsSendResult> {
-    const entry: OutboxEntry = { ...message, id: randomUUID(), sentAt: new Date() };
+    const entry: OutboxEntry = {
+      to: message.to,
+      body: message.body,
+      kind: message.kind,
+      id: randomUUID(),
+      sentAt: new Date(),
+    };
     this.entries.push(entry);
-    if (this.entries.length > this.capacity) this.entries.shift();
+    if (message.reference) this.references.set(message.reference, entry.id);
+    if (this.entries.length > this.capacity) {
+      this.entries.shift();
+      // References are few bytes each; forgetting the oldest keeps the map bounded like the entries.
+      const oldest = this.references.keys().next().value;
+      if (oldest !== undefined && this.references.size > this.capacity) this.references.delete(oldest);
+    }
     this.print(`SMS to ${message.to}: ${message.body}`);
     return { messageId: entry.id };
   }
 
   async isOptedOut(): Promise<boolean> {
     return false;
+  }
+
+  /** What it printed is all it knows: an attempt it kept was sent, any other was not. */
+  async lookup(query: SmsAttemptQuery): Promise<SmsLookupResult> {
+    const messageId = this.references.get(query.reference);
+    return messageId ? { found: true, messageId } : { found: false, final: true };
   }
 
   /** Newest first. */

@@ -5,8 +5,9 @@ import {
   startLocalSns,
   stubLocalSnsEnvironment,
 } from '../../../test/support/local-sns';
+import { PHONE_FORMAT_NOT_SUPPORTED } from './sms-errors';
 import { SmsDeliveryError } from './sms-sender';
-import { PHONE_FORMAT_NOT_SUPPORTED, SnsSmsSender } from './sns-sms-sender';
+import { SnsSmsSender } from './sns-sms-sender';
 
 /**
  * The real AWS SDK against a small local server speaking the SNS query protocol (POST /, form-encoded

@@ -1,5 +1,4 @@
 import {
-  AuthorizationErrorException,
   CheckIfPhoneNumberIsOptedOutCommand,
   InvalidParameterException,
   InvalidParameterValueException,
@@ -8,13 +7,11 @@ import {
   OptInPhoneNumberCommand,
   PublishCommand,
   SNSClient,
-  SNSServiceException,
   ThrottledException,
 } from '@aws-sdk/client-sns';
+import { AWS_CLIENT_DEFAULTS, awsFailure } from './aws-failure';
+import { NUMBER_OPTED_OUT, PHONE_FORMAT_NOT_SUPPORTED, PROVIDER_THROTTLED } from './sms-errors';
 import { SmsDeliveryError, type SmsMessage, type SmsSender, type SmsSendResult } from './sms-sender';
-
-export const PHONE_FORMAT_NOT_SUPPORTED =
-  'Phone number format not supported. Please use a full international format with country code';
 
 export interface SnsSmsSenderOptions {
   /** Alphanumeric sender id (AWS.SNS.SMS.SenderID), where the destination country supports one. */
@@ -28,7 +25,11 @@ export interface SnsSmsSenderOptions {
   client?: SNSClient;
 }
 
-/** Production SMS through Amazon SNS direct publish to a phone number (DESIGN.md section 1). */
+/**
+ * Texts through Amazon SNS direct publish to a phone number. SNS gives no delivery receipts to the app and
+ * carries no reference of ours: its texts stay `sent` until the receipt job calls them `unknown`. The AWS
+ * route with receipts is End User Messaging SMS (aws-sms-sender.ts); docs/sms.md says when to use which.
+ */
 export class SnsSmsSender implements SmsSender {
   readonly name = 'sns';
   private readonly client: SNSClient;
@@ -36,7 +37,7 @@ export class SnsSmsSender implements SmsSender {
   constructor(private readonly options: SnsSmsSenderOptions = {}) {
     // Nothing changes the middleware after start: resolving it once per command type instead of on every
     // call saves about a tenth of the SDK's CPU per text.
-    this.client = options.client ?? new SNSClient({ cacheMiddleware: true });
+    this.client = options.client ?? new SNSClient({ cacheMiddleware: true, ...AWS_CLIENT_DEFAULTS });
   }
 
   async send(message: SmsMessage): Promise<SmsSendResult> {
@@ -89,8 +90,8 @@ export class SnsSmsSender implements SmsSender {
 }
 
 /**
- * Provider errors become a reason a person can act on; the provider's own text (account ids, ARNs) stays in
- * the cause for the logs.
+ * Provider errors become a reason a person can act on and the kind of failure the dispatcher acts on; the
+ * provider's own text (account ids, ARNs) stays in the cause for the logs.
  */
 export function toDeliveryError(error: unknown): SmsDeliveryError {
   if (error instanceof SmsDeliveryError) return error;
@@ -101,28 +102,10 @@ export function toDeliveryError(error: unknown): SmsDeliveryError {
     return new SmsDeliveryError(PHONE_FORMAT_NOT_SUPPORTED, { cause: error, invalidNumberFormat: true });
   }
   if (error instanceof OptedOutException) {
-    return new SmsDeliveryError('This number has opted out of text messages. Reply START to opt back in.', {
-      cause: error,
-    });
+    return new SmsDeliveryError(NUMBER_OPTED_OUT, { cause: error, optedOut: true });
   }
   if (error instanceof ThrottledException) {
-    return new SmsDeliveryError(
-      'Too many text messages are being sent right now. Please try again shortly.',
-      {
-        cause: error,
-      },
-    );
+    return new SmsDeliveryError(PROVIDER_THROTTLED, { cause: error, kind: 'throttled' });
   }
-  if (error instanceof AuthorizationErrorException || error instanceof SNSServiceException) {
-    return new SmsDeliveryError(
-      'Our text message service could not send the message. Please try again later.',
-      {
-        cause: error,
-      },
-    );
-  }
-  return new SmsDeliveryError(
-    'Our text message service is not reachable right now. Please try again in a few minutes.',
-    { cause: error },
-  );
+  return awsFailure(error);
 }

@@ -7,7 +7,7 @@ import { parsePhone, untextableReason } from '../phone/phone';
 import { ratingWindows } from '../rating/rating-limits';
 import { logWithheld, releaseTimesAtProof } from '../rating/rating-stands';
 import { SmsDeliveryError } from '../sms/sms-sender';
-import { PHONE_FORMAT_NOT_SUPPORTED } from '../sms/sns-sms-sender';
+import { PHONE_FORMAT_NOT_SUPPORTED, PROVIDER_UNREACHABLE } from '../sms/sms-errors';
 import { CODE_TTL_MS, type SendRefusal } from './code-store';
 import { generateVerificationCode, hashVerificationCode, verificationText } from './verification-code';
 
@@ -16,8 +16,6 @@ export const VERIFICATION_UNAVAILABLE =
 export const INVALID_CODE = 'Invalid or expired verification code. Please try again or request a new code.';
 export const VERIFY_ERROR = 'An error occurred while verifying your code. Please try again.';
 const SEND_FAILED = 'Failed to send verification code';
-const PROVIDER_UNREACHABLE =
-  'Our text message service is not reachable right now. Please try again in a few minutes.';
 const HOUR_SECONDS = 60 * 60;
 const DAY_SECONDS = 24 * HOUR_SECONDS;
 

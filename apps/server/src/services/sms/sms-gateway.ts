@@ -1,0 +1,212 @@
+import type { Database } from '@exrated/db';
+import { recordSmsAccepted, recordSmsAttempt, recordSmsRefused } from '@exrated/db/queries';
+import type { SmsMessageKind } from '@exrated/db/schema';
+import type { FastifyBaseLogger } from 'fastify';
+import { parsePhone } from '../phone/phone';
+import type { SendPacer } from './send-pacer';
+import { PROVIDER_UNREACHABLE } from './sms-errors';
+import {
+  type SmsAttemptQuery,
+  SmsDeliveryError,
+  type SmsKind,
+  type SmsLookupResult,
+  type SmsMessage,
+  type SmsSender,
+  type SmsSendResult,
+} from './sms-sender';
+
+/** How long one provider call may take before its outcome counts as unknown. */
+export const SEND_TIMEOUT_MS = 30_000;
+/** A code text the provider throttled is tried again once after this long at most (the person is waiting). */
+const CODE_THROTTLE_WAIT_MS = 2_000;
+
+export type AttemptResult =
+  | { status: 'accepted'; provider: string; messageId: string; reference: string }
+  /** Every provider refused or could not be reached: nothing was sent. `error` is the last refusal. */
+  | { status: 'failed'; error: SmsDeliveryError }
+  /** The provider asked us to slow down: not an attempt, and no failover. */
+  | { status: 'throttled'; error: SmsDeliveryError }
+  /** The request left and its answer was lost: the attempt stays open until the provider is asked. */
+  | { status: 'unknown'; provider: string; reference: string; error: SmsDeliveryError };
+
+export interface SmsGatewayDeps {
+  db: Database;
+  /** The primary provider first, then the fallback when one is configured. */
+  providers: readonly SmsSender[];
+  pacer: SendPacer;
+  logger: FastifyBaseLogger;
+  now: () => Date;
+  sendTimeoutMs?: number;
+}
+
+/**
+ * Every text goes through here: code texts (as the app's SmsSender), rating texts (the dispatcher) and the
+ * answers to HELP. Each attempt is recorded before it leaves, with our reference, and its outcome after;
+ * a provider that refuses or cannot be reached hands the text to the fallback; a provider that may have
+ * taken it (answer lost) does not, so no text is ever accepted by two providers.
+ */
+export class SmsGateway implements SmsSender {
+  readonly name: string;
+
+  constructor(private readonly deps: SmsGatewayDeps) {
+    const [primary] = deps.providers;
+    if (!primary) throw new Error('SmsGateway needs at least one provider');
+    this.name = primary.name;
+  }
+
+  get providers(): readonly SmsSender[] {
+    return this.deps.providers;
+  }
+
+  provider(name: string): SmsSender | undefined {
+    return this.deps.providers.find((candidate) => candidate.name === name);
+  }
+
+  /** A code or help text, sent now while the person waits. */
+  async send(message: SmsMessage): Promise<SmsSendResult> {
+    let result = await this.attempt(message, null);
+    if (result.status === 'throttled') {
+      await sleep(Math.min(result.error.retryAfterMs ?? CODE_THROTTLE_WAIT_MS, CODE_THROTTLE_WAIT_MS));
+      result = await this.attempt(message, null);
+    }
+    if (result.status === 'accepted') return { messageId: result.messageId };
+    if (result.status === 'unknown') {
+      // The person is waiting: ask at once whether the provider has it, rather than answering 'failed'.
+      const found = await this.ask(result.provider, {
+        reference: result.reference,
+        to: message.to,
+        body: message.body,
+        since: this.deps.now(),
+      }).catch(() => null);
+      if (found?.found) {
+        await this.accepted(result.reference, result.provider, found.messageId);
+        return { messageId: found.messageId };
+      }
+    }
+    throw result.error;
+  }
+
+  /** A rating text of the outbox: one attempt through the providers in order. */
+  deliverRating(params: { notificationId: string; to: string; body: string }): Promise<AttemptResult> {
+    return this.attempt({ to: params.to, body: params.body, kind: 'rating' }, params.notificationId);
+  }
+
+  /** Asks the provider that got an attempt whose answer was lost; no lookup at all counts as 'cannot tell'. */
+  async ask(providerName: string, query: SmsAttemptQuery): Promise<SmsLookupResult> {
+    const provider = this.provider(providerName);
+    if (!provider?.lookup) return { found: false, final: false };
+    return provider.lookup(query);
+  }
+
+  async accepted(reference: string, provider: string, messageId: string) {
+    await recordSmsAccepted(this.deps.db, {
+      reference,
+      provider,
+      providerMessageId: messageId,
+      at: this.deps.now(),
+    });
+  }
+
+  /** Any provider that keeps an opt-out list and has the number on it: ours and theirs then agree. */
+  async isOptedOut(phoneNumber: string): Promise<boolean> {
+    for (const provider of this.deps.providers) {
+      if (await provider.isOptedOut(phoneNumber)) return true;
+    }
+    return false;
+  }
+
+  async optIn(phoneNumber: string): Promise<void> {
+    for (const provider of this.deps.providers) await provider.optIn?.(phoneNumber);
+  }
+
+  /** The answer to a reply, through the provider (and so the number) the reply came to. */
+  async sendThrough(providerName: string, message: SmsMessage): Promise<AttemptResult> {
+    const provider = this.provider(providerName);
+    if (!provider) throw new Error(`SMS provider ${providerName} is not configured`);
+    return this.attempt(message, null, [provider]);
+  }
+
+  private async attempt(
+    message: SmsMessage,
+    notificationId: string | null,
+    providers: readonly SmsSender[] = this.deps.providers,
+  ): Promise<AttemptResult> {
+    const { db, now, pacer } = this.deps;
+    const country = parsePhone(message.to)?.country ?? null;
+    let lastError = new SmsDeliveryError(PROVIDER_UNREACHABLE, { kind: 'unreachable' });
+    for (const provider of providers) {
+      const wait = await pacer.reserve(provider.name);
+      if (wait > 0) await sleep(wait);
+      const reference = await recordSmsAttempt(db, {
+        kind: ledgerKind(message.kind),
+        notificationId,
+        provider: provider.name,
+        country,
+      });
+      let messageId: string;
+      try {
+        ({ messageId } = await withTimeout(
+          provider.send({ ...message, reference }),
+          this.deps.sendTimeoutMs ?? SEND_TIMEOUT_MS,
+        ));
+      } catch (caught) {
+        const error = asDeliveryError(caught);
+        if (error.kind === 'unknown') return { status: 'unknown', provider: provider.name, reference, error };
+        await recordSmsRefused(db, {
+          reference,
+          reason: error.reason,
+          errorCode: error.errorCode,
+          at: now(),
+        });
+        this.deps.logger.warn(
+          { err: caught, provider: provider.name, kind: error.kind, errorCode: error.errorCode },
+          'SMS provider did not take the text',
+        );
+        if (error.kind === 'throttled') return { status: 'throttled', error };
+        // A number that opted out at one provider is not texted through another.
+        if (error.optedOut) return { status: 'failed', error };
+        lastError = error;
+        continue;
+      }
+      try {
+        await this.accepted(reference, provider.name, messageId);
+      } catch (recordError) {
+        // The text went out: the attempt stays open with our reference, and whoever looks at it next asks
+        // the provider (which finds it) before anything is sent again.
+        this.deps.logger.error({ err: recordError, reference }, 'could not record an accepted text');
+      }
+      return { status: 'accepted', provider: provider.name, messageId, reference };
+    }
+    return { status: 'failed', error: lastError };
+  }
+}
+
+function ledgerKind(kind: SmsKind): SmsMessageKind {
+  return kind === 'verification' ? 'code' : kind;
+}
+
+function asDeliveryError(error: unknown): SmsDeliveryError {
+  if (error instanceof SmsDeliveryError) return error;
+  return new SmsDeliveryError(PROVIDER_UNREACHABLE, { cause: error, kind: 'unknown' });
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () =>
+        reject(
+          new SmsDeliveryError(PROVIDER_UNREACHABLE, {
+            kind: 'unknown',
+            cause: new Error(`the SMS provider did not answer within ${ms / 1000} s`),
+          }),
+        ),
+      ms,
+    );
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+function sleep(ms: number) {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

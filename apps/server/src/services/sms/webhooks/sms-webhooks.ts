@@ -1,0 +1,139 @@
+import type { Database } from '@exrated/db';
+import {
+  type AppliedReceipt,
+  applySmsReceipt,
+  deleteSmsOptOut,
+  forgetWebhookEvent,
+  type ReceiptStatus,
+  recordSmsOptOut,
+  rememberWebhookEvent,
+} from '@exrated/db/queries';
+import type { NewErrorLogEntry, NewLogEntry } from '@exrated/db/schema';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AuditLog } from '../../audit/audit-log';
+import type { AuditObserver } from '../../audit/audit-writer';
+import type { SmsGateway } from '../sms-gateway';
+import { helpText, replyKeyword } from './replies';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export interface WebhookDeps {
+  db: Database;
+  auditLog: AuditLog;
+  gateway: SmsGateway;
+  logger: FastifyBaseLogger;
+  now: () => Date;
+  contactUrl: string;
+  observeAudit?: AuditObserver;
+}
+
+/** A receipt as both providers' webhooks hand it over. */
+export interface Receipt {
+  provider: 'twilio' | 'sns';
+  reference: string | null;
+  providerMessageId: string | null;
+  status: ReceiptStatus;
+  errorCode: string | null;
+  reason: string | null;
+  /** The provider says the number opted out (AWS: OPTED_OUT). */
+  optedOutTo?: string | null;
+}
+
+/**
+ * Runs `handle` once per webhook call `key`: a second call with the same key is a replay and is refused
+ * (false). A handler that fails forgets the key again, so the provider's retry is handled.
+ */
+export async function handleOnce(db: Database, key: string, handle: () => Promise<void>): Promise<boolean> {
+  if (!(await rememberWebhookEvent(db, key))) return false;
+  try {
+    await handle();
+  } catch (error) {
+    await forgetWebhookEvent(db, key).catch(() => undefined);
+    throw error;
+  }
+  return true;
+}
+
+/** Moves the attempt and its notification forward; an undelivered text goes to the error log with its reason. */
+export async function applyReceipt(deps: WebhookDeps, receipt: Receipt): Promise<AppliedReceipt | null> {
+  const reference = receipt.reference && UUID.test(receipt.reference) ? receipt.reference : null;
+  const applied = await applySmsReceipt(deps.db, {
+    provider: receipt.provider,
+    reference,
+    providerMessageId: receipt.providerMessageId,
+    status: receipt.status,
+    errorCode: receipt.errorCode,
+    reason: receipt.reason,
+    at: deps.now(),
+  });
+  if (receipt.optedOutTo)
+    await recordSmsOptOut(deps.db, { phoneNumber: receipt.optedOutTo, source: 'provider' });
+  if (!applied) {
+    // Another deployment's text, or one whose rows were deleted since (a deleted account): nothing to move.
+    deps.logger.info({ provider: receipt.provider, status: receipt.status }, 'receipt for an unknown text');
+    return null;
+  }
+  if (!applied.moved) return applied;
+  const details = {
+    reference: applied.reference,
+    notificationId: applied.notificationId,
+    kind: applied.kind,
+    provider: applied.provider,
+    country: applied.country,
+    status: applied.status,
+    errorCode: receipt.errorCode,
+    source: 'webhook',
+  };
+  const logs: NewLogEntry[] = [systemEntry('sms_receipt', details)];
+  const errors: NewErrorLogEntry[] = [];
+  if (applied.status === 'undelivered') {
+    errors.push({
+      errorMessage: `Text not delivered (${applied.provider}${receipt.errorCode ? ` ${receipt.errorCode}` : ''}): ${receipt.reason ?? 'no reason given'}`,
+      errorType: 'sms',
+      severity: 'medium',
+      componentName: 'sms-receipts',
+      details: { action: 'sms_undelivered', ...details },
+    });
+  }
+  deps.observeAudit?.('sms_receipt', details);
+  await deps.auditLog.write({ logs, errors });
+  return applied;
+}
+
+export type ReplyOutcome = { keyword: ReturnType<typeof replyKeyword>; answer: string | null };
+
+/**
+ * A text someone sent to our number. Opt-out words put the number on the same list as the one-tap opt-out
+ * of /r/{id}; START and UNSTOP take it off (and off the providers' own lists, so both agree); HELP gets
+ * the help text, as `answer` (Twilio answers it in TwiML; other providers get it sent).
+ */
+export async function handleReply(
+  deps: WebhookDeps,
+  reply: { provider: 'twilio' | 'sns'; from: string; body: string },
+): Promise<ReplyOutcome> {
+  const keyword = replyKeyword(reply.body);
+  let answer: string | null = null;
+  let changed = false;
+  if (keyword === 'opt_out') {
+    changed = await recordSmsOptOut(deps.db, { phoneNumber: reply.from, source: 'reply' });
+  } else if (keyword === 'opt_in') {
+    changed = await deleteSmsOptOut(deps.db, reply.from);
+    await deps.gateway.optIn(reply.from).catch((error: unknown) => {
+      // Our list is what decides our texts; a provider that still blocks the number says so at the next send.
+      deps.logger.warn({ err: error }, 'provider opt-in after START failed');
+    });
+  } else if (keyword === 'help') {
+    answer = helpText(deps.contactUrl);
+  }
+  const details = { provider: reply.provider, keyword, changed, source: 'reply' };
+  deps.observeAudit?.('sms_reply', details);
+  await deps.auditLog.write({
+    logs: [{ ...systemEntry('sms_reply', details), phoneNumber: reply.from }],
+    errors: [],
+  });
+  return { keyword, answer };
+}
+
+function systemEntry(action: string, details: Record<string, unknown>): NewLogEntry {
+  return { action, details, userId: null, phoneNumber: null, ipAddress: null, userAgent: null };
+}
