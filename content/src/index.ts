@@ -36,7 +36,6 @@ export {
   type ScreeningContext,
   type ScreeningFinding,
   type ScreeningVerdict,
-  screenNoticeFields,
   screenRatingInput,
   screenText,
 } from './screening';

@@ -47,7 +47,7 @@ export const SCREENING_RULES: Record<ScreeningRuleName, ScreeningRule> = {
     forbids: 'contact details (phone numbers, emails, links or @handles)',
     urgent: false,
   },
-  slurs: { name: 'slurs', outcome: 'refuse', forbids: 'slurs', urgent: false },
+  slurs: { name: 'slurs', outcome: 'refuse', forbids: 'slurs or hate speech', urgent: false },
   'sexual-terms': { name: 'sexual-terms', outcome: 'refuse', forbids: 'graphic sexual terms', urgent: false },
   threats: { name: 'threats', outcome: 'hold', forbids: 'threats', urgent: false },
   'self-harm': {

@@ -137,7 +137,7 @@ describe('screenRatingInput', () => {
       outcome: 'refuse',
       fields: ['name'],
       rule: 'slurs',
-      message: 'Their name must not contain slurs.',
+      message: 'Their name must not contain slurs or hate speech.',
     });
   });
 

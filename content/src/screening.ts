@@ -236,23 +236,6 @@ export function crossFieldRefusals(
   return [{ field: verdict.fields[0] ?? 'name', message: verdict.message }];
 }
 
-/** Screens a notice's or an appeal's fields, each alone and then read together. */
-export function screenNoticeFields(fields: ReadonlyArray<{ label: string; text: string }>): string | null {
-  const present = fields.filter((each) => each.text !== '');
-  for (const each of present) {
-    const found = screenText(each.text);
-    if (found?.outcome === 'refuse') return screeningMessage(each.label, found.rule);
-  }
-  if (present.length < 2) return null;
-  const found = screenText(present.map((each) => each.text).join(' '));
-  return found?.outcome === 'refuse'
-    ? combinedScreeningMessage(
-        present.map((each) => each.label),
-        found.rule,
-      )
-    : null;
-}
-
 /**
  * A rating text as typed, refused as the server would refuse it, or null: the rate form's check before submit.
  * What the server would hold is not the writer's to fix, so the form says nothing about it.

@@ -2,16 +2,16 @@ import { notifications, ratings } from '@exrated/db/schema';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ratingInput, submitRating, usPhone } from './support/rating-fixtures';
-import { createTestApp, HttpBrowser, type TestApp } from './support/test-app';
+import { createTestApp, HttpBrowser, type TestApp, UNCAPPED_LIMITS_ENV } from './support/test-app';
 import { latestCode, provenBrowser, trpcHttp } from './support/verification';
 
-// Issue 16, attack 9 and issue 17, item 1: every text and name is normalized, then screened, over HTTP as an
-// abuser sends it.
+// Every text and name is normalized, then screened on what a person reads (docs/screening.md), over HTTP as
+// an abuser sends it.
 const CONTACT_RULE = 'must not contain contact details (phone numbers, emails, links or @handles).';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ overrides: { runDispatcher: false } });
+  t = await createTestApp({ env: UNCAPPED_LIMITS_ENV, overrides: { runDispatcher: false } });
 });
 afterAll(async () => {
   await t?.close();
@@ -177,9 +177,9 @@ describe('profile.updateName (issue 16, attack 9)', () => {
 
   it('stores a normalized display name without zero-width characters', async () => {
     const browser = await provenBrowser();
-    const reply = await trpcHttp(t, browser, 'mutation', 'profile.updateName', { name: 'Ｓａｍ\u200B Lee' });
-    expect(reply.data).toEqual({ name: 'Sam Lee' });
-    expect(await shownName(browser)).toBe('Sam Lee');
+    const reply = await trpcHttp(t, browser, 'mutation', 'profile.updateName', { name: 'Ｓａｍ\u200B L.' });
+    expect(reply.data).toEqual({ name: 'Sam L.' });
+    expect(await shownName(browser)).toBe('Sam L.');
   });
 });
 
@@ -203,5 +203,160 @@ describe('rating.submit: threats and doxxing wait for a moderator (issue 17, ite
       .where(eq(ratings.id, reply.data?.ratingId ?? ''));
     expect(row).toEqual({ heldReason: 'screening:threats', status: 'held' });
     expect(t.sms.outbox().some((text) => text.to === target && text.kind === 'rating')).toBe(false);
+  });
+});
+
+async function heldReasonOf(ratingId: string | undefined) {
+  const [row] = await t.database.db
+    .select({ heldReason: ratings.heldReason })
+    .from(ratings)
+    .where(eq(ratings.id, ratingId ?? ''));
+  return row?.heldReason;
+}
+
+// A rating with nothing in its other texts, so that each case is read alone and with what it is split from.
+const bare = { testimonial: null, gratitude: null, selfReflection: null, feedback: null };
+
+describe('rating.submit: what a person reads, whatever the disguise (docs/screening.md)', () => {
+  let nextPhone = 200;
+  const phone = () => {
+    nextPhone += 1;
+    return usPhone(nextPhone);
+  };
+
+  it.each([
+    ['lookalike letters (Cyrillic і and о)', { feedback: 'I will kіll yоu' }, 'screening:threats'],
+    ['combining marks', { gratitude: "you'll p\u0336a\u0336y\u0336 for this" }, 'screening:threats'],
+    ['letters apart with symbols', { feedback: 'k~i~l~l yourself' }, 'screening:self-harm'],
+    [
+      'a threat split across two texts',
+      { testimonial: 'I will find', feedback: 'you and you will pay' },
+      'screening:threats',
+    ],
+    [
+      'a workplace in other words',
+      { feedback: "she's a nurse on the night shift at the Royal Free" },
+      'screening:doxxing',
+    ],
+    ['a platform and a username', { testimonial: 'іnstа: alex_s.92' }, 'screening:doxxing'],
+    [
+      'hate speech without a slur',
+      { feedback: 'Muslims are all liars, he proved it' },
+      'screening:hate-speech',
+    ],
+    [
+      'sexual content involving a minor',
+      { feedback: 'She was only 15 when he started sleeping with her' },
+      'screening:minor-sexual-content',
+    ],
+  ])('holds %s for a moderator', async (_label, texts, heldReason) => {
+    const reply = await submitRating(
+      t,
+      ratingInput({ ...bare, ...texts, phoneNumber: phone() }),
+      await provenBrowser(t),
+    );
+    expect(reply.status).toBe(200);
+    expect(await heldReasonOf(reply.data?.ratingId)).toBe(heldReason);
+  });
+
+  it.each([
+    [
+      'Arabic-Indic digits',
+      'testimonial',
+      { testimonial: 'Call ٠٧٧٠٠ ٩٠٠١٢٣' },
+      `The testimonial ${CONTACT_RULE}`,
+    ],
+    [
+      "spelled-out digits with 'oh'",
+      'gratitude',
+      { gratitude: 'seven oh seven, seven double oh nine, oh one two three' },
+      `What you were grateful for ${CONTACT_RULE}`,
+    ],
+    [
+      'a slur spaced out after a one-letter word',
+      'feedback',
+      { feedback: 'what a s l u t' },
+      'What you wish they had done differently must not contain slurs or hate speech.',
+    ],
+    [
+      'a phone number split across two texts',
+      'gratitude',
+      { gratitude: 'call me on 07700', feedback: '900 123 anytime' },
+      `What you were grateful for and What you wish they had done differently, read together, ${CONTACT_RULE}`,
+    ],
+    [
+      'the rated surname in lower case',
+      'feedback',
+      { feedback: 'alex smithers lied to everyone' },
+      'What you wish they had done differently must not contain full names: a first name and at most one initial.',
+    ],
+  ])('refuses %s, naming the fields', async (_label, field, texts, message) => {
+    const before = await storedRatings();
+    const reply = await submitRating(t, ratingInput({ ...bare, ...texts, phoneNumber: phone() }));
+    expect(reply.status).toBe(400);
+    expect(reply.error?.data.fieldErrors?.[field]).toBe(message);
+    expect(await storedRatings()).toBe(before);
+  });
+
+  it.each([
+    "We stayed in Cockermouth, then Scunthorpe, and I waited tables at Denny's back then.",
+    "I was dying inside, but I'll shoot you a message, he's killing it at work.",
+    'Mr Dickinson and Mrs Hancock were our landlords; after 11pm the street was quiet.',
+    'Un café con leche cada mañana, el perro negro a mis pies.',
+  ])('accepts, unheld, what only looks like a rule: %j', async (feedback) => {
+    const reply = await submitRating(
+      t,
+      ratingInput({ feedback, phoneNumber: phone() }),
+      await provenBrowser(t),
+    );
+    expect(reply.status).toBe(200);
+    expect(await heldReasonOf(reply.data?.ratingId)).toBeNull();
+  });
+});
+
+describe('profile.updateName: what a person reads (docs/screening.md)', () => {
+  it.each([
+    ['a slur in lookalike letters', 'Sam the nіggеr', 'must not contain slurs or hate speech.'],
+    ['a slur spaced out', 'w h o r e', 'must not contain slurs or hate speech.'],
+    ['Devanagari digits', 'Sam ४१५ ५५५ ०१९९', CONTACT_RULE],
+    [
+      'a full name in lower case',
+      'sarah mitchell',
+      'must not contain full names: a first name and at most one initial.',
+    ],
+    [
+      'a full name surname first',
+      'Mitchell, Sarah',
+      'must not contain full names: a first name and at most one initial.',
+    ],
+  ])('refuses %s', async (_label, name, rule) => {
+    const browser = await provenBrowser(t);
+    const reply = await trpcHttp(t, browser, 'mutation', 'profile.updateName', { name });
+    expect(reply.status).toBe(400);
+    expect(reply.error?.message).toBe(`Display name ${rule}`);
+  });
+});
+
+describe('notice.file: what a person reads (docs/screening.md)', () => {
+  it.each([
+    ['Arabic-Indic digits', 'Call me on ٠٧٧٠٠ ٩٠٠١٢٣ about it', `Your description ${CONTACT_RULE}`],
+    ['an email in lookalike letters', 'Write to јеnny.раrks@gmаil.com', `Your description ${CONTACT_RULE}`],
+    [
+      'a spaced-out slur',
+      'He is a f a g g o t and I will not remove it',
+      'Your description must not contain slurs or hate speech.',
+    ],
+  ])('refuses %s', async (_label, text, message) => {
+    const reply = await trpcHttp(t, new HttpBrowser(), 'mutation', 'notice.file', { reason: 'other', text });
+    expect(reply.status).toBe(400);
+    expect(reply.error?.message).toBe(message);
+  });
+
+  it('takes a notice that reports a threat or a slur in the words of the review', async () => {
+    const reply = await trpcHttp(t, new HttpBrowser(), 'mutation', 'notice.file', {
+      reason: 'other',
+      text: 'The review says he will kіll me and calls me a whore. Please remove it.',
+    });
+    expect(reply.error).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import {
-  fullNameRefusals,
+  crossFieldRefusals,
   LONG_TEXT_MAX_LENGTH,
   NAME_MESSAGE,
   NAME_PATTERN,
@@ -60,9 +60,10 @@ export const ratingSubmitInput = z
     selfReflection: screenedText(RATING_TEXT_FIELDS.selfReflection, LONG_TEXT_MAX_LENGTH),
     feedback: screenedText(RATING_TEXT_FIELDS.feedback, LONG_TEXT_MAX_LENGTH),
   })
-  // The one rule that needs two fields: a text may not name the rated person in full.
+  // What needs more than one field: the rated person named in full in a text, and what the fields refuse
+  // only when read together (docs/screening.md).
   .superRefine((input, ctx) => {
-    for (const { field, message } of fullNameRefusals(input)) {
+    for (const { field, message } of crossFieldRefusals(input)) {
       ctx.addIssue({ code: 'custom', path: [field], message });
     }
   });

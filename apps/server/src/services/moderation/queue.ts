@@ -1,6 +1,7 @@
 import { listHeldRatingsForReview, listOpenAppeals, listOpenNotices } from '@exrated/db/queries';
 import type { NoticeReason, NoticeSource, QueueItemKind } from '@exrated/db/schema';
 import type { Context } from '../../context';
+import { type HeldScreening, heldScreening, heldScreeningLabel } from '../content/held-screening';
 import { ratingAverage } from '../profile/rating-summary';
 import { relationshipLabel } from '../profile/received-ratings';
 import { DECISION_REASON_OPTIONS, heldRuleLabel } from './decision-reasons';
@@ -30,6 +31,8 @@ export interface QueueItem {
   trigger: string;
   triggerLabel: string | null;
   rating: ReturnType<typeof review>;
+  /** A screening hold's rule, its urgency and the words it matched (docs/screening.md); null otherwise. */
+  screening: HeldScreening | null;
   notice: {
     reference: string;
     reason: NoticeReason;
@@ -54,17 +57,21 @@ export async function loadQueue(ctx: Context) {
   const now = ctx.now().getTime();
   const waited = (queuedAt: Date) => Math.max(0, Math.round((now - queuedAt.getTime()) / 1000));
   const items: QueueItem[] = [
-    ...held.map((row) => ({
-      kind: 'held_rating' as const,
-      id: row.id,
-      queuedAt: row.queuedAt,
-      waitedSeconds: waited(row.queuedAt),
-      trigger: row.rating.heldReason ?? '',
-      triggerLabel: heldRuleLabel(row.rating.heldReason ?? ''),
-      rating: review(row.rating),
-      notice: null,
-      appeal: null,
-    })),
+    ...held.map((row) => {
+      const screening = heldScreening(row.rating.heldReason, row.rating);
+      return {
+        kind: 'held_rating' as const,
+        id: row.id,
+        queuedAt: row.queuedAt,
+        waitedSeconds: waited(row.queuedAt),
+        trigger: row.rating.heldReason ?? '',
+        triggerLabel: heldScreeningLabel(heldRuleLabel(row.rating.heldReason ?? ''), screening),
+        rating: review(row.rating),
+        screening,
+        notice: null,
+        appeal: null,
+      };
+    }),
     ...notices.map((row) => ({
       kind: 'notice' as const,
       id: row.id,
@@ -80,6 +87,7 @@ export async function loadQueue(ctx: Context) {
         text: row.text,
         contact: row.contact,
       },
+      screening: null,
       appeal: null,
     })),
     ...appeals.map((row) => ({
@@ -90,6 +98,7 @@ export async function loadQueue(ctx: Context) {
       trigger: 'appeal',
       triggerLabel: row.rating?.heldReason ? heldRuleLabel(row.rating.heldReason) : null,
       rating: review(row.rating),
+      screening: null,
       notice: null,
       appeal: { text: row.text },
     })),

@@ -5,6 +5,7 @@ import type { RatingSubmissionStep } from '@exrated/db/queries';
 import { ratingSubmissionStep, saveRatingSubmission } from '@exrated/db/queries';
 import { TRPCError } from '@trpc/server';
 import type { RatingSubmitInput } from '../../routers/rating-input';
+import { screeningHoldReason } from '../content/held-screening';
 import { RetryAfter } from '../limits/rate-limit-errors';
 import { ratingTextMessage } from '../notifications/rating-text';
 import { parsePhone, untextableReason } from '../phone/phone';
@@ -57,9 +58,9 @@ export async function submitRating(
   await enforceSubmissionCaps(ctx);
 
   ctx.audit.log('rating_submission_started', { relationshipType: input.relationshipType });
-  // The input schema refused what screening refuses; a threat or doxxing waits for a moderator (DESIGN.md 5).
+  // The input schema refused what screening refuses; what it holds waits for a moderator (docs/screening.md).
   const screening = screenRatingInput(input);
-  const screeningHold = screening.outcome === 'hold' ? `screening:${screening.rule}` : null;
+  const screeningHold = screening.outcome === 'hold' ? screeningHoldReason(screening.rule) : null;
   // Noted, never refused: the form told the rater, who chose to keep them (docs/anonymity.md).
   ctx.metrics.countIdentifyingDetails(
     identifyingDetailKinds([input.testimonial, input.gratitude, input.selfReflection, input.feedback]),
