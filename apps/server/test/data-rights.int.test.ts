@@ -2,7 +2,6 @@ import { findNumberSwitches } from '@exrated/db/queries';
 import { claimedProfiles, deviceSessions, logs, notices, ratings } from '@exrated/db/schema';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NUMBER_CANNOT_BE_RATED } from '../src/services/rating/rating-submission';
 import { ratingInput } from './support/rating-fixtures';
 import { createTestApp, HttpBrowser, type TestApp, UNCAPPED_LIMITS_ENV } from './support/test-app';
 import { errorCode, trustFlows } from './support/trust-flows';
@@ -60,22 +59,30 @@ describe("profile.setDoNotRate ('Do not rate me')", () => {
     expect(((await query(typed, 'profile.me')).data as Me).doNotRate).toBeNull();
   });
 
-  it('refuses new ratings of the number with the neutral answer of any number that cannot be rated', async () => {
+  it('accepts new ratings of the number as any other, and keeps them from it (docs/anonymity.md)', async () => {
     const { newPhone, call } = flows;
     const phone = newPhone();
     const owner = await flows.provenBrowser(phone);
     await call(owner, 'profile.setDoNotRate', { doNotRate: true });
 
-    const rater = new HttpBrowser();
-    const refused = await call(rater, 'rating.submit', ratingInput({ phoneNumber: phone }));
-    const foreign = await call(rater, 'rating.submit', ratingInput({ phoneNumber: '+33612345678' }));
-    expect(refused.error?.message).toBe(NUMBER_CANNOT_BE_RATED);
-    // A rater learns nothing: the same code and words as for a number no text can reach.
-    expect(refused.error).toEqual(foreign.error);
-    expect(await t.database.db.select().from(ratings).where(eq(ratings.phoneNumber, phone))).toEqual([]);
+    const accepted = await call(
+      await flows.provenBrowser(),
+      'rating.submit',
+      ratingInput({ phoneNumber: phone }),
+    );
+    expect(accepted.error).toBeNull();
+    const [withheld] = await t.database.db.select().from(ratings).where(eq(ratings.phoneNumber, phone));
+    expect(withheld).toMatchObject({ withheldReason: 'do_not_rate', releaseAt: null });
 
     await call(owner, 'profile.setDoNotRate', { doNotRate: false });
-    expect((await call(rater, 'rating.submit', ratingInput({ phoneNumber: phone }))).error).toBeNull();
+    const later = await call(
+      await flows.provenBrowser(),
+      'rating.submit',
+      ratingInput({ phoneNumber: phone }),
+    );
+    expect(later.error).toBeNull();
+    const saved = await t.database.db.select().from(ratings).where(eq(ratings.phoneNumber, phone));
+    expect(saved.map((rating) => rating.withheldReason).sort()).toEqual(['do_not_rate', null]);
   });
 });
 
