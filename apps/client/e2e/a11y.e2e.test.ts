@@ -8,6 +8,7 @@ import { latestCode, mutate, provePhone, rate, textsTo } from './api';
 import { appPerFile } from './app-per-file';
 import { newPage, screenshot, type ViewportWidth } from './harness';
 import { numberSequence, ROOMY_LIMITS } from './shared-ip';
+import { fillAdminLogin } from './staff-login';
 
 const ADMIN_PASSWORD = 'e2e-admin-password-a11y';
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
@@ -144,7 +145,7 @@ describe.each([375, 1280] as const)('axe, WCAG 2.2 with target-size, at %i px', 
     const page = await newPage(app(), { width });
     await visit(page, '/admin', () => page.getByLabel('Admin Password').waitFor());
     await expectNoViolations(page, '/admin login');
-    await page.getByLabel('Admin Password').fill(ADMIN_PASSWORD);
+    await fillAdminLogin(page, app(), ADMIN_PASSWORD);
     await page.getByRole('button', { name: 'Login' }).click();
     const heading = (name: string) => () => page.getByRole('heading', { name, level: 1 }).waitFor();
     // The login finishes (its session cookie set) before the pages are opened one by one.

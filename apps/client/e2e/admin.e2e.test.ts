@@ -7,6 +7,7 @@ import type {} from '../../../db/src/testing/global-setup';
 import type { TestDatabase } from '../../../db/src/testing/index';
 import { createSeededDatabase, SEED } from './admin-seed';
 import { type App, errorsOf, newPage, screenshot, startApp, type ViewportWidth } from './harness';
+import { FIRST_ADMIN, fillAdminLogin } from './staff-login';
 
 const ADMIN_PASSWORD = 'e2e-admin-password-42';
 
@@ -75,15 +76,17 @@ describe.each([1280, 375] as const)('admin area at %i px', (width) => {
     await page.goto('/admin');
     await page.getByText('Protected area for administrators only').waitFor();
     await screenshot(page, 'admin-login');
+    await page.getByLabel('Name or e-mail').fill(FIRST_ADMIN);
     await page.getByLabel('Admin Password').fill('not-the-password');
+    await page.getByLabel('Authentication code').fill('123456');
     await page.getByRole('button', { name: 'Login' }).click();
     await page.getByText('Login failed').waitFor();
-    expect(await page.getByText('Invalid password').isVisible()).toBe(true);
+    expect(await page.getByText('Invalid password or authentication code').isVisible()).toBe(true);
     expect(await page.getByRole('navigation', { name: 'Admin sections' }).count()).toBe(0);
   });
 
   it('logs in and shows the sidebar, collapsed to a burger below 768 px', async () => {
-    await page.getByLabel('Admin Password').fill(ADMIN_PASSWORD);
+    await fillAdminLogin(page, app, ADMIN_PASSWORD);
     await page.getByRole('button', { name: 'Login' }).click();
     await page.getByText('Welcome to the admin dashboard').waitFor();
     expect(await page.getByText('Login successful').isVisible()).toBe(true);
@@ -105,6 +108,7 @@ describe.each([1280, 375] as const)('admin area at %i px', (width) => {
         'Activity Logs',
         'Error Logs',
         'Moderation Queue',
+        'Staff',
         'Testing Tools',
         'UI Gallery',
       ]) {

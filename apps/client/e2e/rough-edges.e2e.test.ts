@@ -7,6 +7,7 @@ import { appPerFile } from './app-per-file';
 import { newPage, screenshot, type ViewportWidth } from './harness';
 import { submitRating, toast } from './rate-form';
 import { numberSequence, ROOMY_LIMITS } from './shared-ip';
+import { fillAdminLogin } from './staff-login';
 
 const ADMIN_PASSWORD = 'e2e-admin-password-20';
 const HELD_RATINGS =
@@ -197,7 +198,7 @@ describe.each([375, 1280] as const)('rough edges of the admin area at %i px', (w
   async function adminPage(): Promise<Page> {
     const page = await newPage(app(), { width });
     await page.goto('/admin');
-    await page.getByLabel('Admin Password').fill(ADMIN_PASSWORD);
+    await fillAdminLogin(page, app(), ADMIN_PASSWORD);
     await page.getByRole('button', { name: 'Login' }).click();
     await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
     return page;

@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { provePhone, textsTo } from './api';
 import { type App, errorsOf, horizontalOverflow, newPage, type ViewportWidth } from './harness';
+import { fillAdminLogin } from './staff-login';
 
 /** Goes to `url` and waits until the layout (its footer) is there. */
 export async function visit(page: Page, url: string) {
@@ -40,7 +41,7 @@ export async function adminPage(app: App, width: ViewportWidth, password: string
   const admin = await newPage(app, { width });
   // The admin area has its own shell, without the public footer.
   await admin.goto('/admin');
-  await admin.getByLabel('Admin Password').fill(password);
+  await fillAdminLogin(admin, app, password);
   await admin.getByRole('button', { name: 'Login' }).click();
   await admin.getByRole('heading', { name: 'Dashboard' }).waitFor();
   return admin;

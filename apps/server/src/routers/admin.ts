@@ -45,11 +45,11 @@ export const adminRouter = router({
     try {
       const session = await ctx.sessions.resolveAdmin(ctx.cookies, { fresh: false });
       return session
-        ? { isAdmin: true as const, name: session.staffName, role: session.staffRole }
-        : { isAdmin: false as const, name: null, role: null };
+        ? { isAdmin: true, name: session.staffName, role: session.staffRole }
+        : { isAdmin: false, name: null, role: null };
     } catch (error) {
       ctx.log.error({ err: error }, 'admin session lookup failed');
-      return { isAdmin: false as const, name: null, role: null };
+      return { isAdmin: false, name: null, role: null };
     }
   }),
 

@@ -1,7 +1,18 @@
-import { Button, Container, Paper, PasswordInput, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import {
+  Button,
+  Container,
+  Paper,
+  PasswordInput,
+  Stack,
+  Text,
+  TextInput,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
 import { IconShieldLock } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { notify } from '../../lib/notify';
 import { useTRPC } from '../../lib/trpc';
 import { cacheAdminFlag } from './admin-session';
@@ -10,20 +21,37 @@ function errorMessage(error: unknown): string {
   return error instanceof Error && error.message ? error.message : 'Invalid password';
 }
 
+/**
+ * The staff login (docs/staff.md): the account's name or e-mail, the password and the code of the second
+ * factor (an authenticator app's 6 digits, or one of the recovery codes). The first admin's very first login
+ * goes on to enrol its second factor.
+ */
 export function AdminLogin() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [account, setAccount] = useState('');
   const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
   const login = useMutation(
     trpc.admin.login.mutationOptions({
-      onSuccess: () => {
+      onSuccess: (result) => {
+        if (result.status === 'enrol') {
+          navigate(`/admin/enrol/${result.token}`);
+          return;
+        }
         cacheAdminFlag(true);
-        queryClient.setQueryData(trpc.admin.me.queryKey(), { isAdmin: true });
+        queryClient.setQueryData(trpc.admin.me.queryKey(), {
+          isAdmin: true,
+          name: result.name,
+          role: result.role,
+        });
         notify.success({ title: 'Login successful', message: 'Welcome to the admin dashboard' });
       },
       onError: (error) => {
         setPassword('');
-        // 'Invalid password' for a wrong password; a lockout says when to try again.
+        setCode('');
+        // One message for a wrong password or code; a lockout says when to try again.
         notify.error({ title: 'Login failed', message: errorMessage(error) });
       },
     }),
@@ -31,7 +59,7 @@ export function AdminLogin() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (password) login.mutate({ password });
+    if (account && password) login.mutate({ account, password, ...(code ? { code } : {}) });
   };
 
   return (
@@ -50,16 +78,37 @@ export function AdminLogin() {
                 Protected area for administrators only
               </Text>
             </Stack>
+            <TextInput
+              label="Name or e-mail"
+              value={account}
+              onChange={(event) => setAccount(event.currentTarget.value)}
+              autoComplete="username"
+              autoCapitalize="none"
+              spellCheck={false}
+              autoFocus
+              required
+              disabled={login.isPending}
+            />
             <PasswordInput
               label="Admin Password"
               value={password}
               onChange={(event) => setPassword(event.currentTarget.value)}
               autoComplete="current-password"
-              autoFocus
               required
               disabled={login.isPending}
             />
-            <Button type="submit" loading={login.isPending} disabled={!password} fullWidth>
+            <TextInput
+              label="Authentication code"
+              description="The 6 digits your authenticator app shows, or a recovery code"
+              value={code}
+              onChange={(event) => setCode(event.currentTarget.value)}
+              autoComplete="one-time-code"
+              autoCapitalize="none"
+              spellCheck={false}
+              maxLength={20}
+              disabled={login.isPending}
+            />
+            <Button type="submit" loading={login.isPending} disabled={!account || !password} fullWidth>
               Login
             </Button>
           </Stack>

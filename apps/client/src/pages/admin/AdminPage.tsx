@@ -10,13 +10,34 @@ import { ActivityLogsPage } from './logs/ActivityLogsPage';
 import { ProfileDetailPage } from './profiles/ProfileDetailPage';
 import { ProfilesPage } from './profiles/ProfilesPage';
 import { QueuePage } from './queue/QueuePage';
+import { EnrolPage } from './staff/EnrolPage';
+import { StaffPage } from './staff/StaffPage';
 import { TestingToolsPage } from './tools/TestingToolsPage';
 import { UiGalleryPage } from './ui-gallery/UiGalleryPage';
 
-/** /admin/*: the login screen, or the sidebar shell with the admin sub-routes of spec section 2. */
+/**
+ * /admin/*: a one-time enrolment link (no session needed), the login screen, or the sidebar shell with the
+ * admin sub-routes of spec section 2 that the staff member's role opens (docs/staff.md).
+ */
 export default function AdminPage() {
   useDocumentTitle('Admin · ExRated');
-  const { isAdmin, checking } = useAdminSession();
+  return (
+    <Routes>
+      <Route
+        path="enrol/:token"
+        element={
+          <Box component="main">
+            <EnrolPage />
+          </Box>
+        }
+      />
+      <Route path="*" element={<AdminArea />} />
+    </Routes>
+  );
+}
+
+function AdminArea() {
+  const { isAdmin, checking, role } = useAdminSession();
   useLogoutOnExpiredSession();
 
   // Outside the public layout (routes.tsx): before the shell, the page brings its own main landmark.
@@ -34,10 +55,26 @@ export default function AdminPage() {
       </Box>
     );
   }
+  // A moderator's pages: the queue (its landing page), profiles and the logs.
+  if (role === 'moderator') {
+    return (
+      <AdminShell role={role}>
+        <Routes>
+          <Route path="queue" element={<QueuePage />} />
+          <Route path="profiles" element={<ProfilesPage />} />
+          <Route path="profiles/:phoneNumber" element={<ProfileDetailPage />} />
+          <Route path="logs" element={<ActivityLogsPage />} />
+          <Route path="error-logs" element={<ErrorLogsPage />} />
+          <Route path="*" element={<Navigate to="/admin/queue" replace />} />
+        </Routes>
+      </AdminShell>
+    );
+  }
   return (
-    <AdminShell>
+    <AdminShell role={role}>
       <Routes>
         <Route index element={<DashboardPage />} />
+        <Route path="staff" element={<StaffPage />} />
         <Route path="profiles" element={<ProfilesPage />} />
         <Route path="profiles/:phoneNumber" element={<ProfileDetailPage />} />
         <Route path="logs" element={<ActivityLogsPage />} />

@@ -8,6 +8,7 @@ import {
   IconListDetails,
   IconLogout,
   IconTool,
+  IconUserShield,
   IconUsers,
 } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -16,7 +17,7 @@ import { Link, useLocation } from 'react-router-dom';
 import { notify } from '../../lib/notify';
 import { useTRPC } from '../../lib/trpc';
 import classes from './AdminShell.module.css';
-import { markLoggedOut } from './admin-session';
+import { markLoggedOut, type StaffRole } from './admin-session';
 
 interface AdminSection {
   label: string;
@@ -24,15 +25,18 @@ interface AdminSection {
   icon: ComponentType<{ size?: number; stroke?: number }>;
   /** Also active on deeper paths (e.g. a profile's detail under /admin/profiles). */
   nested?: boolean;
+  /** Shown to moderators too; the rest are for admins only (the server checks the role on every call). */
+  moderators?: true;
 }
 
 // The sidebar, in order. A new admin page is one entry here and one route in AdminPage.
 export const ADMIN_SECTIONS: AdminSection[] = [
   { label: 'Dashboard', to: '/admin', icon: IconDashboard },
-  { label: 'Profiles', to: '/admin/profiles', icon: IconUsers, nested: true },
-  { label: 'Activity Logs', to: '/admin/logs', icon: IconListDetails },
-  { label: 'Error Logs', to: '/admin/error-logs', icon: IconAlertTriangle },
-  { label: 'Moderation Queue', to: '/admin/queue', icon: IconFlag },
+  { label: 'Profiles', to: '/admin/profiles', icon: IconUsers, nested: true, moderators: true },
+  { label: 'Activity Logs', to: '/admin/logs', icon: IconListDetails, moderators: true },
+  { label: 'Error Logs', to: '/admin/error-logs', icon: IconAlertTriangle, moderators: true },
+  { label: 'Moderation Queue', to: '/admin/queue', icon: IconFlag, moderators: true },
+  { label: 'Staff', to: '/admin/staff', icon: IconUserShield },
   { label: 'Testing Tools', to: '/admin/tools', icon: IconTool },
   { label: 'UI Gallery', to: '/admin/ui-gallery', icon: IconLayoutGrid },
 ];
@@ -43,7 +47,8 @@ function isActive(section: AdminSection, pathname: string): boolean {
 }
 
 /** The admin area's frame: a sidebar that becomes a burger menu below 768 px, and the page beside it. */
-export function AdminShell({ children }: { children: ReactNode }) {
+export function AdminShell({ children, role }: { children: ReactNode; role: StaffRole | null }) {
+  const sections = ADMIN_SECTIONS.filter((section) => role === 'admin' || section.moderators);
   const [opened, { toggle, close }] = useDisclosure(false);
   const { pathname } = useLocation();
   const trpc = useTRPC();
@@ -94,7 +99,7 @@ export function AdminShell({ children }: { children: ReactNode }) {
           <Burger opened onClick={close} size="sm" aria-label="Close admin menu" />
         </Group>
         <AppShell.Section grow component={ScrollArea}>
-          {ADMIN_SECTIONS.map((section) => (
+          {sections.map((section) => (
             <NavLink
               key={section.to}
               component={Link}

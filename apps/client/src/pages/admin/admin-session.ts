@@ -1,4 +1,4 @@
-// The spec's stored admin flag, made honest (DESIGN.md section 2): the server's admin session decides; the
+// The spec's stored admin flag, made honest (docs/staff.md): the server's admin session decides; the
 // flag in local storage only lets a returning administrator see the shell at once while admin.me answers.
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -29,19 +29,37 @@ export function isUnauthorized(error: unknown): boolean {
   return typeof data === 'object' && data !== null && 'code' in data && data.code === 'UNAUTHORIZED';
 }
 
-/** Whether this browser has a live admin session, and whether that is still being asked. */
-export function useAdminSession(): { isAdmin: boolean; checking: boolean } {
+export type StaffRole = 'admin' | 'moderator';
+
+/** What admin.me answers without a session. */
+export const LOGGED_OUT = { isAdmin: false, name: null, role: null } as const;
+
+/**
+ * Whether this browser has a live staff session (whose, and of which role), and whether that is still being
+ * asked. The cached flag shows the shell at once; the role comes from the server only.
+ */
+export function useAdminSession(): {
+  isAdmin: boolean;
+  checking: boolean;
+  name: string | null;
+  role: StaffRole | null;
+} {
   const trpc = useTRPC();
   const query = useQuery({
     ...trpc.admin.me.queryOptions(),
-    placeholderData: () => ({ isAdmin: readCachedFlag() }),
+    placeholderData: () => (readCachedFlag() ? { isAdmin: true, name: null, role: null } : LOGGED_OUT),
     staleTime: 60_000,
   });
   const isAdmin = query.data?.isAdmin ?? false;
   useEffect(() => {
     if (!query.isPlaceholderData && query.data) cacheAdminFlag(query.data.isAdmin);
   }, [query.data, query.isPlaceholderData]);
-  return { isAdmin, checking: query.isPlaceholderData && !isAdmin };
+  return {
+    isAdmin,
+    checking: query.isPlaceholderData && !isAdmin,
+    name: query.data?.name ?? null,
+    role: query.data?.role ?? null,
+  };
 }
 
 /**
@@ -63,7 +81,7 @@ export function useLogoutOnExpiredSession(): void {
 
 export function markLoggedOut(queryClient: QueryClient, meKey: readonly unknown[]): void {
   cacheAdminFlag(false);
-  queryClient.setQueryData(meKey, { isAdmin: false });
+  queryClient.setQueryData(meKey, LOGGED_OUT);
   queryClient.removeQueries({
     predicate: (query) => {
       const [path] = query.queryKey;

@@ -1,0 +1,56 @@
+// Staff logins for the browser tests (docs/staff.md): the first admin, made from ADMIN_PASSWORD on the
+// app's empty database, enrols its TOTP second factor through the real enrolment page once per app; every
+// login after that fills its name, password and the code an authenticator app would show.
+import type { Page } from 'playwright-core';
+import { currentTotp } from '../../server/src/services/staff/second-factor';
+import { type App, newPage } from './harness';
+
+/** The first admin's name: ADMIN_EMAIL's default. */
+export const FIRST_ADMIN = 'admin';
+
+const secrets = new Map<string, string>();
+
+/**
+ * Goes through the first admin's first login and enrolment in a page of its own: password, QR code page (its
+ * key read as an authenticator app reads the QR code), the first code, the recovery codes. Returns the key.
+ */
+export async function enrolFirstAdmin(
+  app: App,
+  password: string,
+  onStep?: (page: Page, step: string) => Promise<void>,
+) {
+  const known = secrets.get(app.baseUrl);
+  if (known) return known;
+  const page = await newPage(app, { width: 1280 });
+  await page.goto('/admin');
+  await page.getByLabel('Name or e-mail').fill(FIRST_ADMIN);
+  await page.getByLabel('Admin Password').fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.getByRole('heading', { name: 'Staff enrolment' }).waitFor();
+  const secret = (await page.getByTestId('totp-key').textContent())?.trim() ?? '';
+  await onStep?.(page, 'enrolment');
+  await page.getByLabel('Code from the app').fill(currentTotp(secret));
+  await page.getByRole('button', { name: 'Enrol' }).click();
+  await page.getByRole('heading', { name: 'Save your recovery codes' }).waitFor();
+  await onStep?.(page, 'recovery-codes');
+  await page.getByRole('button', { name: 'I have saved these codes' }).click();
+  await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
+  await page.context().close();
+  secrets.set(app.baseUrl, secret);
+  return secret;
+}
+
+/** Fills the login form as the first admin (enrolling it first when this app has not yet). */
+export async function fillAdminLogin(page: Page, app: App, password: string): Promise<void> {
+  const secret = await enrolFirstAdmin(app, password);
+  await page.getByLabel('Name or e-mail').fill(FIRST_ADMIN);
+  await page.getByLabel('Admin Password').fill(password);
+  await page.getByLabel('Authentication code').fill(currentTotp(secret));
+}
+
+/** The code the first admin's authenticator shows now, once it has enrolled. */
+export function firstAdminCode(app: App): string {
+  const secret = secrets.get(app.baseUrl);
+  if (!secret) throw new Error('the first admin has not enrolled on this app yet');
+  return currentTotp(secret);
+}

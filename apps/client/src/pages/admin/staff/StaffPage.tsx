@@ -1,0 +1,241 @@
+import type { AppRouter } from '@exrated/server/router';
+import {
+  Alert,
+  Badge,
+  Button,
+  Code,
+  CopyButton,
+  Group,
+  Paper,
+  SegmentedControl,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { inferOutput, TRPCOptionsProxy } from '@trpc/tanstack-react-query';
+import { type FormEvent, useState } from 'react';
+import { notify } from '../../../lib/notify';
+import { userFacingMessage } from '../../../lib/server-error';
+import { useTRPC } from '../../../lib/trpc';
+import { AdminPageHeader, LoadError } from '../AdminPageHeader';
+import { formatDateTime } from '../admin-format';
+import type { StaffRole } from '../admin-session';
+
+type StaffApi = TRPCOptionsProxy<AppRouter>['staff'];
+type StaffMember = inferOutput<StaffApi['list']>[number];
+
+/** A one-time link, shown once: whoever holds it enrols the account, so it goes to its person only. */
+interface ShownLink {
+  title: string;
+  link: string;
+  expiresAt: Date;
+}
+
+function statusOf(member: StaffMember) {
+  if (member.removedAt) return { label: 'Removed', color: 'gray' };
+  if (member.disabledAt) return { label: 'Disabled', color: 'red' };
+  if (!member.hasSecondFactor) return { label: 'Not enrolled', color: 'yellow' };
+  return { label: 'Active', color: 'green' };
+}
+
+/** /admin/staff (admins only): who has access, invitations, and the runbook's actions (docs/staff.md). */
+export function StaffPage() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const list = useQuery(trpc.staff.list.queryOptions());
+  const [shown, setShown] = useState<ShownLink | null>(null);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.staff.list.queryKey() });
+  const failed = (error: unknown) =>
+    notify.error({ title: 'Not done', message: userFacingMessage(error, 'Please try again.') });
+
+  const invite = useMutation(
+    trpc.staff.invite.mutationOptions({
+      onSuccess: (result, input) => {
+        setShown({ title: `Invitation for ${input.login}`, link: result.link, expiresAt: result.expiresAt });
+        refresh();
+      },
+      onError: failed,
+    }),
+  );
+  const setDisabled = useMutation(
+    trpc.staff.setDisabled.mutationOptions({ onSuccess: refresh, onError: failed }),
+  );
+  const remove = useMutation(trpc.staff.remove.mutationOptions({ onSuccess: refresh, onError: failed }));
+  const reset = useMutation(
+    trpc.staff.resetSecondFactor.mutationOptions({
+      onSuccess: (result) => {
+        setShown({ title: 'New enrolment link', link: result.link, expiresAt: result.expiresAt });
+        refresh();
+      },
+      onError: failed,
+    }),
+  );
+
+  const [login, setLogin] = useState('');
+  const [displayName, setDisplayName] = useState('');
+  const [role, setRole] = useState<StaffRole>('moderator');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    invite.mutate(
+      { login, displayName, role },
+      {
+        onSuccess: () => {
+          setLogin('');
+          setDisplayName('');
+        },
+      },
+    );
+  };
+
+  return (
+    <>
+      <AdminPageHeader
+        title="Staff"
+        description="Named accounts, each with a password and a second factor."
+      />
+      {shown && (
+        <Alert
+          title={shown.title}
+          mb="lg"
+          withCloseButton
+          onClose={() => setShown(null)}
+          closeButtonLabel="Done"
+        >
+          <Stack gap="xs">
+            <Text size="sm">
+              Shown once. Give it to that person only: it works once, until {formatDateTime(shown.expiresAt)}.
+            </Text>
+            <Code block data-testid="one-time-link" style={{ wordBreak: 'break-all' }}>
+              {shown.link}
+            </Code>
+            <CopyButton value={shown.link}>
+              {({ copied, copy }) => (
+                <Button size="xs" variant="light" onClick={copy} w="fit-content">
+                  {copied ? 'Copied' : 'Copy link'}
+                </Button>
+              )}
+            </CopyButton>
+          </Stack>
+        </Alert>
+      )}
+      <Paper withBorder radius="md" p="md" mb="lg">
+        <form onSubmit={submit}>
+          <Stack gap="sm">
+            <Title order={2} fz="lg">
+              Invite
+            </Title>
+            <Group grow align="flex-start" wrap="wrap">
+              <TextInput
+                label="Name or e-mail to log in with"
+                value={login}
+                onChange={(event) => setLogin(event.currentTarget.value)}
+                autoCapitalize="none"
+                spellCheck={false}
+                miw={200}
+                required
+              />
+              <TextInput
+                label="Name shown to staff"
+                value={displayName}
+                onChange={(event) => setDisplayName(event.currentTarget.value)}
+                miw={200}
+                required
+              />
+            </Group>
+            <SegmentedControl
+              aria-label="Role"
+              value={role}
+              onChange={(value) => setRole(value === 'admin' ? 'admin' : 'moderator')}
+              data={[
+                { value: 'moderator', label: 'Moderator: queue, profiles, logs' },
+                { value: 'admin', label: 'Admin: everything' },
+              ]}
+              w="fit-content"
+              maw="100%"
+            />
+            <Button type="submit" loading={invite.isPending} w="fit-content">
+              Invite
+            </Button>
+          </Stack>
+        </form>
+      </Paper>
+      {list.error ? <LoadError error={list.error} /> : null}
+      <Table.ScrollContainer minWidth={640}>
+        <Table verticalSpacing="sm" aria-label="Staff accounts">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Name</Table.Th>
+              <Table.Th>Role</Table.Th>
+              <Table.Th>Status</Table.Th>
+              <Table.Th>Last login</Table.Th>
+              <Table.Th>Actions</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {(list.data ?? []).map((member) => {
+              const status = statusOf(member);
+              const busy = setDisabled.isPending || remove.isPending || reset.isPending;
+              return (
+                <Table.Tr key={member.id}>
+                  <Table.Td>
+                    <Text size="sm" fw={600}>
+                      {member.displayName}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {member.login}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>{member.role}</Table.Td>
+                  <Table.Td>
+                    <Badge color={status.color} variant="light">
+                      {status.label}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>{member.lastLoginAt ? formatDateTime(member.lastLoginAt) : 'Never'}</Table.Td>
+                  <Table.Td>
+                    {member.removedAt ? null : (
+                      <Group gap="xs" wrap="nowrap">
+                        <Button
+                          size="xs"
+                          variant="default"
+                          disabled={busy}
+                          onClick={() => setDisabled.mutate({ id: member.id, disabled: !member.disabledAt })}
+                        >
+                          {member.disabledAt ? 'Enable' : 'Disable'}
+                        </Button>
+                        <Button
+                          size="xs"
+                          variant="default"
+                          disabled={busy || member.disabledAt !== null}
+                          onClick={() => reset.mutate({ id: member.id })}
+                        >
+                          Reset second factor
+                        </Button>
+                        <Button
+                          size="xs"
+                          color="red"
+                          variant="light"
+                          disabled={busy}
+                          onClick={() => {
+                            if (window.confirm(`Remove ${member.displayName}? Their sessions end now.`)) {
+                              remove.mutate({ id: member.id });
+                            }
+                          }}
+                        >
+                          Remove
+                        </Button>
+                      </Group>
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </>
+  );
+}
