@@ -164,6 +164,10 @@ export async function useRecoveryCode(db: Executor, staffId: string, codeHash: s
   return rows.length > 0;
 }
 
+export async function resealTotpSecret(db: Executor, staffId: string, sealed: string) {
+  await db.update(staffAccounts).set({ totpSecret: sealed }).where(eq(staffAccounts.id, staffId));
+}
+
 export async function markStaffLogin(db: Executor, staffId: string, now: Date) {
   await db.update(staffAccounts).set({ lastLoginAt: now }).where(eq(staffAccounts.id, staffId));
 }

@@ -48,7 +48,7 @@ export function hashRecoveryCode(code: string): string {
 }
 
 export function looksLikeRecoveryCode(code: string): boolean {
-  return /^[a-z0-9]{5}-?[a-z0-9]{5}$/i.test(code.trim());
+  return /^[a-z0-9]{10}$/i.test(code.replace(/[\s-]/g, ''));
 }
 
 /**
@@ -74,10 +74,26 @@ export class TotpSecretBox {
     return ['v1', ...[iv, sealed, cipher.getAuthTag()].map((part) => part.toString('base64url'))].join('.');
   }
 
+  /** Whether `stored` was sealed under the current secret (else a login seals it again under that one). */
+  isCurrent(stored: string): boolean {
+    const [first] = this.keys;
+    if (!first) return false;
+    try {
+      this.openWith(stored, [first]);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
   open(stored: string): string {
+    return this.openWith(stored, this.keys);
+  }
+
+  private openWith(stored: string, keys: readonly Buffer[]): string {
     const [version, iv, sealed, tag] = stored.split('.');
     if (version !== 'v1' || !iv || !sealed || !tag) throw new Error('unknown sealed TOTP secret format');
-    for (const key of this.keys) {
+    for (const key of keys) {
       try {
         const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
         decipher.setAuthTag(Buffer.from(tag, 'base64url'));

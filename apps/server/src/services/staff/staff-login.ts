@@ -1,5 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { findActiveStaffByLogin, markStaffLogin, useRecoveryCode } from '@exrated/db/queries';
+import {
+  findActiveStaffByLogin,
+  markStaffLogin,
+  resealTotpSecret,
+  useRecoveryCode,
+} from '@exrated/db/queries';
 import type { StaffAccount, StaffRole } from '@exrated/db/schema';
 import { TRPCError } from '@trpc/server';
 import type { Context } from '../../context';
@@ -100,12 +105,29 @@ export async function loginStaff(ctx: Context, input: StaffLoginInput): Promise<
 
 async function secondFactorMethod(ctx: Context, account: StaffAccount, code: string) {
   if (!account.totpSecret || code === '') return null;
-  const box = new TotpSecretBox([ctx.config.sessionSecret, ...ctx.config.previousSessionSecrets]);
-  if (totpMatches(code, box.open(account.totpSecret))) return 'totp' as const;
-  if (looksLikeRecoveryCode(code) && (await useRecoveryCode(ctx.db, account.id, hashRecoveryCode(code)))) {
-    return 'recovery_code' as const;
+  if (looksLikeRecoveryCode(code)) {
+    return (await useRecoveryCode(ctx.db, account.id, hashRecoveryCode(code)))
+      ? ('recovery_code' as const)
+      : null;
   }
-  return null;
+  const box = new TotpSecretBox([ctx.config.sessionSecret, ...ctx.config.previousSessionSecrets]);
+  let secret: string;
+  try {
+    secret = box.open(account.totpSecret);
+  } catch (error) {
+    // Sealed under a session secret no longer configured: only a recovery code or a reset helps now.
+    ctx.log.error({ err: error, staffId: account.id }, 'staff TOTP secret unreadable');
+    ctx.audit.error({
+      action: 'admin_login',
+      message: 'TOTP secret unreadable after a SESSION_SECRET rotation',
+      severity: 'high',
+    });
+    return null;
+  }
+  if (!totpMatches(code, secret)) return null;
+  // During a SESSION_SECRET rotation each login seals the secret again under the new one (docs/staff.md).
+  if (!box.isCurrent(account.totpSecret)) await resealTotpSecret(ctx.db, account.id, box.seal(secret));
+  return 'totp' as const;
 }
 
 function refuse(ctx: Context, reason: string, account?: StaffAccount): never {
