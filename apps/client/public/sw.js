@@ -1,7 +1,7 @@
 // ExRated's service worker: keeps the app shell (index.html and the scripts and styles it loads) so repeat
 // visits start from the cache, and answers a page request with the offline page when the network is gone.
 // API calls (/trpc) and everything else go straight to the network: ratings and codes are never cached.
-const CACHE = 'exrated-shell-v1';
+const CACHE = 'exrated-shell-v2';
 const OFFLINE_PAGE = '/offline.html';
 const PRECACHE = ['/', OFFLINE_PAGE, '/favicon.svg', '/icons/icon-192.png', '/manifest.webmanifest'];
 
@@ -37,6 +37,16 @@ async function pageRequest(request) {
   }
 }
 
+// The offline page's own files (its logo, the icon): from the network when it answers, else the precached
+// copy, so the offline page shows its logo with no network at all.
+async function precachedRequest(request) {
+  try {
+    return await fetch(request);
+  } catch {
+    return (await caches.match(request)) ?? Response.error();
+  }
+}
+
 // Hashed names never change content: the cached copy is the file; new ones are added as they are fetched.
 async function assetRequest(request) {
   const cached = await caches.match(request);
@@ -56,4 +66,5 @@ self.addEventListener('fetch', (event) => {
   if (url.origin !== self.location.origin) return;
   if (request.mode === 'navigate') event.respondWith(pageRequest(request));
   else if (url.pathname.startsWith('/assets/')) event.respondWith(assetRequest(request));
+  else if (PRECACHE.includes(url.pathname)) event.respondWith(precachedRequest(request));
 });

@@ -231,3 +231,51 @@ export function ratingSubmissionStep(
   if (table === 'notifications') return 'notification';
   return 'rating';
 }
+
+/**
+ * Rating texts waiting for their release time (docs/anonymity.md): pending, never tried, due later than
+ * `now`. Not a backlog: the dispatcher claims them when they fall due. How many, the oldest one's creation
+ * and the next release.
+ */
+export async function summarizeWaitingTexts(db: Executor, now: Date) {
+  const [row] = await db
+    .select({
+      waiting: sql<number>`count(*)`.mapWith(Number),
+      oldestCreatedAt: sql<Date | null>`min(${notifications.createdAt})`.mapWith((value) =>
+        value === null ? null : new Date(value),
+      ),
+      nextReleaseAt: sql<Date | null>`min(${notifications.nextAttemptAt})`.mapWith((value) =>
+        value === null ? null : new Date(value),
+      ),
+    })
+    .from(notifications)
+    .where(
+      and(
+        eq(notifications.status, 'pending'),
+        eq(notifications.attempts, 0),
+        gt(notifications.nextAttemptAt, now),
+      ),
+    );
+  return {
+    waiting: row?.waiting ?? 0,
+    oldestCreatedAt: row?.oldestCreatedAt ?? null,
+    nextReleaseAt: row?.nextReleaseAt ?? null,
+  };
+}
+
+/** The texts waiting for their release time, soonest first, with their recipient (the local dev outbox). */
+export async function listWaitingTexts(db: Executor, params: { now: Date; limit: number }) {
+  return db
+    .select({ id: notifications.id, to: ratings.phoneNumber, dueAt: notifications.nextAttemptAt })
+    .from(notifications)
+    .innerJoin(ratings, eq(ratings.id, notifications.ratingId))
+    .where(
+      and(
+        eq(notifications.status, 'pending'),
+        eq(notifications.attempts, 0),
+        gt(notifications.nextAttemptAt, params.now),
+      ),
+    )
+    .orderBy(notifications.nextAttemptAt)
+    .limit(params.limit);
+}

@@ -1,10 +1,72 @@
 import '@mantine/notifications/styles.css';
 import { Notifications } from '@mantine/notifications';
+import { useEffect, useState } from 'react';
+
+/** The height a toast takes at the edge of the viewport, its margins included. */
+const TOAST_ZONE_PX = 150;
+/** How often the placement is checked again while the host is mounted: pages scroll and re-render. */
+const CHECK_INTERVAL_MS = 200;
+// A page's primary actions: its submit buttons, and whatever it marks as such.
+const PRIMARY_ACTIONS = 'button[type="submit"], [data-primary-action]';
+
+interface Placement {
+  position: 'bottom-center' | 'top-center';
+  /** Below the sticky header when at the top, so the header and its menu stay usable. */
+  top: number;
+}
+
+function headerBottom(): number {
+  return Math.max(0, document.querySelector('header')?.getBoundingClientRect().bottom ?? 0);
+}
+
+function actionsWithin(from: number, to: number): boolean {
+  for (const element of document.querySelectorAll<HTMLElement>(PRIMARY_ACTIONS)) {
+    const box = element.getBoundingClientRect();
+    if (box.width > 0 && box.height > 0 && box.bottom > from && box.top < to) return true;
+  }
+  return false;
+}
 
 /**
- * Where toasts render. The spec shows one toast at a time. At the bottom: at the top they covered the sticky
- * header (and its account menu) on phones and the title and close button of dialogs.
+ * At the bottom, unless a primary action is there (at 375 px the /unlock form's only button sits at the
+ * bottom of the screen); then at the top, under the header. A toast never covers a page's primary action.
+ */
+export function toastPlacement(): Placement {
+  const top = headerBottom();
+  const height = window.innerHeight;
+  if (!actionsWithin(height - TOAST_ZONE_PX, height)) return { position: 'bottom-center', top };
+  if (!actionsWithin(top, top + TOAST_ZONE_PX)) return { position: 'top-center', top };
+  return { position: 'bottom-center', top };
+}
+
+/**
+ * Where toasts render. The spec shows one toast at a time. At the top they covered the sticky header (and its
+ * account menu) on phones and the title and close button of dialogs; at the bottom, a page's main button:
+ * the place is chosen, and kept up to date, so that neither happens.
  */
 export default function NotificationsHost() {
-  return <Notifications limit={1} position="bottom-center" zIndex={1000} />;
+  const [placement, setPlacement] = useState<Placement>(toastPlacement);
+  useEffect(() => {
+    const update = () =>
+      setPlacement((current) => {
+        const next = toastPlacement();
+        return next.position === current.position && next.top === current.top ? current : next;
+      });
+    const timer = window.setInterval(update, CHECK_INTERVAL_MS);
+    window.addEventListener('scroll', update, { passive: true });
+    window.addEventListener('resize', update);
+    return () => {
+      window.clearInterval(timer);
+      window.removeEventListener('scroll', update);
+      window.removeEventListener('resize', update);
+    };
+  }, []);
+  return (
+    <Notifications
+      limit={1}
+      position={placement.position}
+      zIndex={1000}
+      styles={placement.position === 'top-center' ? { root: { top: placement.top + 8 } } : undefined}
+    />
+  );
 }

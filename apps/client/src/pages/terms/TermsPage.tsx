@@ -81,18 +81,17 @@ const SECTIONS: LegalSection[] = [
   {
     heading: 'Privacy and Anonymity',
     body: (
-      <p>
-        Ratings are anonymous: the person you rate is told by text that their relationship was rated, but
-        never who rated it. Anyone who gets such a text can stop further texts about ratings with one tap on
-        the page it links to, or by replying STOP. We keep your phone number private and use it only as
-        described in our <PageLink to="/privacy">Privacy Policy</PageLink>. Anonymity is not a licence to
-        break these terms: we keep the records needed to enforce them and to respond to lawful requests.
-      </p>
+      <>
+        <p>
+          Ratings are anonymous: the person you rate is told by text that their relationship was rated, but
+          never who rated it. Anyone who gets such a text can stop further texts about ratings with one tap on
+          the page it links to, or by replying STOP. We keep your phone number private and use it only as
+          described in our <PageLink to="/privacy">Privacy Policy</PageLink>. Anonymity is not a licence to
+          break these terms: we keep the records needed to enforce them and to respond to lawful requests.
+        </p>
+        <AnonymityStatement />
+      </>
     ),
-  },
-  {
-    heading: 'When a Rating Reaches Its Subject',
-    body: <AnonymityStatement />,
   },
   {
     heading: 'Modification of Service',

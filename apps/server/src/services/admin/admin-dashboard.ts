@@ -4,6 +4,7 @@ import {
   countTextsSentSince,
   countVerificationsPerDay,
   summarizeModeration,
+  summarizeWaitingTexts,
 } from '@exrated/db/queries';
 import type { Context } from '../../context';
 
@@ -45,12 +46,13 @@ export async function loadDashboard(ctx: Context) {
   const days = utcDaysEnding(ctx.now(), DASHBOARD_DAYS);
   const since = new Date(`${days[0]}T00:00:00.000Z`);
   const today = new Date(`${days.at(-1)}T00:00:00.000Z`);
-  const [totals, ratings, verifications, textsToday, moderation] = await Promise.all([
+  const [totals, ratings, verifications, textsToday, moderation, releases] = await Promise.all([
     countAdminTotals(ctx.db),
     countRatingsPerDay(ctx.db, { since }),
     countVerificationsPerDay(ctx.db, { since }),
     countTextsSentSince(ctx.db, { since: today }),
     summarizeModeration(ctx.db, { since }),
+    summarizeWaitingTexts(ctx.db, ctx.now()),
   ]);
   return {
     totals,
@@ -61,5 +63,7 @@ export async function loadDashboard(ctx: Context) {
       queueSize: moderation.heldRatings + moderation.openNotices + moderation.openAppeals,
       medianDecisionSeconds: moderation.medianDecisionSeconds,
     },
+    // Rating texts waiting for their release time (docs/anonymity.md): expected, not a stuck outbox.
+    releases,
   };
 }

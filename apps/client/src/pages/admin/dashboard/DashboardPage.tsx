@@ -74,6 +74,28 @@ export function DashboardPage() {
           <Skeleton h={280} />
         )}
       </Paper>
+      <Paper withBorder radius="lg" p="md" mt="lg" className="glass-card" data-testid="waiting-texts">
+        <Title order={2} fz={18} mb={4}>
+          Texts waiting for their release
+        </Title>
+        <Text c="dimmed" size="sm" mb="xs">
+          A rating reaches its subject at a random release time, never at the moment of rating.
+        </Text>
+        {dashboard.data ? (
+          <Text>
+            {dashboard.data.releases.waiting.toLocaleString()} waiting
+            {dashboard.data.releases.oldestCreatedAt
+              ? `; the oldest was written ${formatDuration((Date.now() - new Date(dashboard.data.releases.oldestCreatedAt).getTime()) / 1000)} ago`
+              : ''}
+            {dashboard.data.releases.nextReleaseAt
+              ? `; the next goes out in ${formatDuration((new Date(dashboard.data.releases.nextReleaseAt).getTime() - Date.now()) / 1000)}`
+              : ''}
+            .
+          </Text>
+        ) : (
+          <Skeleton h={24} />
+        )}
+      </Paper>
       <Paper withBorder radius="lg" p="md" mt="lg" className="glass-card">
         <Title order={2} fz={18} mb={4}>
           Texts sent today
