@@ -144,19 +144,29 @@ export async function findNotificationRecipient(db: Executor, id: string) {
   return row ?? null;
 }
 
-/** The outbox's backlog for monitoring: texts still pending and when the oldest of them was created. */
+/**
+ * The outbox's backlog for monitoring: texts still pending and since when the oldest of them has waited. A
+ * text waiting for its release time (never tried, due later; docs/anonymity.md) is not backlog, and one
+ * released joins the backlog at its release time, not at the rating's.
+ */
 export async function summarizePendingNotifications(
   db: Executor,
 ): Promise<{ pending: number; oldestCreatedAt: Date | null }> {
   const [row] = await db
     .select({
       pending: sql<number>`count(*)`.mapWith(Number),
-      oldestCreatedAt: sql<Date | null>`min(${notifications.createdAt})`.mapWith((value) =>
+      oldestCreatedAt: sql<Date | null>`min(case when ${notifications.attempts} = 0
+        then ${notifications.nextAttemptAt} else ${notifications.createdAt} end)`.mapWith((value) =>
         value === null ? null : new Date(value),
       ),
     })
     .from(notifications)
-    .where(eq(notifications.status, 'pending'));
+    .where(
+      and(
+        eq(notifications.status, 'pending'),
+        sql`not (${notifications.attempts} = 0 and ${notifications.nextAttemptAt} > now())`,
+      ),
+    );
   return { pending: row?.pending ?? 0, oldestCreatedAt: row?.oldestCreatedAt ?? null };
 }
 
