@@ -19,6 +19,7 @@ import { healthRoutes } from './plugins/health';
 import { metricsRoutes } from './plugins/metrics';
 import { securityPlugin } from './plugins/security';
 import { smsWebhooksPlugin } from './plugins/sms-webhooks';
+import { smsWebhooksPlugin } from './plugins/sms-webhooks';
 import { trpcGuardsPlugin } from './plugins/trpc-guards';
 import { type AppRouter, appRouter } from './routers';
 import { AuditLog } from './services/audit/audit-log';
@@ -54,6 +55,11 @@ export interface AppOverrides {
   logger?: FastifyServerOptions['logger'];
   /** False keeps the notification dispatcher's timer off, so a test drives it with `runOnce()`. */
   runDispatcher?: boolean;
+  /**
+   * Fetches an SNS signing certificate (or confirms a subscription) by its already checked https URL; the
+   * tests hand one that answers from their fake AWS on loopback.
+   */
+  snsCertificates?: (url: string) => Promise<string>;
   /**
    * Fetches an SNS signing certificate (or confirms a subscription) by its already checked https URL; the
    * tests hand one that answers from their fake AWS on loopback.
@@ -134,6 +140,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       : new MemorySendPacer(perSecond),
     logger: app.log,
     now,
+    observe: metrics.observeAuditAction,
   });
   const codeStoreOptions = { maxSendsPerDay: config.limits.verificationTextsPerPhonePerDay };
   const codeStore =

@@ -1,3 +1,4 @@
+import { summarizeSmsDelivery } from '@exrated/db/queries';
 import { errorLogs, smsOptOuts } from '@exrated/db/schema';
 import { createTestDatabase, type TestDatabase } from '@exrated/db/testing';
 import { eq } from 'drizzle-orm';
@@ -73,6 +74,15 @@ describe('failover', () => {
       ['sns', 'sent'],
       ['twilio', 'refused'],
     ]);
+    // The figures: /metrics and the dashboard's delivery table count it by kind, provider and country.
+    const { body } = await app.services.metrics.exposition();
+    expect(body).toMatch(
+      /exrated_sms_delivery_total\{kind="rating",provider="sns",country="US",status="sent"\} [1-9]/,
+    );
+    const figures = await summarizeSmsDelivery(db(), new Date(Date.now() - 60_000));
+    expect(figures).toContainEqual(
+      expect.objectContaining({ kind: 'rating', provider: 'twilio', country: 'US', refused: 1 }),
+    );
   });
 
   it('backs off on a 429 without failing over and without counting an attempt', async () => {

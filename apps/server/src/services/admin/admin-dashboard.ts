@@ -2,8 +2,10 @@ import {
   countAdminTotals,
   countRatingsPerDay,
   countTextsSentSince,
+  countSmsRepliesSince,
   countVerificationsPerDay,
   summarizeModeration,
+  summarizeSmsDelivery,
   summarizeWaitingTexts,
 } from '@exrated/db/queries';
 import type { Context } from '../../context';
@@ -46,14 +48,17 @@ export async function loadDashboard(ctx: Context) {
   const days = utcDaysEnding(ctx.now(), DASHBOARD_DAYS);
   const since = new Date(`${days[0]}T00:00:00.000Z`);
   const today = new Date(`${days.at(-1)}T00:00:00.000Z`);
-  const [totals, ratings, verifications, textsToday, moderation, releases] = await Promise.all([
-    countAdminTotals(ctx.db),
-    countRatingsPerDay(ctx.db, { since }),
-    countVerificationsPerDay(ctx.db, { since }),
-    countTextsSentSince(ctx.db, { since: today }),
-    summarizeModeration(ctx.db, { since }),
-    summarizeWaitingTexts(ctx.db, ctx.now()),
-  ]);
+  const [totals, ratings, verifications, textsToday, moderation, releases, delivery, replies] =
+    await Promise.all([
+      countAdminTotals(ctx.db),
+      countRatingsPerDay(ctx.db, { since }),
+      countVerificationsPerDay(ctx.db, { since }),
+      countTextsSentSince(ctx.db, { since: today }),
+      summarizeModeration(ctx.db, { since }),
+      summarizeWaitingTexts(ctx.db, ctx.now()),
+      summarizeSmsDelivery(ctx.db, since),
+      countSmsRepliesSince(ctx.db, since),
+    ]);
   return {
     totals,
     daily: zeroFillDays(days, ratings, verifications),
@@ -65,5 +70,7 @@ export async function loadDashboard(ctx: Context) {
     },
     // Rating texts waiting for their release time (docs/anonymity.md): expected, not a stuck outbox.
     releases,
+    // What became of the texts over the chart's days, by kind, provider and country (docs/sms.md).
+    delivery: { texts: delivery, replies },
   };
 }

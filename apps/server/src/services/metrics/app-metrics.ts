@@ -73,6 +73,20 @@ export class AppMetrics {
     registers: [this.registry],
   });
 
+  private readonly smsDelivery = new Counter({
+    name: 'exrated_sms_delivery_total',
+    help: 'Texts by kind (code, rating, reply), provider, country and status: sent (a provider took it), then delivered, undelivered or unknown as its receipts say.',
+    labelNames: ['kind', 'provider', 'country', 'status'] as const,
+    registers: [this.registry],
+  });
+
+  private readonly smsReplies = new Counter({
+    name: 'exrated_sms_replies_total',
+    help: 'Texts received from people, by provider and keyword (opt_out, opt_in, help, other).',
+    labelNames: ['provider', 'keyword'] as const,
+    registers: [this.registry],
+  });
+
   private readonly verificationChecks = new Counter({
     name: 'exrated_verification_checks_total',
     help: 'Verification code checks by outcome (valid, invalid, expired, max_attempts).',
@@ -162,6 +176,17 @@ export class AppMetrics {
     if (text) this.texts.inc({ kind: text[0], outcome: text[1] });
     if (text?.[0] === 'rating' && text[1] === 'held') this.ratingsHeld.inc();
     if (action === 'rating_created') this.ratingsSubmitted.inc();
+    if (action === 'sms_receipt') {
+      this.smsDelivery.inc({
+        kind: String(details?.kind),
+        provider: String(details?.provider),
+        country: String(details?.country ?? 'unknown'),
+        status: String(details?.status),
+      });
+    }
+    if (action === 'sms_reply') {
+      this.smsReplies.inc({ provider: String(details?.provider), keyword: String(details?.keyword) });
+    }
     const verification = VERIFICATION_OUTCOMES[action];
     if (verification) this.verificationChecks.inc({ outcome: verification });
   };

@@ -301,7 +301,7 @@ export class NotificationDispatcher {
       return this.defer(notification, retryAt, true, 'lookup_failed');
     }
     if (answer.found) {
-      await sms.accepted(open.id, open.provider, answer.messageId);
+      await sms.accepted(open.id, open.provider, answer.messageId, 'rating', notification.phoneNumber);
       return {
         status: 'sent',
         notificationId: notification.id,

@@ -2,6 +2,7 @@ import type { Database } from '@exrated/db';
 import { recordSmsAccepted, recordSmsAttempt, recordSmsRefused } from '@exrated/db/queries';
 import type { SmsMessageKind } from '@exrated/db/schema';
 import type { FastifyBaseLogger } from 'fastify';
+import type { AuditObserver } from '../audit/audit-writer';
 import { parsePhone } from '../phone/phone';
 import type { SendPacer } from './send-pacer';
 import { PROVIDER_UNREACHABLE } from './sms-errors';
@@ -37,6 +38,8 @@ export interface SmsGatewayDeps {
   logger: FastifyBaseLogger;
   now: () => Date;
   sendTimeoutMs?: number;
+  /** Sees each acceptance as an `sms_receipt` with status 'sent' (metrics). */
+  observe?: AuditObserver;
 }
 
 /**
@@ -79,7 +82,7 @@ export class SmsGateway implements SmsSender {
         since: this.deps.now(),
       }).catch(() => null);
       if (found?.found) {
-        await this.accepted(result.reference, result.provider, found.messageId);
+        await this.accepted(result.reference, result.provider, found.messageId, message.kind, message.to);
         return { messageId: found.messageId };
       }
     }
@@ -98,12 +101,18 @@ export class SmsGateway implements SmsSender {
     return provider.lookup(query);
   }
 
-  async accepted(reference: string, provider: string, messageId: string) {
+  async accepted(reference: string, provider: string, messageId: string, kind: SmsKind, to: string) {
     await recordSmsAccepted(this.deps.db, {
       reference,
       provider,
       providerMessageId: messageId,
       at: this.deps.now(),
+    });
+    this.deps.observe?.('sms_receipt', {
+      kind: ledgerKind(kind),
+      provider,
+      country: parsePhone(to)?.country ?? null,
+      status: 'sent',
     });
   }
 
@@ -169,7 +178,7 @@ export class SmsGateway implements SmsSender {
         continue;
       }
       try {
-        await this.accepted(reference, provider.name, messageId);
+        await this.accepted(reference, provider.name, messageId, message.kind, message.to);
       } catch (recordError) {
         // The text went out: the attempt stays open with our reference, and whoever looks at it next asks
         // the provider (which finds it) before anything is sent again.

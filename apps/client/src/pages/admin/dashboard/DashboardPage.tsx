@@ -7,6 +7,7 @@ import { formatDuration } from '../../../lib/format-duration';
 import { useTRPC } from '../../../lib/trpc';
 import { AdminPageHeader, LoadError } from '../AdminPageHeader';
 import type { DashboardData } from '../admin-types';
+import { DeliveryTable } from './DeliveryTable';
 import { TextsTodayTable } from './TextsTodayTable';
 
 // The chart library is most of the admin area's weight: it loads only when the dashboard has data to draw.
@@ -104,6 +105,15 @@ export function DashboardPage() {
           By kind and country (UTC day)
         </Text>
         {dashboard.data ? <TextsTodayTable rows={dashboard.data.textsToday} /> : <Skeleton h={80} />}
+      </Paper>
+      <Paper withBorder radius="lg" p="md" mt="lg" className="glass-card">
+        <Title order={2} fz={18} mb={4}>
+          Text delivery
+        </Title>
+        <Text c="dimmed" size="sm" mb="md">
+          The last 30 days, by kind, provider and country, as the providers' receipts report them
+        </Text>
+        {dashboard.data ? <DeliveryTable delivery={dashboard.data.delivery} /> : <Skeleton h={80} />}
       </Paper>
     </>
   );
