@@ -19,7 +19,6 @@ import { healthRoutes } from './plugins/health';
 import { metricsRoutes } from './plugins/metrics';
 import { securityPlugin } from './plugins/security';
 import { smsWebhooksPlugin } from './plugins/sms-webhooks';
-import { smsWebhooksPlugin } from './plugins/sms-webhooks';
 import { trpcGuardsPlugin } from './plugins/trpc-guards';
 import { type AppRouter, appRouter } from './routers';
 import { AuditLog } from './services/audit/audit-log';

@@ -4,7 +4,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { type SmsSettings, smsEnvShape, smsSettings } from './services/sms/sms-settings';
-import { type SmsSettings, smsEnvShape, smsSettings } from './services/sms/sms-settings';
 
 /**
  * The only reader of process.env. Every setting is validated once at start; a bad value stops the server
@@ -258,7 +257,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (production && e.SMS_PROVIDER === 'console') {
     problems.push('SMS_PROVIDER: the console sender is refused in production; use sns');
   }
-  const sms = smsSettings(e, problems);
   const sms = smsSettings(e, problems);
   if (production && !e.PUBLIC_URL) problems.push('PUBLIC_URL: required in production (links in texts)');
   if (production && !e.DATABASE_URL) problems.push('DATABASE_URL: required in production');
