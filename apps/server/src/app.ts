@@ -59,11 +59,6 @@ export interface AppOverrides {
    * tests hand one that answers from their fake AWS on loopback.
    */
   snsCertificates?: (url: string) => Promise<string>;
-  /**
-   * Fetches an SNS signing certificate (or confirms a subscription) by its already checked https URL; the
-   * tests hand one that answers from their fake AWS on loopback.
-   */
-  snsCertificates?: (url: string) => Promise<string>;
   /** False answers every tRPC call through the stock adapter alone (the conformance test's reference). */
   trpcFastPath?: boolean;
 }
