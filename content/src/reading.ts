@@ -174,42 +174,45 @@ function unique(values: string[]): string[] {
   return [...new Set(values)];
 }
 
-/** Every reading of a normalized text the detectors match on. */
+const HAS_SPACED_OUT = new RegExp(SPACED_OUT.source, 'u');
+const HAS_LEET = /\p{L}[013457@$]|[013457@$]\p{L}/u;
+const HAS_SPELLED_DIGIT = /(?:zero|one|two|three|four|five|six|seven|eight|nine)/i;
+const HAS_SPACED_DOT = /\s\.|\.\s/;
+
+function leetAsLetters(text: string): string {
+  return HAS_LEET.test(text) ? text.replace(LEET_IN_WORD, (symbol) => LEET[symbol] ?? symbol) : text;
+}
+
+/** Every reading of a normalized text the detectors match on. Most texts need one; the others are made only
+ * when the text has what they undo. */
 export function readText(text: string): TextReading {
   const folded = foldText(text);
   const spaced = folded.replace(WORD_SYMBOLS, ' ');
-  const joined = joinRuns(spaced, 0);
-  const afterOneWord = joinRuns(spaced, 1);
-  const afterTwoWords = joinRuns(spaced, 2);
   const lowerFolded = folded.toLowerCase();
-  const leet = lowerFolded.replace(LEET_IN_WORD, (symbol) => LEET[symbol] ?? symbol);
-  const runs = [...spaced.matchAll(SPACED_OUT)].map((match) =>
-    match[0].replace(SEPARATORS, '').toLowerCase(),
-  );
+  const hasRuns = HAS_SPACED_OUT.test(spaced);
+  const joined = hasRuns ? joinRuns(spaced, 0) : spaced;
+  const runs = hasRuns
+    ? [...spaced.matchAll(SPACED_OUT)].map((match) => match[0].replace(SEPARATORS, '').toLowerCase())
+    : [];
+  const leet = leetAsLetters(lowerFolded);
+  const lower = [
+    lowerFolded,
+    spaced.toLowerCase(),
+    joined.toLowerCase(),
+    leet,
+    leetAsLetters(spaced.toLowerCase()),
+  ];
+  if (hasRuns) lower.push(joinRuns(spaced, 1).toLowerCase(), joinRuns(spaced, 2).toLowerCase());
+  if (HAS_NON_ASCII.test(text)) lower.push(foldText(text, true).toLowerCase());
+  const numbers = [folded, joined];
+  if (HAS_SPELLED_DIGIT.test(folded)) numbers.push(spelledDigits(folded), spelledDigits(joined));
+  if (HAS_SPACED_DOT.test(joined)) numbers.push(closeSpacedAddresses(joined));
+  if (hasRuns) numbers.push(joinRunsKeepingDots(spaced));
   return {
     folded,
-    lower: unique([
-      lowerFolded,
-      spaced.toLowerCase(),
-      joined.toLowerCase(),
-      afterOneWord.toLowerCase(),
-      afterTwoWords.toLowerCase(),
-      leet,
-      leet.replace(WORD_SYMBOLS, ' '),
-      foldText(text, true).toLowerCase(),
-    ]),
-    runs: unique([
-      ...runs,
-      ...runs.map((run) => run.replace(LEET_IN_WORD, (symbol) => LEET[symbol] ?? symbol)),
-    ]),
-    numbers: unique([
-      folded,
-      joined,
-      spelledDigits(folded),
-      spelledDigits(joined),
-      closeSpacedAddresses(joined),
-      joinRunsKeepingDots(spaced),
-    ]),
+    lower: unique(lower),
+    runs: unique([...runs, ...runs.map(leetAsLetters)]),
+    numbers: unique(numbers),
   };
 }
 

@@ -158,43 +158,65 @@ function stronger(current: ScreeningFlag | null, next: ScreeningFlag): Screening
   return current;
 }
 
-// Texts split across fields: each ordered pair of fields read across its boundary (with a space, and for
-// the words and numbers that a space would break, without one), then the short fields all together.
+// The orders in which a person reads the fields one after another: the form's, and the rated person's page,
+// where the testimonial comes first.
+const READING_ORDERS: readonly RatingScreeningField[][] = [
+  ['name', 'gratitude', 'selfReflection', 'feedback', 'testimonial'],
+  ['name', 'testimonial', 'gratitude', 'selfReflection', 'feedback'],
+];
+
+// Texts split across fields: each two fields read one after the other (with a space, and, for the numbers
+// and emails that a space would break, without one), then the short fields all together, in each order.
 function screenAcrossFields(texts: FieldText[], context: ScreeningContext): ScreeningFlag | null {
-  let verdict: ScreeningFlag | null = null;
-  for (const first of texts) {
-    for (const second of texts) {
-      if (first === second || second.field === 'name') continue;
-      let spaced = screenText(`${tail(first.text)} ${head(second.text)}`, context);
-      // The name and the start of a text read as a full name only when the text is no sentence of its own
-      // ('Okafor'): 'Jack' and 'Selfish, cold, never said sorry' are not a name.
-      if (spaced?.rule === 'full-name' && first.field === 'name' && second.text.split(/\s+/).length > 3) {
-        spaced = null;
-      }
-      const joinedReading = readText(`${tail(first.text)}${head(second.text)}`);
-      // Without a space only numbers and emails are read: 'Tom' and 'ok.so he left' make no link.
-      const joinedKinds = findContactDetails(joinedReading).filter(
-        (kind) => kind === 'phone' || kind === 'email',
-      );
-      const joined = joinedKinds.length
-        ? finding('contact-details', joinedReading.folded)
-        : findOffensiveTerm(joinedReading)?.kind === 'slur'
-          ? finding('slurs', joinedReading.folded)
-          : null;
-      const found = spaced ?? joined;
-      if (found) verdict = stronger(verdict, verdictOf([first.field, second.field], found));
+  const byField = new Map(texts.map((each) => [each.field, each]));
+  const orders = READING_ORDERS.map((order) =>
+    order.flatMap((field) => {
+      const each = byField.get(field);
+      return each ? [each] : [];
+    }),
+  );
+  const pairs = new Map<string, [FieldText, FieldText]>();
+  for (const order of orders) {
+    for (let index = 1; index < order.length; index++) {
+      const first = order[index - 1];
+      const second = order[index];
+      if (first && second) pairs.set(`${first.field} ${second.field}`, [first, second]);
     }
   }
+  let verdict: ScreeningFlag | null = null;
+  for (const [first, second] of pairs.values()) {
+    let spaced = screenText(`${tail(first.text)} ${head(second.text)}`, context);
+    // The name and the start of a text read as a full name only when the text is no sentence of its own
+    // ('Okafor'): 'Jack' and 'Selfish, cold, never said sorry' are not a name.
+    if (spaced?.rule === 'full-name' && first.field === 'name' && second.text.split(/\s+/).length > 3) {
+      spaced = null;
+    }
+    // Without a space only numbers and emails are read: 'Tom' and 'ok.so he left' make no link.
+    const joinedReading = readText(`${tail(first.text)}${head(second.text)}`);
+    const joinedKinds = findContactDetails(joinedReading).filter(
+      (kind) => kind === 'phone' || kind === 'email',
+    );
+    const joined = joinedKinds.length
+      ? finding('contact-details', joinedReading.folded)
+      : findOffensiveTerm(joinedReading)?.kind === 'slur'
+        ? finding('slurs', joinedReading.folded)
+        : null;
+    const found = spaced ?? joined;
+    if (found) verdict = stronger(verdict, verdictOf([first.field, second.field], found));
+  }
   if (verdict) return verdict;
-  const short = texts.filter((each) => each.text.length <= SHORT_FIELD);
-  if (short.length < 3) return null;
-  const found = screenText(short.map((each) => each.text).join(' '), context);
-  return found
-    ? verdictOf(
+  for (const order of orders) {
+    const short = order.filter((each) => each.field !== 'name' && each.text.length <= SHORT_FIELD);
+    if (short.length < 3) continue;
+    const found = screenText(short.map((each) => each.text).join(' '), context);
+    if (found) {
+      return verdictOf(
         short.map((each) => each.field),
         found,
-      )
-    : null;
+      );
+    }
+  }
+  return null;
 }
 
 /**

@@ -18,6 +18,7 @@ const PHONE_COUNTRIES = ['US', 'GB', 'CA', 'AU'] as const;
 // phone numbers counts too, with the dates and year ranges reviews are full of left out.
 const DIGIT_RUN = /[$£€]?\+?\(?\d[\d\s().,\-–—_~•·|/]*\d/g;
 const PHONE_MIN_DIGITS = 7;
+const SEVEN_DIGITS_CLOSE = /\d(?:\D{0,4}\d){6}/;
 const NOT_A_PHONE = [
   /^(?:19|20)\d{2}\s*[-–—]\s*(?:19|20)\d{2}$/, // 2015-2019
   /^\d{1,2}[./-]\d{1,2}[./-](?:19|20)?\d{2}$/, // 10.10.2019, 1-2-19, 14/02/2019
@@ -49,8 +50,9 @@ function digitsOf(text: string): string {
 
 function containsPhoneNumber(text: string): boolean {
   const digits = digitsOf(text);
-  // No number anywhere has fewer digits, country code included ('+683 1234', Niue); most texts stop here.
-  if ((digits.match(/\d/g)?.length ?? 0) < PHONE_MIN_DIGITS) return false;
+  // No number anywhere has fewer digits, country code included ('+683 1234', Niue), nor more than a few
+  // characters between two of its digits; most texts stop here.
+  if (!SEVEN_DIGITS_CLOSE.test(digits)) return false;
   const numbers = PHONE_COUNTRIES.flatMap((country) => findPhoneNumbersInText(digits, country));
   const isDate = (number: { startsAt: number; endsAt: number }) =>
     NOT_A_PHONE.some((pattern) => pattern.test(digits.slice(number.startsAt, number.endsAt).trim()));
