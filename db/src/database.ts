@@ -63,6 +63,11 @@ export const PGLITE_TEMPLATE_FILE = fileURLToPath(new URL('../pglite-template.ta
 // Two instances starting together must not both run the same migration: hold a lock while migrating.
 const MIGRATION_LOCK_KEY = 7_351_901;
 
+export const CONNECT_TIMEOUT_SECONDS = 2;
+export const STALL_TIMEOUT_SECONDS = 2;
+export const STATEMENT_TIMEOUT_MS = 1500;
+const RECONNECT_DELAY_SECONDS = 0.25;
+
 export async function createDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   const migrationsFolder = options.migrationsFolder ?? MIGRATIONS_FOLDER;
   const handle = options.url
@@ -84,12 +89,18 @@ interface OpenedDatabase extends DatabaseHandle {
 }
 
 function openPostgres(url: string, maxConnections: number): OpenedDatabase {
+  // Every request answers within about 2 s while Postgres cannot be reached (docs/reliability.md): a connection
+  // attempt gives up after 2 s, a connection that stops answering a waiting query is dropped after 2 s (the
+  // patched postgres.js's stall_timeout), a statement the server runs gives up after 1.5 s, and a dropped
+  // connection is tried again after a quarter second rather than the growing default back-off (up to 20 s),
+  // so the pool is back within moments of the server.
   const client = postgres(url, {
     max: maxConnections,
-    // A peer that accepts and then stalls (a proxy with nothing behind it) fails requests after 10 s, not 30.
-    connect_timeout: 10,
+    connect_timeout: CONNECT_TIMEOUT_SECONDS,
+    stall_timeout: STALL_TIMEOUT_SECONDS,
+    backoff: () => RECONNECT_DELAY_SECONDS,
     onnotice: () => {},
-    connection: { application_name: 'exrated' },
+    connection: { application_name: 'exrated', statement_timeout: STATEMENT_TIMEOUT_MS },
   });
   const db = drizzlePostgres(client, { schema, casing: 'snake_case' });
   return {

@@ -268,6 +268,10 @@ async function connectRedis(config: Config, app: FastifyInstance): Promise<Redis
     lazyConnect: true,
     maxRetriesPerRequest: 1,
     enableOfflineQueue: false,
+    // A Redis that accepts and then stops answering fails a command after a second, not never
+    // (docs/reliability.md); connecting gives up after two.
+    commandTimeout: 1000,
+    connectTimeout: 2000,
   });
   redis.on('error', (error: Error) => app.log.warn({ err: error }, 'redis error'));
   await redis

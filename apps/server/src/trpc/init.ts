@@ -1,8 +1,10 @@
 import { getTRPCErrorShape, initTRPC, TRPCError, transformTRPCResponse } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
+import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import superjson from 'superjson';
 import type { Context } from '../context';
 import { RetryAfter } from '../services/limits/rate-limit-errors';
+import { DEPENDENCY_UNAVAILABLE_MESSAGE, isDependencyUnavailable } from './dependency-errors';
 import { serializeOutput } from './output-serializer';
 
 export const GENERIC_ERROR_MESSAGE = 'Something went wrong, please try again';
@@ -95,6 +97,14 @@ const t = initTRPC.context<Context>().create({
     output: { serialize: serializeOutput, deserialize: (value) => superjson.deserialize(value) },
   },
   errorFormatter({ shape, error, type }) {
+    // Postgres or Redis away: one typed answer for every procedure, whichever step met the fault.
+    if (error.code === 'INTERNAL_SERVER_ERROR' && isDependencyUnavailable(error.cause)) {
+      return {
+        message: DEPENDENCY_UNAVAILABLE_MESSAGE,
+        code: TRPC_ERROR_CODES_BY_KEY.SERVICE_UNAVAILABLE,
+        data: { code: 'SERVICE_UNAVAILABLE', httpStatus: 503, path: knownPath(type, shape.data.path) },
+      };
+    }
     const issues = error.code === 'BAD_REQUEST' ? validationIssues(error.cause) : null;
     const fieldErrors = issues
       ? Object.fromEntries(issues.map((issue) => [issuePath(issue) || 'input', issueMessage(issue)]))
@@ -106,11 +116,7 @@ const t = initTRPC.context<Context>().create({
       data: {
         code: shape.data.code,
         httpStatus: shape.data.httpStatus,
-        // Only the path of a procedure that exists is echoed (its type is known): anything else is input.
-        path:
-          type !== 'unknown' && shape.data.path && /^[\w.]+$/.test(shape.data.path)
-            ? shape.data.path
-            : undefined,
+        path: knownPath(type, shape.data.path),
         ...(fieldErrors ? { fieldErrors } : {}),
         ...(error.cause instanceof RetryAfter ? { retryAfterSeconds: error.cause.seconds } : {}),
       } as {
@@ -123,6 +129,11 @@ const t = initTRPC.context<Context>().create({
     };
   },
 });
+
+/** Only the path of a procedure that exists is echoed (its type is known): anything else is input. */
+function knownPath(type: string, path: string | undefined): string | undefined {
+  return type !== 'unknown' && path && /^[\w.]+$/.test(path) ? path : undefined;
+}
 
 /** Whether a string anywhere in the input holds U+0000 (in a key or a value, however deeply nested). */
 function containsNulCharacter(value: unknown, depth = 0): boolean {

@@ -4,6 +4,7 @@ import type { DeviceSession, StaffRole } from '@exrated/db/schema';
 import { TRPCError, type TRPCProcedureType } from '@trpc/server';
 import type { Context } from '../context';
 import { enforceProcedureLimit } from '../services/limits/procedure-limits';
+import { isDependencyUnavailable } from './dependency-errors';
 import { procedure, refuseNulCharacters } from './init';
 
 /**
@@ -33,7 +34,9 @@ export const publicProcedure = procedure.use(async ({ ctx, next, path, getRawInp
       componentName: path,
     });
   }
-  await ctx.audit.flush();
+  // With the database away the entries cannot be written either: the answer does not wait for the attempt.
+  if (!result.ok && isDependencyUnavailable(result.error.cause)) void ctx.audit.flush();
+  else await ctx.audit.flush();
   return result;
 });
 

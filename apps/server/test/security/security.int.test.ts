@@ -11,7 +11,7 @@ import { buildApp } from '../../src/app';
 import { ConfigError, loadConfig } from '../../src/config';
 import { ConsoleSmsSender } from '../../src/services/sms/console-sms-sender';
 import { SnsSmsSender } from '../../src/services/sms/sns-sms-sender';
-import { GENERIC_ERROR_MESSAGE } from '../../src/trpc/init';
+import { DEPENDENCY_UNAVAILABLE_MESSAGE } from '../../src/trpc/dependency-errors';
 import { type LocalSns, snsXml, startLocalSns, stubLocalSnsEnvironment } from '../support/local-sns';
 import { captureLogs } from '../support/log-capture';
 import { ratingInput } from '../support/rating-fixtures';
@@ -382,14 +382,14 @@ describe('error responses', () => {
         await trpcHttp(down, browser, 'mutation', 'telemetry.track', { action: 'onboarding_step_completed' }),
       ];
       for (const reply of replies) {
-        expect(reply.status, reply.response.body).toBeGreaterThanOrEqual(500);
+        expect(reply.status, reply.response.body).toBe(503);
         expectNoLeak(reply.response);
       }
-      // An internal failure reads the same for every procedure: a generic message and nothing else.
-      expect(replies[0]?.error?.message).toBe(GENERIC_ERROR_MESSAGE);
+      // A database that cannot be reached reads the same for every procedure: what to do, and nothing else.
+      expect(replies[0]?.error?.message).toBe(DEPENDENCY_UNAVAILABLE_MESSAGE);
       expect(replies[0]?.error?.data).toEqual({
-        code: 'INTERNAL_SERVER_ERROR',
-        httpStatus: 500,
+        code: 'SERVICE_UNAVAILABLE',
+        httpStatus: 503,
         path: 'profile.me',
       });
       const ready = await down.http({ method: 'GET', url: '/readyz' });

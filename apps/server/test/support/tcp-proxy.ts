@@ -16,12 +16,27 @@ export interface TcpProxy {
   refuse(): Promise<void>;
   /** Listens on the same port again. */
   restore(): Promise<void>;
+  /**
+   * A network partition: connections stay open but nothing passes either way, and new ones are accepted and
+   * then never answered. The app sees a server that has gone silent, not one that refuses.
+   */
+  stall(): void;
+  /** The partition heals: the silent connections are dropped (as their peers gave up on them) and bytes pass again. */
+  unstall(): void;
   close(): Promise<void>;
 }
 
 export async function startTcpProxy(target: { host: string; port: number }): Promise<TcpProxy> {
   const pairs = new Set<{ client: net.Socket; upstream: net.Socket }>();
+  const held = new Set<net.Socket>();
+  let stalled = false;
   const server = net.createServer((client) => {
+    if (stalled) {
+      held.add(client);
+      client.on('error', () => client.destroy());
+      client.on('close', () => held.delete(client));
+      return;
+    }
     const upstream = net.connect(target);
     const pair = { client, upstream };
     pairs.add(pair);
@@ -64,6 +79,21 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
     port,
     connectionCount: () => pairs.size,
     cutAll,
+    stall() {
+      stalled = true;
+      for (const { client, upstream } of pairs) {
+        client.unpipe(upstream);
+        upstream.unpipe(client);
+        client.pause();
+        upstream.pause();
+      }
+    },
+    unstall() {
+      stalled = false;
+      cutAll();
+      for (const client of held) client.destroy();
+      held.clear();
+    },
     async refuse() {
       if (server.listening) server.close();
     },
@@ -71,6 +101,7 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
     close() {
       const stopped = stopListening();
       cutAll();
+      for (const client of held) client.destroy();
       return stopped;
     },
   };
