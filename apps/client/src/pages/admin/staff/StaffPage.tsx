@@ -103,12 +103,17 @@ export function StaffPage() {
           withCloseButton
           onClose={() => setShown(null)}
           closeButtonLabel="Done"
+          styles={{ title: { overflowWrap: 'anywhere' }, wrapper: { minWidth: 0 }, body: { minWidth: 0 } }}
         >
           <Stack gap="xs">
             <Text size="sm">
               Shown once. Give it to that person only: it works once, until {formatDateTime(shown.expiresAt)}.
             </Text>
-            <Code block data-testid="one-time-link" style={{ wordBreak: 'break-all' }}>
+            <Code
+              block
+              data-testid="one-time-link"
+              style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}
+            >
               {shown.link}
             </Code>
             <CopyButton value={shown.link}>
@@ -150,12 +155,15 @@ export function StaffPage() {
               value={role}
               onChange={(value) => setRole(value === 'admin' ? 'admin' : 'moderator')}
               data={[
-                { value: 'moderator', label: 'Moderator: queue, profiles, logs' },
-                { value: 'admin', label: 'Admin: everything' },
+                { value: 'moderator', label: 'Moderator' },
+                { value: 'admin', label: 'Admin' },
               ]}
-              w="fit-content"
-              maw="100%"
+              w={{ base: '100%', sm: 320 }}
             />
+            <Text size="xs" c="dimmed">
+              Moderators work the queue, profiles and logs. Admins do everything, including staff and
+              settings.
+            </Text>
             <Button type="submit" loading={invite.isPending} w="fit-content">
               Invite
             </Button>
@@ -163,7 +171,7 @@ export function StaffPage() {
         </form>
       </Paper>
       {list.error ? <LoadError error={list.error} /> : null}
-      <Table.ScrollContainer minWidth={640}>
+      <Table.ScrollContainer minWidth={760}>
         <Table verticalSpacing="sm" aria-label="Staff accounts">
           <Table.Thead>
             <Table.Tr>
