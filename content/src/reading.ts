@@ -217,11 +217,12 @@ export function readText(text: string): TextReading {
 }
 
 /**
- * A pattern over words, written with one space between words: on prose it matches with any run of spaces
- * or commas there and whole words only; on a spaced-out run joined into one string ('iwillfindyou') it
- * matches with nothing there. Apostrophes are optional in both.
+ * Patterns over words, each written with one space between words: on prose they match with any run of
+ * spaces or commas there and whole words only; on a spaced-out run joined into one string ('iwillfindyou')
+ * they match with nothing there. Apostrophes are optional in both. All of a detector's patterns make one
+ * expression, so a text is read once per detector rather than once per pattern.
  */
-export interface Phrase {
+export interface Phrases {
   prose: RegExp;
   joined: RegExp;
 }
@@ -244,30 +245,24 @@ function replaceGaps(source: string, gap: string): string {
   return result;
 }
 
-export function phrase(source: string): Phrase {
-  const apostrophes = source.replace(/'\??/g, "'?");
+export function phrases(sources: readonly string[]): Phrases {
+  const prose = sources.map((source) => replaceGaps(source.replace(/'\??/g, "'?"), String.raw`[\s,]+`));
+  const joined = sources.map((source) => replaceGaps(source, '').replace(/'\??/g, ''));
   return {
-    prose: new RegExp(
-      String.raw`(?<![\p{L}\p{N}])(?:${replaceGaps(apostrophes, String.raw`[\s,]+`)})(?![\p{L}])`,
-      'u',
-    ),
-    joined: new RegExp(replaceGaps(source, '').replace(/'\??/g, ''), 'u'),
+    prose: new RegExp(String.raw`(?<![\p{L}\p{N}])(?:(?:${prose.join(')|(?:')}))(?![\p{L}])`, 'u'),
+    joined: new RegExp(`(?:${joined.join(')|(?:')})`, 'u'),
   };
 }
 
-/** The first match of any phrase in the reading's lower-case texts or joined runs, or null. */
-export function findPhrase(reading: TextReading, phrases: readonly Phrase[]): string | null {
+/** The first match of the patterns in the reading's lower-case texts or joined runs, or null. */
+export function findPhrase(reading: TextReading, patterns: Phrases): string | null {
   for (const text of reading.lower) {
-    for (const each of phrases) {
-      const match = each.prose.exec(text);
-      if (match) return match[0];
-    }
+    const match = patterns.prose.exec(text);
+    if (match) return match[0];
   }
   for (const run of reading.runs) {
-    for (const each of phrases) {
-      const match = each.joined.exec(run);
-      if (match) return match[0];
-    }
+    const match = patterns.joined.exec(run);
+    if (match) return match[0];
   }
   return null;
 }

@@ -29,6 +29,7 @@ const LETTER_DIGIT = /(?<=\d[\s.-]?)[oOlI](?=[\s.-]?[\doOlI])|(?<=[\doOlI][\s.-]
 // Amounts and counts with thousands separators ('$1,250,000', '12,345') are not numbers to call.
 const AMOUNT = /^[$£€]|^\d{1,3}(?:,\d{3})+(?:\.\d+)?$/;
 
+const LINK_LIKE = /[\p{L}\p{N}]\.\p{L}{2}|www|:\/\/|@/iu;
 const EMAIL = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.\p{L}{2,}/u;
 // An email spelled out to slip past a filter: 'alex at gmail dot com', 'alex [at] gmail [dot] com'.
 const EMAIL_TOP_LEVEL = String.raw`(?:com|net|org|edu|gov|io|co|me|uk|de|fr|ca|au|us|info|biz)\b`;
@@ -80,7 +81,8 @@ function isLink(link: { type: string; value: string }): boolean {
 export function findContactDetails(text: TextReading): ContactDetailKind[] {
   const found = new Set<ContactDetailKind>();
   for (const reading of text.numbers) {
-    const links = findLinks(reading);
+    // linkify reads the whole text; only a dot between two letters, 'www', a scheme or an '@' makes a link.
+    const links = LINK_LIKE.test(reading) ? findLinks(reading) : [];
     const emails = links.some((link) => link.type === 'email') || EMAIL.test(reading);
     if (emails || EMAIL_NAMED.test(reading) || SPELLED_EMAILS.some((pattern) => pattern.test(reading))) {
       found.add('email');

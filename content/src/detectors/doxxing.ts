@@ -1,4 +1,4 @@
-import { findPhrase, phrase, type TextReading } from '../reading';
+import { findPhrase, phrases, type TextReading } from '../reading';
 
 /**
  * Where someone can be found, said any way (docs/screening.md): a named workplace or place of routine, a
@@ -108,7 +108,7 @@ const DOXXING_SOURCES: readonly string[] = [
   String.raw`(?:drops?|picks? up|takes?|walks?) (?:his|her|their) (?:kids?|son|daughter|children|dog) (?:at|to|from) [\p{L}]+`,
   String.raw`(?:1st|2nd|3rd|\d+th|top|ground) floor[, ]+(?:desk|flat|accounts|near|by)`,
 ];
-const DOXXING = DOXXING_SOURCES.map(phrase);
+const DOXXING = phrases(DOXXING_SOURCES);
 
 /** The words that place someone, or null. */
 // A routine that says where someone will be: when ('every Saturday', 'at 6:30', 'on Tuesdays') and where

@@ -1,4 +1,4 @@
-import { findPhrase, phrase, type TextReading } from '../reading';
+import { findPhrase, phrases, type TextReading } from '../reading';
 
 /**
  * Two detectors that hold (docs/screening.md): hate speech against a protected group without a slur (a
@@ -41,11 +41,21 @@ const HATE_SOURCES: readonly string[] = [
   String.raw`(?:deport|ban|gas|kill|exterminate) (?:all )?(?:the )?${GROUP}`,
   String.raw`${GROUP} shouldn't (?:date|exist|have kids|breed|vote|be here|be in this country)`,
 ];
-const HATE = HATE_SOURCES.map(phrase);
+const HATE = phrases(HATE_SOURCES);
+
+// Every pattern names a group or one of its members: only the sentences that do are read further.
+const NAMES_A_GROUP = new RegExp(String.raw`(?<![\p{L}])(?:${GROUP}|${GROUP_MEMBER})(?![\p{L}])`, 'u');
+const SENTENCES = /[^.!?\n]+[.!?\n]*/g;
+
+function sentencesNamingAGroup(text: string): string {
+  return (text.match(SENTENCES) ?? []).filter((sentence) => NAMES_A_GROUP.test(sentence)).join('\n');
+}
 
 /** The words of the first generalisation about a protected group, or null. */
 export function findHateSpeech(reading: TextReading): string | null {
-  return findPhrase(reading, HATE);
+  const lower = reading.lower.map(sentencesNamingAGroup).filter((text) => text !== '');
+  if (lower.length === 0 && reading.runs.length === 0) return null;
+  return findPhrase({ ...reading, lower }, HATE);
 }
 
 const UNDER_AGE_NUMBER = String.raw`(?:[1-9]|1[0-7])`;

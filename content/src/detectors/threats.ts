@@ -1,4 +1,4 @@
-import { findPhrase, phrase, type TextReading } from '../reading';
+import { findPhrase, phrases, type TextReading } from '../reading';
 
 /**
  * Threats and self-harm encouragement, read on the lower-case readings (docs/screening.md). Neither is
@@ -166,8 +166,8 @@ const SELF_HARM_SOURCES: readonly string[] = [
   String.raw`(?:have|had|find) the guts to (?:end|kill|do it)`,
 ];
 
-const THREATS = THREAT_SOURCES.map(phrase);
-const SELF_HARM = SELF_HARM_SOURCES.map(phrase);
+const THREATS = phrases(THREAT_SOURCES);
+const SELF_HARM = phrases(SELF_HARM_SOURCES);
 
 /** The words of the first threat in the reading, or null. */
 export function findThreat(reading: TextReading): string | null {
