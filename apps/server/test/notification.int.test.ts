@@ -244,6 +244,7 @@ describe('the text and its retries', () => {
       sent: 1,
       failed: 0,
       suppressed: 0,
+      deferred: 0,
     });
     const sent = await notificationOf(t, reply.data?.ratingId);
     expect(sent).toMatchObject({ status: 'sent', attempts: 2, lastError: null });

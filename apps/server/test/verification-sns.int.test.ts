@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app';
+import { SmsGateway } from '../src/services/sms/sms-gateway';
 import { SnsSmsSender } from '../src/services/sms/sns-sms-sender';
 import { type LocalSns, snsXml, startLocalSns, stubLocalSnsEnvironment } from './support/local-sns';
 import { createTestApp, HttpBrowser, injectWithCookies, type TestApp, testConfig } from './support/test-app';
@@ -33,7 +34,9 @@ afterAll(async () => {
 
 describe('verification over SNS', () => {
   it('uses the SNS sender and serves no outbox', async () => {
-    expect(app.services.sms).toBeInstanceOf(SnsSmsSender);
+    const gateway = app.services.sms;
+    expect(gateway).toBeInstanceOf(SmsGateway);
+    expect(gateway instanceof SmsGateway && gateway.providers).toEqual([expect.any(SnsSmsSender)]);
     expect((await app.inject({ method: 'GET', url: '/dev/outbox' })).statusCode).toBe(404);
   });
 
