@@ -67,13 +67,19 @@ const SECTIONS: LegalSection[] = [
             'device sessions expire after 30 days without use, and end immediately when you log out;',
             'activity logs and error logs are deleted after 180 days by default (a period the operator can configure);',
             'ratings whose author never verified a phone number are deleted after 30 days;',
+            'a phone number typed into a form but not verified is kept only on that device, for that form, and cleared after a day without use;',
             'when you log out with a verified number, your claimed profile is deleted.',
           ]}
         />
         <p>
           When you delete your account (Settings, 'Delete my account') we delete your profile, the ratings you
-          gave, and your sessions on every device, and remove your phone number from our activity and error
-          logs. We keep, because they are needed for the people they protect and for the law:
+          gave, and every session in which you verified your number, on any device. The activity and error
+          entries of those sessions keep only what happened and when: we remove the session, your phone
+          number, IP address and browser from them, and any phone number written in their details. Entries of
+          other people's requests that mention your number lose the number. Temporary records that name your
+          number (a code, a count of texts) are removed. A device on which someone else only typed your number
+          is theirs, and deleting your account does not touch it. We keep, because they are needed for the
+          people they protect and for the law:
         </p>
         <LegalList
           items={[
@@ -156,10 +162,15 @@ const SECTIONS: LegalSection[] = [
               be rated.
             </>,
             <>
-              <strong>Download your data</strong>: Settings gives you a file with everything we hold about
-              your number and your device: your profile, the ratings you gave, the ratings you received (once
-              unlocked), your reports, your sessions and your activity. It never contains another person's
-              phone number or who rated you.
+              <strong>Download your data</strong>: Settings gives you a file with what we hold about you as
+              the verified owner of your number: your profile and settings; the sessions in which you verified
+              the number (their dates); the ratings you gave; the ratings you received as My Ratings shows
+              them (once unlocked); the reports and appeals you filed, with their decisions; and the activity
+              of your own sessions (what, when, and the IP address and browser of your own requests). It never
+              contains another person's phone number, address, browser or contact details, anything from a
+              device on which someone only typed your number, or anything that ties a rating you received to
+              its author. You can download it 5 times a day; the other controls here can be used 30 times an
+              hour.
             </>,
             <>
               <strong>Delete your account</strong> in Settings at any time; what deletion removes and what we

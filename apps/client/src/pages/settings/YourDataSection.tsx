@@ -11,7 +11,7 @@ import { useTRPC } from '../../lib/trpc';
 import { useForgetViewer } from '../../lib/viewer';
 
 /**
- * 'Download my data' and 'Delete my account' for the verified owner of a number (DESIGN.md section 5; app
+ * 'Download my data' and 'Delete my account' for the verified owner of a number (docs/data-rights.md; app
  * stores require deletion inside the app). The privacy policy says what deletion keeps and why.
  */
 export function YourDataSection() {
@@ -56,7 +56,8 @@ export function YourDataSection() {
           Your Data
         </Title>
         <Text size="sm" c="dimmed">
-          Download everything ExRated holds about your number and this device, or delete your account. See our{' '}
+          Download what ExRated holds about you as the verified owner of your number, or delete your account.
+          See our{' '}
           <Text component={Link} to="/privacy" span inherit td="underline">
             Privacy Policy
           </Text>{' '}
@@ -90,9 +91,9 @@ export function YourDataSection() {
         confirmLabel="Delete my account"
         busy={deleteAccount.isPending}
       >
-        This deletes your profile, the ratings you gave, and your sessions on every device, and removes your
-        number from our activity records. It cannot be undone. Ratings others gave you stay, and can still be
-        reported.
+        This deletes your profile, the ratings you gave, and every session in which you verified your number,
+        and removes your number, IP address and browser from their activity records. It cannot be undone.
+        Ratings others gave you stay, and can still be reported.
       </ConfirmDialog>
     </Paper>
   );
