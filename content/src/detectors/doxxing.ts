@@ -60,7 +60,7 @@ function findNamedPlace(text: string): string | null {
   return null;
 }
 
-const STREET_TYPES = String.raw`(?:Street|St|Avenue|Ave|Road|Rd|Lane|Ln|Drive|Dr|Boulevard|Blvd|Court|Ct|Place|Pl|Terrace|Close|Crescent|Way|Parkway|Pkwy|Highway|Hwy|Square|Sq|Grove|Gardens|Mews|Row|Walk|Hill|Park|Green)`;
+const STREET_TYPES = String.raw`(?:Street|St|Avenue|Ave|Road|Rd|Lane|Ln|Drive|Dr|Boulevard|Blvd|Court|Ct|Place|Pl|Terrace|Close|Crescent|Way|Parkway|Pkwy|Highway|Hwy|Square|Sq|Grove|Gardens|Mews|Row|Walk|Hill|Park|Green|Parade|Broadway|Rise|Vale|View|Quay|Wharf|Yard)`;
 // A named street or building: 'Rosebery Avenue', 'Maple Court', 'Peel Close', 'King St'.
 const NAMED_STREET = new RegExp(
   String.raw`\b(?:\d{1,5}[A-Za-z]?\s+)?(?:\p{Lu}[\p{L}'’.-]*\s+){1,3}${STREET_TYPES}\b`,
@@ -97,6 +97,8 @@ const DOXXING_SOURCES: readonly string[] = [
   String.raw`(?:look|search) (?:him|her|them) up(?: on| at|$|,|\.)`,
   String.raw`(?:you'll|you will|you can|u can|go|come|can) find (?:him|her|them) (?:at|in|on|every|behind|outside)`,
   String.raw`(?:^|(?<=[.!?:]\s{0,3}))(?:find|catch|meet) (?:him|her|them) (?:at|in|on|every|behind|outside)`,
+  String.raw`(?:you'll|you will|you can|u can|can) (?:always |usually |often )?(?:catch|spot|see|find|meet) (?:him|her|them) (?:at|in|outside|behind) the [\p{L}]+`,
+  String.raw`(?:his|her|their) (?:salon|shop|cafe|café|restaurant|business|bar|studio|practice|stall|gym|clinic|office|company) is (?:called |named )?[\p{L}]+`,
   String.raw`(?:his|her|their) (?:home |house |real |new )?(?:address|postcode|zip code)`,
   String.raw`(?:username|user name|handle|gamertag|screen name) (?:is|:|=|-) ?@?[\p{L}\p{N}_.-]*[\p{L}\p{N}]`,
   String.raw`(?:his|her|their) (?:office|work|workplace|school|gym|salon|shop|desk|ward|station|clinic|surgery|practice|restaurant|bar) is (?:at|in|on|above|next to|opposite|by|behind)`,
