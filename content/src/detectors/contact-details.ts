@@ -40,13 +40,20 @@ const SPELLED_EMAILS = [
 // An address named by its provider or called an email: 'jess at gmail', 'my email is jess.parks88'.
 const EMAIL_NAMED =
   /[\p{L}\p{N}._%+-]{2,}\s*(?:@|\bat\b|\(at\)|\[at\])\s*(?:gmail|googlemail|hotmail|yahoo|outlook|icloud|protonmail|proton|aol|live|msn|btinternet|gmx)\b|\b(?:e-?mail|gmail|hotmail|icloud|outlook)(?:\s+(?:address|addy))?\s*(?:is|:|=|-)\s*[\p{L}\p{N}._%+-]*[\p{L}][\p{L}\p{N}._%+-]*[._\d][\p{L}\p{N}._%+-]*/iu;
+// A link spelled out: 'tinyurl dot com slash abc', 'sarahsblog dot co dot uk'.
+const SPELLED_LINK = /[\p{L}\p{N}-]{2,}\s+dot\s+(?:com|co|net|org|io|me|uk|ly|tv|app)\b/iu;
 const HANDLE = /(?:^|[^\p{L}\p{N}._%+-])@[\p{L}\p{N}_.]{2,}/u;
 // A link without a scheme, 'www.' or a path whose top-level label is capitalised ('okay.It is what it is')
 // is a full stop with the space missing, not a link.
 const SENTENCE_RUN_ON = /^[^/:]+\.\p{Lu}\p{Ll}+$/u;
 
+// Words people put between the groups of a number to break it up ('07700 then 900 then 123').
+const GROUP_JOINER = /(?<=\d)\s*(?:,\s*)?(?:then|and then|and|dash|space|followed by)\s+(?=\d)/gi;
+
 function digitsOf(text: string): string {
-  return text.replace(LETTER_DIGIT, (letter) => (letter === 'o' || letter === 'O' ? '0' : '1'));
+  return text
+    .replace(LETTER_DIGIT, (letter) => (letter === 'o' || letter === 'O' ? '0' : '1'))
+    .replace(GROUP_JOINER, ' ');
 }
 
 function containsPhoneNumber(text: string): boolean {
@@ -84,11 +91,11 @@ export function findContactDetails(text: TextReading): ContactDetailKind[] {
     // linkify reads the whole text; only a dot between two letters, 'www', a scheme or an '@' makes a link.
     const links = LINK_LIKE.test(reading) ? findLinks(reading) : [];
     const emails = links.some((link) => link.type === 'email') || EMAIL.test(reading);
-    if (emails || EMAIL_NAMED.test(reading) || SPELLED_EMAILS.some((pattern) => pattern.test(reading))) {
-      found.add('email');
-    }
+    const spelledEmail = EMAIL_NAMED.test(reading) || SPELLED_EMAILS.some((pattern) => pattern.test(reading));
+    if (emails || spelledEmail) found.add('email');
     if (containsPhoneNumber(reading)) found.add('phone');
     if (!emails && links.some(isLink)) found.add('url');
+    if (!emails && !spelledEmail && SPELLED_LINK.test(reading)) found.add('url');
     if (HANDLE.test(reading)) found.add('handle');
   }
   return [...found];

@@ -7,7 +7,7 @@ import { findPhrase, phrases, type TextReading } from '../reading';
  */
 
 // Words of work and routine that place a person somewhere.
-const PLACING_VERB = String.raw`(?:works?|worked|working|employed|job|shifts?|teach(?:es|ing)?|tends bar|bartends?|bartending|waits tables|waitress(?:es)?|serves|manages?|managing|runs|stocks shelves|lifeguards?|volunteers?|coach(?:es|ing)?|trains?|training|studies|studying|does hair|does nails|cuts hair|(?:is|'s) (?:a|an|the) [\p{Ll}]+(?: [\p{Ll}]+)?|lives?|living|stays?|staying|resides|sleeps?|parks?|drinks?|(?:is|'s) (?:always|usually|often|there)|goes|walks|runs|drops|picks up|gym|spin|class|(?:'s|is) in)`;
+const PLACING_VERB = String.raw`(?:works?|worked|working|delivers|drives for|cleans|cooks|nurses|bartends|dances|performs|tutors|volunteers|employed|job|shifts?|teach(?:es|ing)?|tends bar|bartends?|bartending|waits tables|waitress(?:es)?|serves|manages?|managing|runs|stocks shelves|lifeguards?|volunteers?|coach(?:es|ing)?|trains?|training|studies|studying|does hair|does nails|cuts hair|(?:is|'s) (?:a|an|the) [\p{Ll}]+(?: [\p{Ll}]+)?|lives?|living|stays?|staying|resides|sleeps?|parks?|drinks?|(?:is|'s) (?:always|usually|often|there)|goes|walks|runs|drops|picks up|gym|spin|class|(?:'s|is) in)`;
 // Words after 'at', 'in' or 'on' that name no place: 'works at night', 'lives in hope'.
 const NOT_A_PLACE = new Set(
   (

@@ -16,6 +16,7 @@ const NEGATIVE_ACTS = String.raw`(?:eat (?:dogs|anything|cats)|steal|lie|cheat|s
 const GROUP_MEMBER = String.raw`(?:muslim|jew|black (?:man|woman|guy|girl|person)|mexican|arab|indian|asian|chinese|gay|trans|tranny|immigrant|gypsy|nigerian|romanian|pole|pakistani|african|lesbian|refugee|migrant|woman|catholic|hindu|sikh)`;
 
 const HATE_SOURCES: readonly string[] = [
+  String.raw`${GROUP_SUBJECT} (?:don't|do not|dont) belong (?:here|in this country|anywhere|among us)`,
   String.raw`typical ${GROUP_MEMBER}(?: man| woman| men| women| guy| girl| person| people| family)?`,
   String.raw`${GROUP_SUBJECT} (?:are|r) all (?:\w+ )?\w+`,
   String.raw`(?:every|any) ${GROUP_MEMBER} (?:is|will) (?:a |an )?(?:\w+ )?(?:liar|criminal|terrorist|thief|scammer|animal|rapist|paedophile|pedophile|pervert|predator|parasite|savage|the same|dangerous|dirty|evil)`,
@@ -69,6 +70,7 @@ const MINOR = new RegExp(
     String.raw`\b${UNDER_AGE}[\s-]*(?:years?|yrs?|yo|y\.o\.?|y/o)(?:[\s-]*old)?\b`,
     String.raw`\b${UNDER_AGE_NUMBER}\s?yo\b`,
     String.raw`\b(?:in )?year (?:[4-9]|1[0-1])\b`,
+    String.raw`\b(?:[5-9]th|1[0-1]th) grade(?:r)?\b|\bgrade (?:[5-9]|1[0-1])\b|\b(?:fifth|sixth|seventh|eighth|ninth|tenth|eleventh) grade\b|\bteenagers?\b`,
     String.raw`\b(?:freshman|sophomore|middle school(?:er)?|high school(?:er)? (?:girl|boy|kid)|barely legal|underage (?:girl|boy))\b`,
     String.raw`\b(?:aged?|only|just|was|is|she's|he's|shes|hes|at|barely|like)\s+${UNDER_AGE}\b(?![.:]\d)(?![\s-]*(?:minutes?|hours?|days?|weeks?|months?|times?|pm|am|o'clock|dates?|%|k|kg|miles?|quid|pounds?|dollars?))`,
     String.raw`\b(?:under[\s-]?(?:age|aged|16|18|sixteen|eighteen)|minors?|schoolgirls?|schoolboys?|jail ?bait|pre-?teens?|teenage (?:girls?|boys?)|teen (?:girls?|boys?)|teens|kids|children|child|year [1-9] (?:girl|boy)|year (?:7|8|9|10|11) |stepdaughter|step-daughter|niece|nephew|underage)\b`,
