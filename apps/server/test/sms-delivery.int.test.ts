@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { settleUnconfirmedTexts } from '../src/services/sms/receipt-job';
+import { checkSmsSetup } from '../src/services/sms/sms-check';
 import { FAKE_TOPIC_ARN, type FakeAwsSms, startFakeAwsSms } from './support/fake-aws-sms';
 import { type FakeTwilio, startFakeTwilio } from './support/fake-twilio';
 import { attemptsOf, dueText, notificationRow, smsApp, testClock } from './support/sms-harness';
@@ -383,6 +384,33 @@ describe('code texts', () => {
     const text = aws.texts().find((candidate) => candidate.to === phone);
     expect(result.messageId).toBe(text?.messageId);
     expect(text?.context).toMatchObject({ kind: 'verification' });
+  });
+});
+
+describe('pnpm sms:check', () => {
+  it('finds both accounts and the webhooks reachable, sending nothing; names what is wrong', async () => {
+    const app = await instance('twilio');
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    const config = { ...app.services.config, publicUrl: address };
+    const textsBefore = twilio.messages().length + aws.texts().length;
+    const report = await checkSmsSetup(config);
+    expect(report.problems).toEqual([]);
+    expect(report.webhooks).toEqual([
+      `${address}/webhooks/sms/twilio/status`,
+      `${address}/webhooks/sms/twilio/inbound`,
+      `${address}/webhooks/sms/sns`,
+    ]);
+    expect(twilio.messages().length + aws.texts().length).toBe(textsBefore);
+
+    const wrong = await checkSmsSetup({
+      ...config,
+      publicUrl: 'http://127.0.0.1:9',
+      sms: { ...config.sms, twilio: config.sms.twilio && { ...config.sms.twilio, from: '+14155550199' } },
+    });
+    expect(wrong.problems).toContainEqual(expect.stringContaining('TWILIO_FROM +14155550199'));
+    expect(wrong.problems).toContainEqual(
+      expect.stringContaining('http://127.0.0.1:9/webhooks/sms/sns: not reachable'),
+    );
   });
 });
 

@@ -97,6 +97,16 @@ export async function startFakeAwsSms() {
       optedOut.delete(String(body.OptedOutNumber));
       return awsJson(res, 200, { OptedOutNumber: body.OptedOutNumber });
     }
+    if (action === 'DescribeConfigurationSets') {
+      const names = (body.ConfigurationSetNames as string[] | undefined) ?? [];
+      if (!names.every((name) => name === FAKE_CONFIGURATION_SET)) {
+        return awsJson(res, 400, {
+          __type: 'ResourceNotFoundException',
+          Message: 'No such configuration set',
+        });
+      }
+      return awsJson(res, 200, { ConfigurationSets: names.map((name) => ({ ConfigurationSetName: name })) });
+    }
     if (action !== 'SendTextMessage') {
       return awsJson(res, 400, { __type: 'UnknownOperationException', message: `unexpected ${action}` });
     }
