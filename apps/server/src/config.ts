@@ -126,6 +126,14 @@ const envSchema = z.object({
   LIMIT_RATING_TEXTS_PER_RECIPIENT_PER_DAY: positiveInt(3),
   LIMIT_RATING_TEXTS_PER_DAY: positiveInt(2000),
   LIMIT_STAFF_LOGINS_PER_ACCOUNT_PER_5_MIN: positiveInt(20),
+  MODERATION_TARGET_HOURS: z
+    .string()
+    .default('1,4,24,48,72')
+    .transform((value) => value.split(',').map((part) => Number(part.trim())))
+    .refine(
+      (hours) => hours.length === 5 && hours.every((hour) => Number.isFinite(hour) && hour > 0),
+      'must be five positive numbers of hours: urgent, doxxing, notices, appeals, other',
+    ),
   LIMIT_ADMIN_LOGINS_PER_IP_PER_15_MIN: positiveInt(10),
   LIMIT_TELEMETRY_PER_IP_PER_MINUTE: positiveInt(60),
   LIMIT_NOTICES_PER_IP_PER_HOUR: positiveInt(10),
@@ -208,6 +216,8 @@ export interface Config {
   metricsToken: string | undefined;
   /** The first admin's name or e-mail (docs/staff.md), made on an empty database only. */
   adminLogin: string;
+  /** How long an item may wait for a decision, per queue priority (urgent, doxxing, notice, appeal, other). */
+  moderationTargetHours: number[];
   logRetentionDays: number;
   allowedSmsCountries: string[];
   clientDistDir: string | undefined;
@@ -287,6 +297,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logRetentionDays: e.LOG_RETENTION_DAYS,
     allowedSmsCountries: e.ALLOWED_SMS_COUNTRIES,
     adminLogin: e.ADMIN_EMAIL,
+    moderationTargetHours: e.MODERATION_TARGET_HOURS,
     clientDistDir: e.CLIENT_DIST_DIR,
     limits: {
       verificationTextsPerPhonePerDay: e.LIMIT_VERIFICATION_TEXTS_PER_PHONE_PER_DAY,

@@ -35,6 +35,7 @@ interface QueueReply {
     id: string;
     queuedAt: string;
     waitedSeconds: number;
+    priority: string;
     trigger: string;
     triggerLabel: string | null;
     rating: { id: string; testimonial: string | null } | null;
@@ -93,7 +94,7 @@ async function queueOf(admin: HttpBrowser) {
 }
 
 describe('admin.queue', () => {
-  it('lists held ratings, notices and appeals together, oldest first, with their wait and reason', async () => {
+  it('lists held ratings, notices and appeals together, the worst first, with their wait and reason', async () => {
     const { newPhone, rate, call, query, adminBrowser } = flows;
     const raterPhone = newPhone();
     const rater = await flows.provenBrowser(raterPhone);
@@ -115,9 +116,10 @@ describe('admin.queue', () => {
     const ours = queue.items.filter((item) =>
       [held.ratingId, reported.ratingId, appealed.ratingId].includes(item.rating?.id ?? ''),
     );
-    // The appeal of a held rating stands for it: the rating is in the queue once, as an appeal.
-    expect(ours.map((item) => item.kind)).toEqual(['held_rating', 'notice', 'appeal']);
-    const [heldItem, noticeItem, appealItem] = ours;
+    // The appeal of a held rating stands for it: the rating is in the queue once, as an appeal. Notices come
+    // before appeals, and both before a hold of an ordinary rule however long it waited (queue-priority.ts).
+    expect(ours.map((item) => item.kind)).toEqual(['notice', 'appeal', 'held_rating']);
+    const [noticeItem, appealItem, heldItem] = ours;
     expect(heldItem).toMatchObject({
       id: held.ratingId,
       trigger: 'screening:workplace',
@@ -135,8 +137,10 @@ describe('admin.queue', () => {
       triggerLabel: 'More ratings of this number in one day than we allow',
       appeal: { text: 'Please look again.' },
     });
-    const times = queue.items.map((item) => Date.parse(item.queuedAt));
-    expect(times).toEqual([...times].sort((a, b) => a - b));
+    const ranks = queue.items.map((item) =>
+      ['urgent', 'doxxing', 'notice', 'appeal', 'other'].indexOf(item.priority),
+    );
+    expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
     expect(queue.total).toBe(queue.items.length);
     expect(queue.decisionReasons.map((reason) => reason.value)).toContain('within_terms');
     // Moderation judges the content: the rater is never part of an item.

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { Executor } from '../database';
 import {
   type DecisionOutcome,
@@ -55,8 +55,23 @@ const hasOpenAppeal = sql`exists (
   select 1 from ${ratingAppeals} a where a.rating_id = ${ratings}.id and a.status = 'open'
 )`;
 
-/** Ratings held for moderation, oldest first, unless their author's appeal already stands for them. */
-export async function listHeldRatingsForReview(db: Executor, params: { limit: number }) {
+/**
+ * Ratings held for moderation, unless their author's appeal already stands for them: the held reasons of
+ * `priorityGroups` first, group by group, then the rest; the oldest first within each. `heldReason` narrows
+ * the list to one reason (the queue's rule filter).
+ */
+export async function listHeldRatingsForReview(
+  db: Executor,
+  params: { limit: number; priorityGroups?: readonly (readonly string[])[]; heldReason?: string | undefined },
+) {
+  const groups = params.priorityGroups ?? [];
+  const rank =
+    groups.length === 0
+      ? sql`0`
+      : sql`case ${sql.join(
+          groups.map((group, index) => sql`when ${inArray(ratings.heldReason, [...group])} then ${index}`),
+          sql` `,
+        )} else ${groups.length} end`;
   return db
     .select({
       id: ratings.id,
@@ -65,8 +80,15 @@ export async function listHeldRatingsForReview(db: Executor, params: { limit: nu
       total: sql<number>`count(*) over ()`.mapWith(Number),
     })
     .from(ratings)
-    .where(and(heldForModeration(), isNull(ratings.hiddenAt), sql`not ${hasOpenAppeal}`))
-    .orderBy(asc(ratings.createdAt), asc(ratings.id))
+    .where(
+      and(
+        heldForModeration(),
+        isNull(ratings.hiddenAt),
+        sql`not ${hasOpenAppeal}`,
+        params.heldReason === undefined ? undefined : eq(ratings.heldReason, params.heldReason),
+      ),
+    )
+    .orderBy(rank, asc(ratings.createdAt), asc(ratings.id))
     .limit(params.limit);
 }
 

@@ -97,7 +97,10 @@ export async function findNoticeStatus(db: Executor, reference: string) {
 }
 
 /** Open notices for the queue, oldest first, each with the rating it names as its reader sees it. */
-export async function listOpenNotices(db: Executor, params: { limit: number }) {
+export async function listOpenNotices(
+  db: Executor,
+  params: { limit: number; reason?: NoticeReason | undefined; reference?: string | undefined },
+) {
   return db
     .select({
       id: notices.id,
@@ -112,7 +115,13 @@ export async function listOpenNotices(db: Executor, params: { limit: number }) {
     })
     .from(notices)
     .leftJoin(ratings, eq(ratings.id, notices.ratingId))
-    .where(eq(notices.status, 'open'))
+    .where(
+      and(
+        eq(notices.status, 'open'),
+        params.reason === undefined ? undefined : eq(notices.reason, params.reason),
+        params.reference === undefined ? undefined : eq(notices.reference, params.reference),
+      ),
+    )
     .orderBy(asc(notices.createdAt), asc(notices.id))
     .limit(params.limit);
 }

@@ -58,6 +58,15 @@ export const adminSaveSettingsInput = z.strictObject({
 /** A decision's note is shown to the reporter and the author with its reason. */
 export const DECISION_NOTE_MAX = 1000;
 
+/** The queue's filters (docs/trust-and-safety.md): a kind, a rule or reason, a notice's reference. */
+export const adminQueueInput = z
+  .strictObject({
+    kind: z.enum(QUEUE_ITEM_KINDS, 'Unknown kind of queue item.').optional(),
+    trigger: z.string().trim().min(1).max(80, 'The rule or reason is too long.').optional(),
+    reference: z.string().trim().min(1).max(40, 'A reference is 12 characters.').optional(),
+  })
+  .default({});
+
 export const adminDecideInput = z.strictObject({
   kind: z.enum(QUEUE_ITEM_KINDS, 'Unknown kind of queue item.'),
   id: z.uuid('This item is no longer in the queue. Refresh the queue.'),

@@ -20,6 +20,7 @@ import {
   adminLogsInput,
   adminProfileInput,
   adminProfilesInput,
+  adminQueueInput,
   adminSaveSettingsInput,
   adminSqlQueryInput,
   ERROR_LOG_PAGE_SIZE,
@@ -102,8 +103,8 @@ export const adminRouter = router({
     return { rows: await listFirstClaimedProfiles(ctx.db, SQL_TOOL_ROWS) };
   }),
 
-  /** Held ratings, notices and appeals waiting for a decision, oldest first (docs/trust-and-safety.md). */
-  queue: staffProcedure.query(({ ctx }) => loadQueue(ctx)),
+  /** Held ratings, notices and appeals waiting for a decision, the worst first (docs/trust-and-safety.md). */
+  queue: staffProcedure.input(adminQueueInput).query(({ ctx, input }) => loadQueue(ctx, input)),
 
   /** Keep, hide or delete, with a reason from the fixed list and a note; logged with the staff member. */
   decide: staffProcedure.input(adminDecideInput).mutation(({ ctx, input }) => decide(ctx, input)),

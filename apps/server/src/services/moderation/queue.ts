@@ -1,10 +1,18 @@
 import { listHeldRatingsForReview, listOpenAppeals, listOpenNotices } from '@exrated/db/queries';
-import type { NoticeReason, NoticeSource, QueueItemKind } from '@exrated/db/schema';
+import { NOTICE_REASONS, type NoticeReason, type NoticeSource, type QueueItemKind } from '@exrated/db/schema';
 import type { Context } from '../../context';
 import { type HeldScreening, heldScreening, heldScreeningLabel } from '../content/held-screening';
+import { normalizeNoticeReference } from '../notices/notice-reference';
 import { ratingAverage } from '../profile/rating-summary';
 import { relationshipLabel } from '../profile/received-ratings';
 import { DECISION_REASON_OPTIONS, heldRuleLabel } from './decision-reasons';
+import {
+  HELD_PRIORITY_GROUPS,
+  HELD_REASON_FILTERS,
+  heldPriority,
+  priorityRank,
+  type QueuePriority,
+} from './queue-priority';
 
 /** Queue items shown at once; the page says how many more wait. */
 export const QUEUE_PAGE_SIZE = 100;
@@ -27,6 +35,10 @@ export interface QueueItem {
   id: string;
   queuedAt: Date;
   waitedSeconds: number;
+  priority: QueuePriority;
+  /** How long an item of this priority may wait (MODERATION_TARGET_HOURS); overdue once waited longer. */
+  targetSeconds: number;
+  overdue: boolean;
   /** Why it is in the queue: the held rating's rule, the notice's reason, or the appeal. */
   trigger: string;
   triggerLabel: string | null;
@@ -43,19 +55,52 @@ export interface QueueItem {
   appeal: { text: string | null } | null;
 }
 
+export interface QueueFilters {
+  kind?: QueueItemKind | undefined;
+  /** A held rating's rule (its held reason) or a notice's reason. */
+  trigger?: string | undefined;
+  /** A notice's reference, as people type it. */
+  reference?: string | undefined;
+}
+
+const NONE = Promise.resolve([]);
+
 /**
- * `admin.queue` (DESIGN.md section 5): held ratings, notices and appeals in one list, oldest first, each
- * with how long it has waited and the rule or reason behind it. The rater is never part of an item.
+ * `admin.queue` (docs/trust-and-safety.md): held ratings, notices and appeals in one list, the worst first
+ * (queue-priority.ts) and the oldest first within a priority, each with how long it has waited against its
+ * priority's target and the rule or reason behind it, narrowed by `filters`. The rater is never part of an
+ * item.
  */
-export async function loadQueue(ctx: Context) {
-  const limit = { limit: QUEUE_PAGE_SIZE };
+export async function loadQueue(ctx: Context, filters: QueueFilters = {}) {
+  const limit = QUEUE_PAGE_SIZE;
+  const wants = (kind: QueueItemKind) =>
+    (filters.kind === undefined || filters.kind === kind) &&
+    (filters.reference === undefined || kind === 'notice');
+  const noticeReason = NOTICE_REASONS.find((reason) => reason === filters.trigger);
+  const reference =
+    filters.reference === undefined ? undefined : (normalizeNoticeReference(filters.reference) ?? '');
   const [held, notices, appeals] = await Promise.all([
-    listHeldRatingsForReview(ctx.db, limit),
-    listOpenNotices(ctx.db, limit),
-    listOpenAppeals(ctx.db, limit),
+    wants('held_rating') && (filters.trigger === undefined || noticeReason === undefined)
+      ? listHeldRatingsForReview(ctx.db, {
+          limit,
+          priorityGroups: HELD_PRIORITY_GROUPS,
+          heldReason: filters.trigger,
+        })
+      : NONE,
+    wants('notice') && (filters.trigger === undefined || noticeReason !== undefined)
+      ? listOpenNotices(ctx.db, { limit, reason: noticeReason, reference })
+      : NONE,
+    wants('appeal') && (filters.trigger === undefined || filters.trigger === 'appeal')
+      ? listOpenAppeals(ctx.db, { limit })
+      : NONE,
   ]);
   const now = ctx.now().getTime();
   const waited = (queuedAt: Date) => Math.max(0, Math.round((now - queuedAt.getTime()) / 1000));
+  const timing = (queuedAt: Date, priority: QueuePriority) => {
+    const waitedSeconds = waited(queuedAt);
+    const targetSeconds = Math.round((ctx.config.moderationTargetHours[priorityRank(priority)] ?? 72) * 3600);
+    return { waitedSeconds, priority, targetSeconds, overdue: waitedSeconds > targetSeconds };
+  };
   const items: QueueItem[] = [
     ...held.map((row) => {
       const screening = heldScreening(row.rating.heldReason, row.rating);
@@ -63,7 +108,7 @@ export async function loadQueue(ctx: Context) {
         kind: 'held_rating' as const,
         id: row.id,
         queuedAt: row.queuedAt,
-        waitedSeconds: waited(row.queuedAt),
+        ...timing(row.queuedAt, heldPriority(row.rating.heldReason)),
         trigger: row.rating.heldReason ?? '',
         triggerLabel: heldScreeningLabel(heldRuleLabel(row.rating.heldReason ?? ''), screening),
         rating: review(row.rating),
@@ -76,7 +121,7 @@ export async function loadQueue(ctx: Context) {
       kind: 'notice' as const,
       id: row.id,
       queuedAt: row.queuedAt,
-      waitedSeconds: waited(row.queuedAt),
+      ...timing(row.queuedAt, 'notice'),
       trigger: row.reason,
       triggerLabel: null,
       rating: review(row.rating),
@@ -94,7 +139,7 @@ export async function loadQueue(ctx: Context) {
       kind: 'appeal' as const,
       id: row.id,
       queuedAt: row.queuedAt,
-      waitedSeconds: waited(row.queuedAt),
+      ...timing(row.queuedAt, 'appeal'),
       trigger: 'appeal',
       triggerLabel: row.rating?.heldReason ? heldRuleLabel(row.rating.heldReason) : null,
       rating: review(row.rating),
@@ -103,7 +148,17 @@ export async function loadQueue(ctx: Context) {
       appeal: { text: row.text },
     })),
   ];
-  items.sort((a, b) => a.queuedAt.getTime() - b.queuedAt.getTime() || a.id.localeCompare(b.id));
+  items.sort(
+    (a, b) =>
+      priorityRank(a.priority) - priorityRank(b.priority) ||
+      a.queuedAt.getTime() - b.queuedAt.getTime() ||
+      a.id.localeCompare(b.id),
+  );
   const total = (held[0]?.total ?? 0) + (notices[0]?.total ?? 0) + (appeals[0]?.total ?? 0);
-  return { items: items.slice(0, QUEUE_PAGE_SIZE), total, decisionReasons: DECISION_REASON_OPTIONS };
+  return {
+    items: items.slice(0, QUEUE_PAGE_SIZE),
+    total,
+    decisionReasons: DECISION_REASON_OPTIONS,
+    heldReasonOptions: HELD_REASON_FILTERS.map((value) => ({ value, label: heldRuleLabel(value) })),
+  };
 }

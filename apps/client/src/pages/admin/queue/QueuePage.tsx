@@ -11,12 +11,13 @@ import {
   Stack,
   Text,
   Textarea,
+  TextInput,
 } from '@mantine/core';
 import { IconClock, IconRefresh } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { inferInput, inferOutput, TRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import { useState } from 'react';
-import { noticeReasonLabel } from '../../../components/trust/notice-reasons';
+import { NOTICE_REASON_OPTIONS, noticeReasonLabel } from '../../../components/trust/notice-reasons';
 import { formatDuration } from '../../../lib/format-duration';
 import { notify } from '../../../lib/notify';
 import { userFacingMessage } from '../../../lib/server-error';
@@ -38,6 +39,27 @@ const KIND_LABELS: Record<QueueItem['kind'], { label: string; color: string }> =
   notice: { label: 'Notice', color: 'red' },
   appeal: { label: 'Appeal', color: 'violet' },
 };
+
+type QueueFilters = Exclude<inferInput<AdminApi['queue']>, void | undefined>;
+
+const PRIORITY_LABELS: Record<QueueItem['priority'], { label: string; color: string }> = {
+  urgent: { label: 'Urgent', color: 'red' },
+  doxxing: { label: 'Doxxing', color: 'orange' },
+  notice: { label: 'Notice', color: 'yellow' },
+  appeal: { label: 'Appeal', color: 'violet' },
+  other: { label: 'Held', color: 'gray' },
+};
+
+const KIND_FILTER_OPTIONS = [
+  { value: '', label: 'Every kind' },
+  { value: 'held_rating', label: 'Held ratings' },
+  { value: 'notice', label: 'Notices' },
+  { value: 'appeal', label: 'Appeals' },
+];
+
+function isKind(value: string): value is QueueItem['kind'] {
+  return value === 'held_rating' || value === 'notice' || value === 'appeal';
+}
 
 const OUTCOME_OPTIONS: Array<{ value: Outcome; label: string }> = [
   { value: 'keep', label: 'Keep' },
@@ -175,9 +197,13 @@ function QueueCard({ item, reasons }: { item: QueueItem; reasons: Queue['decisio
             </Text>
           </Group>
           <Group gap={4}>
+            <Badge color={PRIORITY_LABELS[item.priority].color} variant="outline" size="sm">
+              {PRIORITY_LABELS[item.priority].label}
+            </Badge>
             <IconClock size={14} aria-hidden="true" />
-            <Text size="xs" c="dimmed">
-              Waiting {formatDuration(item.waitedSeconds)} · since {formatDateTime(item.queuedAt)}
+            <Text size="xs" c={item.overdue ? 'red.4' : 'dimmed'} fw={item.overdue ? 700 : undefined}>
+              Waiting {formatDuration(item.waitedSeconds)} of {formatDuration(item.targetSeconds)}
+              {item.overdue ? ' (overdue)' : ''} · since {formatDateTime(item.queuedAt)}
             </Text>
           </Group>
         </Group>
@@ -213,10 +239,67 @@ function QueueCard({ item, reasons }: { item: QueueItem; reasons: Queue['decisio
   );
 }
 
-/** /admin/queue: held ratings, notices and appeals in one list, oldest first (DESIGN.md section 5). */
+/** The queue's filters: kind, rule or reason, and a notice's reference (searched on Enter). */
+function QueueFilterBar({
+  filters,
+  onChange,
+  heldReasons,
+}: {
+  filters: QueueFilters;
+  onChange: (filters: QueueFilters) => void;
+  heldReasons: Queue['heldReasonOptions'];
+}) {
+  const [reference, setReference] = useState(filters.reference ?? '');
+  const triggers = [
+    { value: '', label: 'Every rule and reason' },
+    ...heldReasons,
+    ...NOTICE_REASON_OPTIONS.map((option) => ({ value: option.value, label: `Notice: ${option.label}` })),
+    { value: 'appeal', label: 'Appeals' },
+  ];
+  return (
+    <Group gap="sm" mb="md" align="flex-end" wrap="wrap">
+      <Select
+        label="Kind"
+        data={KIND_FILTER_OPTIONS}
+        value={filters.kind ?? ''}
+        onChange={(value) => onChange({ ...filters, kind: value && isKind(value) ? value : undefined })}
+        allowDeselect={false}
+        w={{ base: '100%', sm: 180 }}
+      />
+      <Select
+        label="Rule or reason"
+        data={triggers}
+        value={filters.trigger ?? ''}
+        onChange={(value) => onChange({ ...filters, trigger: value || undefined })}
+        allowDeselect={false}
+        w={{ base: '100%', sm: 320 }}
+      />
+      <TextInput
+        label="Notice reference"
+        placeholder="e.g. ABCD-EFGH-2345"
+        value={reference}
+        onChange={(event) => setReference(event.currentTarget.value)}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') onChange({ ...filters, reference: reference.trim() || undefined });
+        }}
+        onBlur={() => onChange({ ...filters, reference: reference.trim() || undefined })}
+        w={{ base: '100%', sm: 220 }}
+      />
+    </Group>
+  );
+}
+
+/**
+ * /admin/queue: held ratings, notices and appeals in one list, the worst first and the oldest first within
+ * a priority, each wait against its priority's target (docs/trust-and-safety.md).
+ */
 export function QueuePage() {
   const trpc = useTRPC();
-  const queue = useQuery(trpc.admin.queue.queryOptions());
+  const [filters, setFilters] = useState<QueueFilters>({});
+  const queue = useQuery({
+    ...trpc.admin.queue.queryOptions(filters),
+    placeholderData: (previous) => previous,
+  });
   const data = queue.data;
   return (
     <>
@@ -224,8 +307,8 @@ export function QueuePage() {
         title="Moderation Queue"
         description={
           data
-            ? `${data.total.toLocaleString()} waiting, oldest first`
-            : 'Held ratings, notices and appeals, oldest first'
+            ? `${data.total.toLocaleString()} waiting, the worst first`
+            : 'Held ratings, notices and appeals, the worst first'
         }
         actions={
           <Button
@@ -238,6 +321,7 @@ export function QueuePage() {
           </Button>
         }
       />
+      <QueueFilterBar filters={filters} onChange={setFilters} heldReasons={data?.heldReasonOptions ?? []} />
       {queue.isPending ? (
         <Loader aria-label="Loading the queue" />
       ) : queue.isError ? (
@@ -253,7 +337,7 @@ export function QueuePage() {
           ))}
           {data && data.total > data.items.length ? (
             <Text c="dimmed" size="sm" ta="center">
-              Showing the oldest {data.items.length} of {data.total}. Decide these to see the rest.
+              Showing the first {data.items.length} of {data.total}. Decide these to see the rest.
             </Text>
           ) : null}
         </Stack>
