@@ -74,7 +74,7 @@ export interface DispatcherDeps {
  * Delivers rating texts from the notifications table, which is the outbox. Every send happens here, never in
  * a request: a rating's text is due when it commits (or when a proof or a moderator releases it), and the
  * request only `kick`s the dispatcher once its response is out, so the rater's answer is the same, in the
- * same time, whatever becomes of the text (DESIGN.md section 4). Runs claim due rows with a locking
+ * same time, whatever becomes of the text (docs/reliability.md). Runs claim due rows with a locking
  * statement, so two instances, or a kick and the timer, never send one text twice. Before a text's first
  * attempt the daily caps are counted; failures back off exponentially (retryBaseSeconds * 2^(attempts - 1))
  * until maxAttempts, then `failed`. A full batch starts the next run at once, so a backlog (after an outage,
