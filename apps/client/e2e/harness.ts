@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { findFreePort } from '../../../db/src/testing/index';
+import { IMMEDIATE_RELEASE_ENV } from '../../server/test/support/immediate-release';
 // The run's browser comes from this global setup (its `inject` key is declared there).
 import type {} from './browser-server';
 
@@ -154,6 +155,8 @@ function spawnServer(port: number, baseUrl: string, dataDir: string, extraEnv: R
       DATA_DIR: dataDir,
       SMS_PROVIDER: 'console',
       CONTACT_URL,
+      // Texts go out as ratings stand: no release delay (docs/anonymity.md), unless a test asks for one.
+      ...IMMEDIATE_RELEASE_ENV,
       ...extraEnv,
     },
   });
