@@ -1,7 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-// Browser tests: each file starts the built server and connects to the run's one Chromium; one file at a time
-// on a 2-core machine.
+// Browser tests: each file starts the built server and a Chromium; one file at a time on a 2-core machine.
 export default defineConfig({
   test: {
     name: 'e2e',
@@ -13,8 +12,7 @@ export default defineConfig({
     // A browser and a server share two cores with the runner: a page or a text can take seconds to show up.
     expect: { poll: { timeout: 10_000, interval: 100 } },
     // The admin tests seed a Postgres database: the same server lookup (or npm-started server) as the db project.
-    // The Chromium every file connects to is started once, here.
-    globalSetup: ['../../db/src/testing/global-setup.ts', './e2e/browser-server.ts'],
+    globalSetup: ['../../db/src/testing/global-setup.ts'],
     // Run after every other project has finished, so browsers never compete with integration tests for
     // the two cores.
     sequence: { groupOrder: 1 },

@@ -1,7 +1,6 @@
 // Browser-test harness: runs the *built* server (which serves the built client) on a free port with a fresh
 // embedded database, and drives the system Chromium through playwright-core. Each test file starts its own
-// app in beforeAll and stops it in afterAll; the Chromium is the run's one browser (browser-server.ts), which
-// the app connects to.
+// app in beforeAll and stops it in afterAll.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { constants } from 'node:fs';
 import { access, mkdir, mkdtemp, rm } from 'node:fs/promises';
@@ -9,11 +8,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, chromium, type Page } from 'playwright-core';
-import { inject } from 'vitest';
 import { findFreePort } from '../../../db/src/testing/index';
 import { IMMEDIATE_RELEASE_ENV } from '../../server/test/support/immediate-release';
-// The run's browser comes from this global setup (its `inject` key is declared there).
-import type {} from './browser-server';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const SERVER_ENTRY = path.join(REPO_ROOT, 'apps/server/dist/server/main.js');
@@ -32,7 +28,6 @@ export type ViewportWidth = keyof typeof VIEWPORTS;
 
 export interface App {
   baseUrl: string;
-  /** This file's connection to the run's Chromium: the contexts it opened, closed with `stop`. */
   browser: Browser;
   /** Everything the server printed so far (stdout and stderr, capped), for failure messages. */
   output(): string;
@@ -45,10 +40,16 @@ export interface StartAppOptions {
 }
 
 export async function startApp({ extraEnv = {} }: StartAppOptions = {}): Promise<App> {
-  await assertReadable(
+  await assertExecutable(
     SERVER_ENTRY,
     'Build the server and client first: pnpm --filter @exrated/client build && pnpm --filter @exrated/server build',
   );
+  const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  await assertExecutable(
+    chromiumPath,
+    'Install it with `apt-get install -y chromium fonts-liberation`, or point CHROMIUM_PATH at a Chromium binary.',
+  );
+
   const port = await findFreePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const dataDir = await mkdtemp(path.join(tmpdir(), 'exrated-e2e-'));
@@ -68,8 +69,21 @@ export async function startApp({ extraEnv = {} }: StartAppOptions = {}): Promise
   };
 
   try {
-    browser = await chromium.connect(inject('browserEndpoint'));
     await waitUntilReady(baseUrl, server, () => output);
+    browser = await chromium.launch({
+      executablePath: chromiumPath,
+      headless: true,
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    });
   } catch (error) {
     await stop();
     throw error;
@@ -192,9 +206,10 @@ async function stopProcess(child: ChildProcess): Promise<void> {
   clearTimeout(killTimer);
 }
 
-async function assertReadable(file: string, hint: string): Promise<void> {
+async function assertExecutable(file: string, hint: string): Promise<void> {
+  const mode = file.endsWith('.js') ? constants.R_OK : constants.X_OK;
   try {
-    await access(file, constants.R_OK);
+    await access(file, mode);
   } catch {
     throw new Error(`${file} was not found. ${hint}`);
   }
