@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '../database';
 import {
   logs,
@@ -394,7 +394,17 @@ export async function markUnconfirmedTextsUnknown(db: Executor, params: { before
   const attempts = await db
     .update(smsMessages)
     .set({ status: 'unknown', updatedAt: params.now })
-    .where(and(eq(smsMessages.status, 'sent'), lt(smsMessages.createdAt, params.before)))
+    .where(
+      and(
+        lt(smsMessages.createdAt, params.before),
+        // A code or help text whose answer was lost and that no receipt ever named is unknown too; a rating
+        // text's open attempt is the dispatcher's to settle.
+        or(
+          eq(smsMessages.status, 'sent'),
+          and(eq(smsMessages.status, 'sending'), isNull(smsMessages.notificationId)),
+        ),
+      ),
+    )
     .returning({ kind: smsMessages.kind, provider: smsMessages.provider, country: smsMessages.country });
   return { notifications: changed.length, attempts };
 }
