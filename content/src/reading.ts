@@ -123,11 +123,14 @@ const LEET: Record<string, string> = {
   '3': 'e',
   '4': 'a',
   '5': 's',
+  '6': 'g',
   '7': 't',
+  '8': 'b',
+  '9': 'g',
   '@': 'a',
   $: 's',
 };
-const LEET_IN_WORD = /(?<=\p{L}[013457@$]*)[013457@$]|[013457@$](?=[013457@$]*\p{L})/gu;
+const LEET_IN_WORD = /(?<=\p{L}[0-9@$]*)[0-9@$]|[0-9@$](?=[0-9@$]*\p{L})/gu;
 
 const DIGIT_WORDS: Record<string, string> = {
   zero: '0',
@@ -175,7 +178,9 @@ function unique(values: string[]): string[] {
 }
 
 const HAS_SPACED_OUT = new RegExp(SPACED_OUT.source, 'u');
-const HAS_LEET = /\p{L}[013457@$]|[013457@$]\p{L}/u;
+const HAS_LEET = /\p{L}[0-9@$]|[0-9@$]\p{L}/u;
+// A dot, hyphen or star dropped into a word to break it up ('sl.ut', 'wh-ore'), read without it.
+const INSIDE_WORD = /(?<=\p{L})[.\-_*'’](?=\p{L})/gu;
 const HAS_SPELLED_DIGIT = /(?:zero|one|two|three|four|five|six|seven|eight|nine)/i;
 const HAS_SPACED_DOT = /\s\.|\.\s/;
 
@@ -203,6 +208,7 @@ export function readText(text: string): TextReading {
     leetAsLetters(spaced.toLowerCase()),
   ];
   if (hasRuns) lower.push(joinRuns(spaced, 1).toLowerCase(), joinRuns(spaced, 2).toLowerCase());
+  lower.push(leet.replace(INSIDE_WORD, ''));
   if (HAS_NON_ASCII.test(text)) lower.push(foldText(text, true).toLowerCase());
   const numbers = [folded, joined];
   if (HAS_SPELLED_DIGIT.test(folded)) numbers.push(spelledDigits(folded), spelledDigits(joined));

@@ -100,6 +100,7 @@ const DOXXING_SOURCES: readonly string[] = [
   String.raw`(?:you'll|you will|you can|u can|can) (?:always |usually |often )?(?:catch|spot|see|find|meet) (?:him|her|them) (?:at|in|outside|behind) the [\p{L}]+`,
   String.raw`(?:his|her|their) (?:salon|shop|cafe|café|restaurant|business|bar|studio|practice|stall|gym|clinic|office|company) is (?:called |named )?[\p{L}]+`,
   String.raw`(?:his|her|their) (?:home |house |real |new )?(?:address|postcode|zip code)`,
+  String.raw`(?:go to|visit|pop into|head to|come to|walk into) the [\p{L}'&]+[^.!?\n]{0,40}(?:and )?ask for`,
   String.raw`(?:username|user name|handle|gamertag|screen name) (?:is|:|=|-) ?@?[\p{L}\p{N}_.-]*[\p{L}\p{N}]`,
   String.raw`(?:his|her|their) (?:office|work|workplace|school|gym|salon|shop|desk|ward|station|clinic|surgery|practice|restaurant|bar) is (?:at|in|on|above|next to|opposite|by|behind)`,
   String.raw`(?:his|her|their) (?:new )?(?:place|house|flat|apartment|building|office|workplace|desk) is (?:the|on|at|in|above|next to|near|by|across|opposite|two|three)`,

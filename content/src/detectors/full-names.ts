@@ -99,16 +99,22 @@ const GIVEN_THEN_SURNAME = new RegExp(
 // What makes a full name someone in the writer's story rather than an author, an actor or a brand: a
 // relation to the people rated ('his wife', 'left me for', 'from accounting'), or a call to find them.
 const IN_THE_STORY =
-  /\b(?:wife|husband|girlfriend|boyfriend|partner|fianc[eé]e?|ex|sister|brother|mum|mom|dad|mother|father|cousin|coworker|co-worker|colleague|boss|manager|friend|mate|neighbour|neighbor|affair|cheat(?:ed|ing)?|left (?:me|him|her) for|caught (?:him|her|them)|slept with|with|dating|seeing|married|caught|that's (?:him|her|who)|it was|who broke|look (?:him|her|them) up|google|avoid|steer clear|from (?:the|accounting|work|the office|his|her)|his new|her new|covered for|knew all along|owes?|reading this|remember the name|the one)\b/iu;
+  /\b(?:wife|husband|girlfriend|boyfriend|partner|fianc[eé]e?|ex|sister|brother|mum|mom|dad|mother|father|cousin|coworker|co-worker|colleague|boss|manager|friend|mate|neighbour|neighbor|affair|cheat(?:ed|ing)?|left (?:me|him|her) for|caught (?:him|her|them)|slept with|with|dating|seeing|married|caught|that's (?:him|her|who)|it was|who broke|look (?:him|her|them) up|google|avoid|steer clear|from (?:the|accounting|work|the office|his|her)|his new|her new|covered for|knew all along|owes?|reading this|remember the name|the one|name is|named|called|lives)\b/iu;
+
+// Words that say a name is being given so someone can be found: then any given name counts, not only the
+// lists' English ones ('Priya Shah, that is her name').
+const NAME_GIVEN_OUT =
+  /\b(?:(?:his|her|their) (?:full )?name(?:'s| is)|that's (?:his|her) name|that is (?:his|her) name|remember (?:the|that) name|look (?:him|her|them) up|google (?:him|her|them)|(?:everyone|everybody|people) should know about|warn(?:ing)? (?:everyone|you) about)\b/iu;
 
 /** A third person's full name in `text`: a given name then a capitalised surname, in the story, or null. */
 export function findThirdPersonFullName(text: string): string | null {
-  if (!IN_THE_STORY.test(text)) return null;
+  const givenOut = NAME_GIVEN_OUT.test(text);
+  if (!givenOut && !IN_THE_STORY.test(text)) return null;
   for (const match of text.matchAll(GIVEN_THEN_SURNAME)) {
     const [words, given = '', surname = ''] = match;
-    if (GIVEN_NAMES.has(given.toLowerCase()) && /^\p{Lu}/u.test(surname) && isSurname(surname, true)) {
-      return words;
-    }
+    const isGiven =
+      GIVEN_NAMES.has(given.toLowerCase()) || (givenOut && !NOT_A_SURNAME.has(given.toLowerCase()));
+    if (isGiven && /^\p{Lu}/u.test(surname) && isSurname(surname, true)) return words;
   }
   return null;
 }

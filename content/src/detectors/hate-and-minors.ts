@@ -16,6 +16,7 @@ const NEGATIVE_ACTS = String.raw`(?:eat (?:dogs|anything|cats)|steal|lie|cheat|s
 const GROUP_MEMBER = String.raw`(?:muslim|jew|black (?:man|woman|guy|girl|person)|mexican|arab|indian|asian|chinese|gay|trans|tranny|immigrant|gypsy|nigerian|romanian|pole|pakistani|african|lesbian|refugee|migrant|woman|catholic|hindu|sikh)`;
 
 const HATE_SOURCES: readonly string[] = [
+  String.raw`(?:filthy|dirty|disgusting|vile|stinking|stinky|smelly|bloody|fucking) ${GROUP}`,
   String.raw`${GROUP_SUBJECT} (?:don't|do not|dont) belong (?:here|in this country|anywhere|among us)`,
   String.raw`typical ${GROUP_MEMBER}(?: man| woman| men| women| guy| girl| person| people| family)?`,
   String.raw`${GROUP_SUBJECT} (?:are|r) all (?:\w+ )?\w+`,
@@ -78,7 +79,7 @@ const MINOR = new RegExp(
   'iu',
 );
 const SEXUAL =
-  /\b(?:sex|sexy|sexual|sexually|sexted|sexting|sleep(?:s|ing)? with|slept with|dick pics?|pregnant|affair|sext\w*|dating|dated|relationship with|had sex|made out|(?:sleep|sleeping|slept) together|shag(?:ged|ging)?|nudes?|naked|porn|lingerie|in bed|hook(?:ed|ing)? up|hooked up|grop(?:e|ed|ing)|fondl(?:e|ed|ing)|molest(?:ed|ing)?|fuck(?:ed|ing)?|groom(?:ed|ing)|turns? (?:him|her|them) on|turned (?:him|her|them) on|got off|gets? off|get off|hot|horny|in the shower|pictures of (?:her|his|their) body|photos of (?:her|his|their) body|dress(?:ed)? up like|blowjob|handjob|touch(?:ed|ing)? (?:her|him|them) (?:up|inappropriately|down there))\b/iu;
+  /\b(?:sex|sexy|sexual|sexually|sexted|sexting|sleep(?:s|ing)? with|slept with|dick pics?|undress\w*|in the bath|topless|pregnant|affair|sext\w*|dating|dated|relationship with|had sex|made out|(?:sleep|sleeping|slept) together|shag(?:ged|ging)?|nudes?|naked|porn|lingerie|in bed|hook(?:ed|ing)? up|hooked up|grop(?:e|ed|ing)|fondl(?:e|ed|ing)|molest(?:ed|ing)?|fuck(?:ed|ing)?|groom(?:ed|ing)|turns? (?:him|her|them) on|turned (?:him|her|them) on|got off|gets? off|get off|hot|horny|in the shower|pictures of (?:her|his|their) body|photos of (?:her|his|their) body|dress(?:ed)? up like|blowjob|handjob|touch(?:ed|ing)? (?:her|him|them) (?:up|inappropriately|down there))\b/iu;
 const SENTENCE = /[^.!?\n]+[.!?\n]*/g;
 
 /** The sentence that puts a minor in a sexual context, or null. */
