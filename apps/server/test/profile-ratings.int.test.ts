@@ -119,7 +119,7 @@ describe('profile.ratingsReceived access', () => {
     await expect(browser.trpc.profile.ratingsReceived()).resolves.toMatchObject({ summary: { count: 1 } });
   });
 
-  it('shows a proven, unlocked phone its own ratings: newest first, hidden ones left out', async () => {
+  it('shows a proven, unlocked phone its own ratings: later periods first, coarse dates, hidden ones left out', async () => {
     const phone = newPhone();
     const rater = newPhone();
     const older = await insertRating({
@@ -131,7 +131,7 @@ describe('profile.ratingsReceived access', () => {
       gratitude: 'Patience with my family.',
       selfReflection: 'Listened more.',
       feedback: 'Texted back sooner.',
-      createdAt: new Date(Date.now() - 3 * 86_400_000),
+      createdAt: new Date(Date.now() - 40 * 86_400_000),
     });
     const newer = await insertRating({
       phone,
@@ -156,7 +156,8 @@ describe('profile.ratingsReceived access', () => {
       gratitude: 'Patience with my family.',
       selfReflection: 'Listened more.',
       feedback: 'Texted back sooner.',
-      createdAt: older.createdAt,
+      // A month earlier: its month, never its moment (docs/anonymity.md).
+      posted: expect.stringMatching(/^Posted in [A-Z][a-z]+( \d{4})?$/),
       average: 7.2,
       reportStatus: null,
       scores: [
@@ -200,11 +201,11 @@ describe('profile.ratingsReceived access', () => {
     expect(Object.keys(only ?? {}).sort()).toEqual(
       [
         'average',
-        'createdAt',
         'feedback',
         'gratitude',
         'id',
         'name',
+        'posted',
         'relationshipLabel',
         'relationshipType',
         'reportStatus',
