@@ -141,6 +141,23 @@ describe('lost acceptances', () => {
     expect(aws.texts().filter((text) => text.body.includes(id))).toHaveLength(0);
   });
 
+  it('asks before sending again after the instance that sent it died', async () => {
+    const first = await instance('twilio');
+    const id = await dueText(db(), nextPhone());
+    twilio.setMode({ kind: 'lose' });
+    await first.services.dispatcher.runOnce();
+    await first.close();
+    apps.splice(apps.indexOf(first), 1);
+    // A new instance on the same database, after the lease: the attempt recorded before the send is asked
+    // about, found at Twilio, and the text is not sent again.
+    twilio.setMode({ kind: 'ok' });
+    const second = await instance('twilio');
+    clock.advance(121_000);
+    expect(await second.services.dispatcher.runOnce()).toMatchObject({ sent: 1 });
+    expect(twilio.messages().filter((m) => m.body.includes(id))).toHaveLength(1);
+    expect((await notificationRow(db(), id)).status).toBe('sent');
+  });
+
   it('lets an AWS event carrying our reference settle a send whose answer was lost', async () => {
     const app = await instance('sns');
     const id = await dueText(db(), nextPhone());
