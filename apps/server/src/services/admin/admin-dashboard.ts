@@ -1,8 +1,8 @@
 import {
   countAdminTotals,
   countRatingsPerDay,
-  countTextsSentSince,
   countSmsRepliesSince,
+  countTextsSentSince,
   countVerificationsPerDay,
   summarizeModeration,
   summarizeSmsDelivery,
