@@ -118,9 +118,9 @@ const DOXXING = phrases(DOXXING_SOURCES);
 // (a named place, or a place of routine) in one sentence about someone else.
 const ROUTINE_WHEN =
   /\b(?:every|each)\s+(?:day|morning|evening|night|week|weekday|weekend|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|\bon\s+(?:mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays|weekends|weekdays)\b|\bat\s+\d{1,2}(?::\d{2})?\s*(?:am|pm)?\b|\b(?:mornings|evenings|weekday|weekdays)\b/iu;
-const ROUTINE_WHERE =
-  /\b(?:at|in|from|along|outside|near|by)\s+(?:the\s+)?(?:\p{Lu}[\p{L}'.-]+|(?:gym|market|farmers market|canal|pub|club|church|school|nursery|station|library|pool|leisure centre|cafe|coffee shop|allotment|stables))\b/u;
-const PAST_HABIT = /\b(?:used to|would always|back then|years ago|when we were)\b/iu;
+// A named place: 'at the Red Lion', 'in Victoria Park', 'from Little Venice' ('at the pub' names none).
+const ROUTINE_WHERE = /\b(?:at|in|from|along|outside|near|by)\s+(?:the\s+)?\p{Lu}[\p{L}'.-]+/u;
+const PAST_HABIT = /\b(?:used to|would always|was always|were always|back then|years ago|when we were)\b/iu;
 
 function findRoutine(folded: string): string | null {
   for (const sentence of folded.match(/[^.!?\n]+/g) ?? []) {

@@ -6,7 +6,8 @@ import { findPhrase, phrases, type TextReading } from '../reading';
  * message'), so a match holds the rating for a moderator, who sees the rule and the words matched.
  */
 
-const TARGET = String.raw`(?:you|u|ya|him|her|them|y'all|this (?:guy|man|woman|girl|prick|bitch|idiot)|that (?:guy|man|woman|girl|prick|bitch|idiot))`;
+// 'her' is a target when no noun follows it ('kill her', not 'kill her boss', whose target is the noun).
+const TARGET = String.raw`(?:you|u|ya|him|her(?![\s,]+(?!and|if|when|for|now|too|again|off|up|soon|one|tonight|today|already|before|after|or|so|then|until|till|because|like|as|badly|bad|more|back|in|with|where|while|good|properly|myself|slowly|first|next|dead|alive|down|out|over)[a-z]{3,})|them|y'all|this (?:guy|man|woman|girl|prick|bitch|idiot)|that (?:guy|man|woman|girl|prick|bitch|idiot))`;
 const POSSESSIVE = String.raw`(?:your|ur|his|her|their)`;
 const PERSON = String.raw`(?:you|u|he|she|they|him|her|them)`;
 const FIRST = String.raw`(?:i|we|imma|ima)`;
@@ -191,7 +192,7 @@ const SELF_HARM_SOURCES: readonly string[] = [
   String.raw`(?:just|go|honestly|please) (?:jump|jump off|do it|end it)(?:,|\.|!|$| already| nobody| no one| you| pls)`,
   String.raw`(?:go|just) play in (?:traffic|the road|the motorway)`,
   String.raw`(?:pills|rope|knife|bleach|bridge|blade)[^.!?\n]{0,30}you know what to do`,
-  String.raw`(?:should|should've|should have) (?:just )?(?:ended it|end it|ended her life|ended his life|killed (?:herself|himself|yourself))`,
+  String.raw`(?:should|should've|should have) (?:just )?(?:ended (?:her|his|your) life|killed (?:herself|himself|yourself))`,
   String.raw`(?:nobody|no one|noone) (?:will|would|is going to) (?:stop|save|miss) you`,
   String.raw`(?:stop|quit) (?:existing|living|breathing)`,
   String.raw`end it all`,
