@@ -89,11 +89,11 @@ interface OpenedDatabase extends DatabaseHandle {
 }
 
 function openPostgres(url: string, maxConnections: number): OpenedDatabase {
-  // Every request answers within about 2 s while Postgres cannot be reached (docs/reliability.md): a connection
-  // attempt gives up after 2 s, a connection that stops answering a waiting query is dropped after 2 s (the
-  // patched postgres.js's stall_timeout), a statement the server runs gives up after 1.5 s, and a dropped
-  // connection is tried again after a quarter second rather than the growing default back-off (up to 20 s),
-  // so the pool is back within moments of the server.
+  // Every request answers within about 2 s while Postgres cannot be reached (docs/reliability.md): a
+  // connection attempt gives up after 2 s, a connection that stops answering a waiting query is dropped
+  // after 2 s (the patched postgres.js's stall_timeout), a statement the server runs gives up after 1.5 s,
+  // and a dropped connection is tried again after a quarter second rather than the growing default back-off
+  // (up to 20 s), so the pool is back within moments of the server.
   const client = postgres(url, {
     max: maxConnections,
     connect_timeout: CONNECT_TIMEOUT_SECONDS,
@@ -121,6 +121,17 @@ function openPostgres(url: string, maxConnections: number): OpenedDatabase {
       }
     },
   };
+}
+
+/**
+ * Runs `work` in one transaction whose statements have no time limit: maintenance (the hourly retention job)
+ * may delete an hour of activity in one statement, far beyond what a request's statement may take.
+ */
+export function withoutStatementTimeout<T>(db: Database, work: (tx: Executor) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local statement_timeout = 0`);
+    return work(tx);
+  });
 }
 
 export function startPglite(dataDir: string): Promise<PGlite> {

@@ -21,6 +21,8 @@ export const logs = pgTable(
     index('logs_phone_created_idx').on(t.phoneNumber, t.createdAt.desc()),
     index('logs_created_at_idx').on(t.createdAt.desc()),
     index('logs_action_created_idx').on(t.action, t.createdAt.desc()),
+    // A person's own activity (export, account deletion) is found by their sessions.
+    index('logs_user_idx').on(t.userId),
   ],
 );
 
@@ -45,6 +47,7 @@ export const errorLogs = pgTable(
     index('error_logs_phone_created_idx').on(t.phoneNumber, t.createdAt.desc()),
     index('error_logs_created_at_idx').on(t.createdAt.desc()),
     index('error_logs_severity_created_idx').on(t.severity, t.createdAt.desc()),
+    index('error_logs_user_idx').on(t.userId),
     // The error log search and phone filter are substring matches: trigram indexes (pg_trgm) serve them.
     index('error_logs_message_trgm_idx').using('gin', t.errorMessage.op('gin_trgm_ops')),
     index('error_logs_component_trgm_idx').using('gin', t.componentName.op('gin_trgm_ops')),

@@ -82,10 +82,10 @@ function publicMessage(error: TRPCError, issues: ValidationIssue[] | null, messa
 /**
  * The one initTRPC. Errors leave the server with a tRPC code and a user-facing message only: input errors
  * carry each field's message, rate limits the seconds to wait, and an internal error never shows its text,
- * stack or SQL (DESIGN.md section 7).
+ * stack or SQL (docs/security.md, Input, output and errors).
  */
 const t = initTRPC.context<Context>().create({
-  // superjson both ways (DESIGN.md section 7); outputs are written by a faster path to the same format.
+  // superjson both ways (docs/architecture.md, API); outputs are written by a faster path to the same format.
   transformer: {
     input: {
       serialize: (value) => superjson.serialize(value),

@@ -21,7 +21,7 @@ export interface TcpProxy {
    * then never answered. The app sees a server that has gone silent, not one that refuses.
    */
   stall(): void;
-  /** The partition heals: the silent connections are dropped (as their peers gave up on them) and bytes pass again. */
+  /** The partition heals: the silent connections are dropped (their peers gave up), bytes pass again. */
   unstall(): void;
   close(): Promise<void>;
 }

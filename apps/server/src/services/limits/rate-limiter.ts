@@ -22,9 +22,9 @@ export interface RateLimitResult {
 }
 
 /**
- * One helper serves every cap of the product (DESIGN.md section 4): fixed windows keyed by what is limited
- * ('verification-send:phone:+1555...'). Redis-backed in production so every instance shares the counts; the
- * in-process twin has the same semantics for the embedded default.
+ * One helper serves every cap of the product (docs/security.md, Limits): fixed windows keyed by what is
+ * limited ('verification-send:phone:+1555...'). Redis-backed in production so every instance shares the
+ * counts; the in-process twin has the same semantics for the embedded default.
  */
 export interface RateLimitHit {
   key: string;

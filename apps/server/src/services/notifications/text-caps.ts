@@ -9,8 +9,8 @@ export function recipientTextCapKey(phoneNumber: string): string {
 }
 
 /**
- * The daily caps on rating texts (DESIGN.md section 4): per recipient, and in all. Counts the text about to
- * go out and returns why it must be held back ('recipient_daily_cap', 'global_daily_cap'), or null. Over a
+ * The daily caps on rating texts (docs/security.md, Limits): per recipient, and in all. Counts the text about
+ * to go out and returns why it must be held back ('recipient_daily_cap', 'global_daily_cap'), or null. Over a
  * cap the rating stands; only its text is suppressed.
  */
 export async function ratingTextCapRefusal(

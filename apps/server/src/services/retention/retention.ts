@@ -1,4 +1,4 @@
-import type { Database } from '@exrated/db';
+import { type Database, withoutStatementTimeout } from '@exrated/db';
 import {
   clearUnprovenPhonesIdleSince,
   deleteAuditEntriesBefore,
@@ -11,7 +11,7 @@ import type { FastifyBaseLogger } from 'fastify';
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Retention is about days, not seconds: once an hour is plenty, and cheap with the created_at indexes. */
 export const RETENTION_INTERVAL_MS = 60 * 60 * 1000;
-/** DESIGN.md section 5: a rating whose author never proves a phone is deleted after 30 days. */
+/** A rating whose author never proves a phone is deleted after 30 days (docs/operations.md, Runbook). */
 export const UNCLAIMED_RATING_DAYS = 30;
 /** A typed, unproven number outlives its session's last request by this long (docs/data-rights.md). */
 export const UNPROVEN_PHONE_IDLE_HOURS = 24;
@@ -25,8 +25,9 @@ export interface RetentionResult {
 }
 
 /**
- * DESIGN.md section 5: logs and error logs older than LOG_RETENTION_DAYS, expired sessions, and ratings no
- * proven phone stood behind within UNCLAIMED_RATING_DAYS are deleted.
+ * Retention (docs/operations.md, Runbook): logs and error logs older than LOG_RETENTION_DAYS, expired
+ * sessions, and ratings no proven phone stood behind within UNCLAIMED_RATING_DAYS are deleted; a typed,
+ * unproven number is cleared from sessions idle for a day. One transaction without the statement timeout.
  * Verification codes need nothing here: Redis (or the in-process store) expires them after 10 minutes.
  */
 export async function applyRetention(
@@ -35,18 +36,20 @@ export async function applyRetention(
   retentionDays: number,
 ): Promise<RetentionResult> {
   const cutoff = new Date(now.getTime() - retentionDays * DAY_MS);
-  const audit = await deleteAuditEntriesBefore(db, cutoff);
-  const deviceSessions = await deleteExpiredDeviceSessions(db, now);
-  await deleteExpiredAdminSessions(db, now);
-  const unclaimedRatings = await deleteUnclaimedRatingsBefore(
-    db,
-    new Date(now.getTime() - UNCLAIMED_RATING_DAYS * DAY_MS),
-  );
-  const unprovenPhones = await clearUnprovenPhonesIdleSince(
-    db,
-    new Date(now.getTime() - UNPROVEN_PHONE_IDLE_HOURS * 60 * 60 * 1000),
-  );
-  return { ...audit, deviceSessions, unclaimedRatings, unprovenPhones };
+  return withoutStatementTimeout(db, async (tx) => {
+    const audit = await deleteAuditEntriesBefore(tx, cutoff);
+    const deviceSessions = await deleteExpiredDeviceSessions(tx, now);
+    await deleteExpiredAdminSessions(tx, now);
+    const unclaimedRatings = await deleteUnclaimedRatingsBefore(
+      tx,
+      new Date(now.getTime() - UNCLAIMED_RATING_DAYS * DAY_MS),
+    );
+    const unprovenPhones = await clearUnprovenPhonesIdleSince(
+      tx,
+      new Date(now.getTime() - UNPROVEN_PHONE_IDLE_HOURS * 60 * 60 * 1000),
+    );
+    return { ...audit, deviceSessions, unclaimedRatings, unprovenPhones };
+  });
 }
 
 /** Runs retention shortly after start and then every hour; `stop()` ends it (called when the app closes). */

@@ -4,9 +4,9 @@ import { timingSafeEqual } from 'node:crypto';
 export const CODE_TTL_MS = 10 * 60 * 1000;
 export const MAX_CODE_ATTEMPTS = 5;
 /**
- * DESIGN.md section 3: the wait before the next code text to a number grows with the sends of the day (the
- * wait after the first send, after the second, ...; the last one repeats). A person who mistyped or missed
- * the first text waits a minute; a stranger who keeps asking soon waits an hour.
+ * docs/security.md, Codes: the wait before the next code text to a number grows with the sends of the day
+ * (the wait after the first send, after the second, ...; the last one repeats). A person who mistyped or
+ * missed the first text waits a minute; a stranger who keeps asking soon waits an hour.
  */
 export const RESEND_WAITS_MS: readonly number[] = [60, 60, 120, 300, 600, 1200, 2400, 3600].map(
   (seconds) => seconds * 1000,
@@ -14,7 +14,7 @@ export const RESEND_WAITS_MS: readonly number[] = [60, 60, 120, 300, 600, 1200, 
 /** The window of the per-number daily ceiling, counted from the first send. */
 export const SEND_LEDGER_TTL_MS = 24 * 60 * 60 * 1000;
 
-/** What is kept per phone (DESIGN.md section 3): never the code itself, only its HMAC. */
+/** What is kept per phone (docs/security.md, Codes): never the code itself, only its HMAC. */
 export interface CodeRecord {
   codeHash: string;
   /** Wrong and right checks so far, from every session together. */
@@ -92,7 +92,7 @@ export interface CodeStore {
    * the ledger, so the person can ask again at once.
    */
   discard(phone: string, codeHash: string): Promise<void>;
-  /** The number's owner deleted their account: its live code and its send ledger go, with the number's key. */
+  /** The number's owner deleted their account: its live code and its send ledger go, and their keys. */
   forget(phone: string): Promise<void>;
   /** The live record and its remaining lifetime, for tests and operators; null when there is none. */
   inspect(phone: string): Promise<{ record: CodeRecord; ttlMs: number } | null>;
