@@ -64,7 +64,14 @@ export type SmsMessageKind = (typeof SMS_MESSAGE_KINDS)[number];
  * `sending`: recorded before the request left, outcome not known yet (a lost answer leaves it so, until the
  * provider is asked); `refused`: the provider did not take it; the rest as for notifications.
  */
-export const SMS_MESSAGE_STATUSES = ['sending', 'refused', 'sent', 'delivered', 'undelivered', 'unknown'] as const;
+export const SMS_MESSAGE_STATUSES = [
+  'sending',
+  'refused',
+  'sent',
+  'delivered',
+  'undelivered',
+  'unknown',
+] as const;
 export type SmsMessageStatus = (typeof SMS_MESSAGE_STATUSES)[number];
 
 /**
