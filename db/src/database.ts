@@ -123,17 +123,6 @@ function openPostgres(url: string, maxConnections: number): OpenedDatabase {
   };
 }
 
-/**
- * Runs `work` in one transaction whose statements have no time limit: maintenance (the hourly retention job)
- * may delete an hour of activity in one statement, far beyond what a request's statement may take.
- */
-export function withoutStatementTimeout<T>(db: Database, work: (tx: Executor) => Promise<T>): Promise<T> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`set local statement_timeout = 0`);
-    return work(tx);
-  });
-}
-
 export function startPglite(dataDir: string): Promise<PGlite> {
   // pg_trgm backs the admin substring searches (migration 0002); Postgres ships it, PGlite loads it here.
   return PGlite.create(dataDir, { extensions: { pg_trgm } });

@@ -1,4 +1,4 @@
-import { lt, sql } from 'drizzle-orm';
+import { inArray, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../database';
 import { errorLogs, logs, type NewErrorLogEntry, type NewLogEntry } from '../schema';
 import { preparedPerExecutor } from './prepared';
@@ -58,12 +58,21 @@ function toErrorRow(entry: NewErrorLogEntry) {
   };
 }
 
-/** Retention: deletes activity and error entries created before `cutoff`; returns how many went. */
-export async function deleteAuditEntriesBefore(db: Executor, cutoff: Date) {
-  const deletedLogs = await db.delete(logs).where(lt(logs.createdAt, cutoff)).returning({ id: logs.id });
+/**
+ * Retention: deletes at most `limit` activity and `limit` error entries created before `cutoff` (the caller
+ * repeats while a batch is full, so no statement outgrows the statement timeout); returns how many went.
+ */
+export async function deleteAuditEntriesBefore(db: Executor, cutoff: Date, limit: number) {
+  const oldLogs = db.select({ id: logs.id }).from(logs).where(lt(logs.createdAt, cutoff)).limit(limit);
+  const oldErrors = db
+    .select({ id: errorLogs.id })
+    .from(errorLogs)
+    .where(lt(errorLogs.createdAt, cutoff))
+    .limit(limit);
+  const deletedLogs = await db.delete(logs).where(inArray(logs.id, oldLogs)).returning({ id: logs.id });
   const deletedErrors = await db
     .delete(errorLogs)
-    .where(lt(errorLogs.createdAt, cutoff))
+    .where(inArray(errorLogs.id, oldErrors))
     .returning({ id: errorLogs.id });
   return { logs: deletedLogs.length, errorLogs: deletedErrors.length };
 }

@@ -253,12 +253,13 @@ export async function deleteAccountData(db: Executor, params: { phone: string; d
 
 /**
  * A number a session typed but never proved serves only that session's own flow (the code it asked for, the
- * header's unverified number): it is cleared from sessions idle since `idleSince`. Returns how many.
+ * header's unverified number): it is cleared from at most `limit` sessions idle since `idleSince`. Returns
+ * how many.
  */
-export async function clearUnprovenPhonesIdleSince(db: Executor, idleSince: Date) {
-  const cleared = await db
-    .update(deviceSessions)
-    .set({ phoneNumber: null })
+export async function clearUnprovenPhonesIdleSince(db: Executor, idleSince: Date, limit: number) {
+  const idle = db
+    .select({ id: deviceSessions.id })
+    .from(deviceSessions)
     .where(
       and(
         isNull(deviceSessions.phoneProvenAt),
@@ -266,6 +267,11 @@ export async function clearUnprovenPhonesIdleSince(db: Executor, idleSince: Date
         lt(deviceSessions.lastSeenAt, idleSince),
       ),
     )
+    .limit(limit);
+  const cleared = await db
+    .update(deviceSessions)
+    .set({ phoneNumber: null })
+    .where(inArray(deviceSessions.id, idle))
     .returning({ id: deviceSessions.id });
   return cleared.length;
 }

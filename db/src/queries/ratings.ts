@@ -206,10 +206,15 @@ export async function withholdWaitingRatings(db: Executor, params: { phone: stri
  * Ratings no proven phone ever stood behind are deleted after a while (DESIGN.md section 5). Their scores
  * and held texts go with them (foreign keys cascade). Returns how many were deleted.
  */
-export async function deleteUnclaimedRatingsBefore(db: Executor, cutoff: Date) {
+export async function deleteUnclaimedRatingsBefore(db: Executor, cutoff: Date, limit: number) {
+  const unclaimed = db
+    .select({ id: ratings.id })
+    .from(ratings)
+    .where(and(isNull(ratings.createdByPhone), lt(ratings.createdAt, cutoff)))
+    .limit(limit);
   const deleted = await db
     .delete(ratings)
-    .where(and(isNull(ratings.createdByPhone), lt(ratings.createdAt, cutoff)))
+    .where(inArray(ratings.id, unclaimed))
     .returning({ id: ratings.id });
   return deleted.length;
 }

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../database';
 import {
   type AdminSession,
@@ -52,10 +52,15 @@ export async function deleteDeviceSession(db: Executor, id: string) {
   await db.delete(deviceSessions).where(eq(deviceSessions.id, id));
 }
 
-export async function deleteExpiredDeviceSessions(db: Executor, now: Date) {
+export async function deleteExpiredDeviceSessions(db: Executor, now: Date, limit: number) {
+  const expired = db
+    .select({ id: deviceSessions.id })
+    .from(deviceSessions)
+    .where(lt(deviceSessions.expiresAt, now))
+    .limit(limit);
   const rows = await db
     .delete(deviceSessions)
-    .where(lt(deviceSessions.expiresAt, now))
+    .where(inArray(deviceSessions.id, expired))
     .returning({ id: deviceSessions.id });
   return rows.length;
 }

@@ -1,8 +1,8 @@
 import { adminSessions, deviceSessions, errorLogs, logs, ratings, staffAccounts } from '@exrated/db/schema';
 import { createTestDatabase, type TestDatabase } from '@exrated/db/testing';
-import { inArray } from 'drizzle-orm';
+import { inArray, lt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { applyRetention } from './retention';
+import { applyRetention, RETENTION_BATCH } from './retention';
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -86,6 +86,23 @@ describe('applyRetention', () => {
       'typed-active': '+12025550112',
       'proven-idle': '+12025550113',
     });
+  });
+
+  it('deletes more than one batch, each statement a batch', async () => {
+    const old = daysAgo(200);
+    const rows = Array.from({ length: RETENTION_BATCH + 7 }, (_, index) => ({
+      action: `batch-${index}`,
+      createdAt: old,
+    }));
+    await database.db.insert(logs).values(rows);
+    const result = await applyRetention(database.db, now, 180);
+    expect(result.logs).toBe(RETENTION_BATCH + 7);
+    expect(
+      await database.db
+        .select()
+        .from(logs)
+        .where(lt(logs.createdAt, daysAgo(180))),
+    ).toEqual([]);
   });
 
   it('honours a configured period', async () => {

@@ -1,4 +1,4 @@
-import { type Database, withoutStatementTimeout } from '@exrated/db';
+import type { Database } from '@exrated/db';
 import {
   clearUnprovenPhonesIdleSince,
   deleteAuditEntriesBefore,
@@ -24,10 +24,23 @@ export interface RetentionResult {
   unprovenPhones: number;
 }
 
+/** Rows per statement: each batch stays well within a request's statement timeout (docs/reliability.md). */
+export const RETENTION_BATCH = 5000;
+
+/** Runs `step` until it handles less than a full batch; the rows handled in all. */
+async function inBatches(step: () => Promise<number>): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const handled = await step();
+    total += handled;
+    if (handled < RETENTION_BATCH) return total;
+  }
+}
+
 /**
  * Retention (docs/operations.md, Runbook): logs and error logs older than LOG_RETENTION_DAYS, expired
  * sessions, and ratings no proven phone stood behind within UNCLAIMED_RATING_DAYS are deleted; a typed,
- * unproven number is cleared from sessions idle for a day. One transaction without the statement timeout.
+ * unproven number is cleared from sessions idle for a day. Each in batches of RETENTION_BATCH rows.
  * Verification codes need nothing here: Redis (or the in-process store) expires them after 10 minutes.
  */
 export async function applyRetention(
@@ -36,20 +49,22 @@ export async function applyRetention(
   retentionDays: number,
 ): Promise<RetentionResult> {
   const cutoff = new Date(now.getTime() - retentionDays * DAY_MS);
-  return withoutStatementTimeout(db, async (tx) => {
-    const audit = await deleteAuditEntriesBefore(tx, cutoff);
-    const deviceSessions = await deleteExpiredDeviceSessions(tx, now);
-    await deleteExpiredAdminSessions(tx, now);
-    const unclaimedRatings = await deleteUnclaimedRatingsBefore(
-      tx,
-      new Date(now.getTime() - UNCLAIMED_RATING_DAYS * DAY_MS),
-    );
-    const unprovenPhones = await clearUnprovenPhonesIdleSince(
-      tx,
-      new Date(now.getTime() - UNPROVEN_PHONE_IDLE_HOURS * 60 * 60 * 1000),
-    );
-    return { ...audit, deviceSessions, unclaimedRatings, unprovenPhones };
-  });
+  const audit = { logs: 0, errorLogs: 0 };
+  for (;;) {
+    const batch = await deleteAuditEntriesBefore(db, cutoff, RETENTION_BATCH);
+    audit.logs += batch.logs;
+    audit.errorLogs += batch.errorLogs;
+    if (batch.logs < RETENTION_BATCH && batch.errorLogs < RETENTION_BATCH) break;
+  }
+  const deviceSessions = await inBatches(() => deleteExpiredDeviceSessions(db, now, RETENTION_BATCH));
+  await deleteExpiredAdminSessions(db, now);
+  const unclaimedSince = new Date(now.getTime() - UNCLAIMED_RATING_DAYS * DAY_MS);
+  const unclaimedRatings = await inBatches(() =>
+    deleteUnclaimedRatingsBefore(db, unclaimedSince, RETENTION_BATCH),
+  );
+  const idleSince = new Date(now.getTime() - UNPROVEN_PHONE_IDLE_HOURS * 60 * 60 * 1000);
+  const unprovenPhones = await inBatches(() => clearUnprovenPhonesIdleSince(db, idleSince, RETENTION_BATCH));
+  return { ...audit, deviceSessions, unclaimedRatings, unprovenPhones };
 }
 
 /** Runs retention shortly after start and then every hour; `stop()` ends it (called when the app closes). */
