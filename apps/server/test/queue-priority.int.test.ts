@@ -1,4 +1,4 @@
-import { notices, ratingAppeals, ratings } from '@exrated/db/schema';
+import { doNotRateNumbers, notices, ratingAppeals, ratings } from '@exrated/db/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, testAdminLogin } from './support/test-app';
 
@@ -17,7 +17,9 @@ function hoursAgo(hours: number) {
   return new Date(Date.now() - hours * HOUR);
 }
 
-async function heldRating(label: string, heldReason: string, ageHours: number) {
+const AUTHOR = '+14155550999';
+
+async function heldRating(label: string, heldReason: string, ageHours: number, createdByPhone?: string) {
   const [row] = await t.database.db
     .insert(ratings)
     .values({
@@ -26,6 +28,7 @@ async function heldRating(label: string, heldReason: string, ageHours: number) {
       phoneNumber: '+14155550100',
       testimonial: label,
       heldReason,
+      createdByPhone,
       createdAt: hoursAgo(ageHours),
     })
     .returning({ id: ratings.id });
@@ -40,7 +43,33 @@ beforeAll(async () => {
   admin = caller.trpc;
   // Oldest first in the table; the queue must reorder them by priority.
   await heldRating('other-oldest', 'screening:hate-speech', 100);
-  await heldRating('doxxing', 'screening:doxxing', 50);
+  await heldRating('doxxing', 'screening:doxxing', 50, AUTHOR);
+  // The same author's record: two more ratings, one hidden by an earlier decision, and an appeal of it.
+  const rows = await t.database.db
+    .insert(ratings)
+    .values([
+      { name: 'Sam', relationshipType: 'fling', phoneNumber: '+14155550100', createdByPhone: AUTHOR },
+      {
+        name: 'Kim',
+        relationshipType: 'fling',
+        phoneNumber: '+14155550102',
+        createdByPhone: AUTHOR,
+        hiddenAt: hoursAgo(10),
+      },
+    ])
+    .returning({ id: ratings.id });
+  await t.database.db
+    .insert(ratingAppeals)
+    .values({ ratingId: rows[1]?.id, authorPhone: AUTHOR, status: 'decided', createdAt: hoursAgo(9) });
+  // The rated number's record: a decided notice about another of its ratings, and 'Do not rate me'.
+  await t.database.db.insert(notices).values({
+    reference: 'DECIDED23456',
+    ratingId: rows[0]?.id,
+    source: 'public_form',
+    reason: 'harassment',
+    status: 'decided',
+  });
+  await t.database.db.insert(doNotRateNumbers).values({ phoneNumber: '+14155550100' });
   await heldRating('threat', 'screening:threats', 2);
   await heldRating('minor', 'screening:minor-sexual-content', 0.5);
   const appealed = await heldRating('appealed', 'screening:self-harm', 90);
@@ -99,5 +128,17 @@ describe('admin.queue', () => {
     await expect(admin.admin.queue({ kind: 'everything' as 'notice' })).rejects.toMatchObject({
       code: 'BAD_REQUEST',
     });
+  });
+
+  it("shows the author's record and the rated number's, never the author's phone", async () => {
+    const { items } = await admin.admin.queue();
+    const doxxing = items.find((item) => item.id === ids.doxxing);
+    expect(doxxing?.history).toEqual({
+      author: { given: 3, held: 1, hidden: 1, appeals: 1 },
+      subject: { notices: 1, doNotRate: true },
+    });
+    expect(JSON.stringify(items)).not.toContain(AUTHOR);
+    const { items: all } = await admin.admin.queue({ trigger: 'screening:threats' });
+    expect(all[0]?.history?.subject).toEqual({ notices: 1, doNotRate: true });
   });
 });

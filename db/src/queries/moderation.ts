@@ -3,6 +3,7 @@ import type { Executor } from '../database';
 import {
   type DecisionOutcome,
   type DecisionReason,
+  doNotRateNumbers,
   moderationDecisions,
   notices,
   type QueueItemKind,
@@ -312,4 +313,41 @@ export async function summarizeModeration(db: Executor, params: { since: Date })
     })
     .from(sql`(select 1) as one`);
   return row ?? { heldRatings: 0, openNotices: 0, openAppeals: 0, medianDecisionSeconds: null };
+}
+
+/**
+ * What a moderator weighs beside an item (docs/trust-and-safety.md): the author's record (ratings given,
+ * held, hidden, appeals filed) and the rated number's (notices about its ratings, 'Do not rate me'), per
+ * rating. The author is matched by proven phone, else by device session; no phone is returned.
+ */
+export async function queueHistories(db: Executor, ratingIds: readonly string[]) {
+  if (ratingIds.length === 0) return [];
+  const sameAuthor = sql`(
+    (${ratings.createdByPhone} is not null and o.created_by_phone = ${ratings.createdByPhone})
+    or (${ratings.createdByPhone} is null and o.created_by_phone is null
+        and o.device_session_id = ${ratings.deviceSessionId})
+  )`;
+  return db
+    .select({
+      ratingId: ratings.id,
+      given: sql<number>`(select count(*) from ${ratings} o where ${sameAuthor})`.mapWith(Number),
+      held: sql<number>`(select count(*) from ${ratings} o where ${sameAuthor} and o.held_reason is not null)`.mapWith(
+        Number,
+      ),
+      hidden:
+        sql<number>`(select count(*) from ${ratings} o where ${sameAuthor} and o.hidden_at is not null)`.mapWith(
+          Number,
+        ),
+      appeals: sql<number>`(select count(*) from ${ratingAppeals} ap
+        where (${ratings.createdByPhone} is not null and ap.author_phone = ${ratings.createdByPhone})
+           or (${ratings.createdByPhone} is null and ap.author_session_id = ${ratings.deviceSessionId}))`.mapWith(
+        Number,
+      ),
+      subjectNotices: sql<number>`(select count(*) from ${notices} n join ${ratings} x on x.id = n.rating_id
+        where x.phone_number = ${ratings.phoneNumber})`.mapWith(Number),
+      subjectDoNotRate: sql<boolean>`exists (select 1 from ${doNotRateNumbers} d
+        where d.phone_number = ${ratings.phoneNumber})`,
+    })
+    .from(ratings)
+    .where(inArray(ratings.id, [...ratingIds]));
 }

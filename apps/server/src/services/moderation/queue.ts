@@ -1,4 +1,9 @@
-import { listHeldRatingsForReview, listOpenAppeals, listOpenNotices } from '@exrated/db/queries';
+import {
+  listHeldRatingsForReview,
+  listOpenAppeals,
+  listOpenNotices,
+  queueHistories,
+} from '@exrated/db/queries';
 import { NOTICE_REASONS, type NoticeReason, type NoticeSource, type QueueItemKind } from '@exrated/db/schema';
 import type { Context } from '../../context';
 import { type HeldScreening, heldScreening, heldScreeningLabel } from '../content/held-screening';
@@ -53,6 +58,16 @@ export interface QueueItem {
     contact: string | null;
   } | null;
   appeal: { text: string | null } | null;
+  /**
+   * The author's record (all their ratings, this one included) and the rated number's, when a rating is
+   * attached. Counts only: never the author's phone.
+   */
+  history: QueueItemHistory | null;
+}
+
+export interface QueueItemHistory {
+  author: { given: number; held: number; hidden: number; appeals: number };
+  subject: { notices: number; doNotRate: boolean };
 }
 
 export interface QueueFilters {
@@ -115,6 +130,7 @@ export async function loadQueue(ctx: Context, filters: QueueFilters = {}) {
         screening,
         notice: null,
         appeal: null,
+        history: null,
       };
     }),
     ...notices.map((row) => ({
@@ -134,6 +150,7 @@ export async function loadQueue(ctx: Context, filters: QueueFilters = {}) {
       },
       screening: null,
       appeal: null,
+      history: null,
     })),
     ...appeals.map((row) => ({
       kind: 'appeal' as const,
@@ -146,6 +163,7 @@ export async function loadQueue(ctx: Context, filters: QueueFilters = {}) {
       screening: null,
       notice: null,
       appeal: { text: row.text },
+      history: null,
     })),
   ];
   items.sort(
@@ -154,9 +172,21 @@ export async function loadQueue(ctx: Context, filters: QueueFilters = {}) {
       a.queuedAt.getTime() - b.queuedAt.getTime() ||
       a.id.localeCompare(b.id),
   );
+  const shown = items.slice(0, QUEUE_PAGE_SIZE);
+  const ratingIds = [...new Set(shown.flatMap((item) => (item.rating ? [item.rating.id] : [])))];
+  const histories = new Map(
+    (await queueHistories(ctx.db, ratingIds)).map((row) => [
+      row.ratingId,
+      {
+        author: { given: row.given, held: row.held, hidden: row.hidden, appeals: row.appeals },
+        subject: { notices: row.subjectNotices, doNotRate: row.subjectDoNotRate },
+      },
+    ]),
+  );
+  for (const item of shown) item.history = item.rating ? (histories.get(item.rating.id) ?? null) : null;
   const total = (held[0]?.total ?? 0) + (notices[0]?.total ?? 0) + (appeals[0]?.total ?? 0);
   return {
-    items: items.slice(0, QUEUE_PAGE_SIZE),
+    items: shown,
     total,
     decisionReasons: DECISION_REASON_OPTIONS,
     heldReasonOptions: HELD_REASON_FILTERS.map((value) => ({ value, label: heldRuleLabel(value) })),

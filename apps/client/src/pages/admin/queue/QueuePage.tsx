@@ -40,7 +40,12 @@ const KIND_LABELS: Record<QueueItem['kind'], { label: string; color: string }> =
   appeal: { label: 'Appeal', color: 'violet' },
 };
 
-type QueueFilters = Exclude<inferInput<AdminApi['queue']>, void | undefined>;
+/** admin.queue's filters. */
+interface QueueFilters {
+  kind?: QueueItem['kind'] | undefined;
+  trigger?: string | undefined;
+  reference?: string | undefined;
+}
 
 const PRIORITY_LABELS: Record<QueueItem['priority'], { label: string; color: string }> = {
   urgent: { label: 'Urgent', color: 'red' },
@@ -174,6 +179,27 @@ function DecisionForm({ item, reasons }: { item: QueueItem; reasons: Queue['deci
   );
 }
 
+function plural(count: number, one: string, many: string) {
+  return `${count} ${count === 1 ? one : many}`;
+}
+
+/** The author's record and the rated number's, as counts (the author's phone is never shown). */
+function HistoryLine({ history }: { history: NonNullable<QueueItem['history']> }) {
+  const { author, subject } = history;
+  return (
+    <Stack gap={2} data-testid="queue-history">
+      <Text size="xs" c="dimmed">
+        Author: {plural(author.given, 'rating', 'ratings')} given, {author.held} held, {author.hidden} hidden,{' '}
+        {plural(author.appeals, 'appeal', 'appeals')}
+      </Text>
+      <Text size="xs" c="dimmed">
+        Rated number: {plural(subject.notices, 'notice', 'notices')} about its ratings
+        {subject.doNotRate ? ", 'Do not rate me' is on" : ''}
+      </Text>
+    </Stack>
+  );
+}
+
 function QueueCard({ item, reasons }: { item: QueueItem; reasons: Queue['decisionReasons'] }) {
   const kind = KIND_LABELS[item.kind];
   return (
@@ -226,6 +252,7 @@ function QueueCard({ item, reasons }: { item: QueueItem; reasons: Queue['decisio
             The author says: “{item.appeal.text}”
           </Text>
         ) : null}
+        {item.history ? <HistoryLine history={item.history} /> : null}
         {item.rating ? (
           <AdminRatingList ratings={[asAdminRating(item.rating)]} counterpart="rated" emptyText="" />
         ) : (
