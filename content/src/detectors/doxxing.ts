@@ -97,10 +97,10 @@ const DOXXING_SOURCES: readonly string[] = [
   String.raw`(?:look|search) (?:him|her|them) up(?: on| at|$|,|\.)`,
   String.raw`(?:you'll|you will|you can|u can|go|come|can) find (?:him|her|them) (?:at|in|on|every|behind|outside)`,
   String.raw`(?:^|(?<=[.!?:]\s{0,3}))(?:find|catch|meet) (?:him|her|them) (?:at|in|on|every|behind|outside)`,
-  String.raw`(?:you'll|you will|you can|u can|can) (?:always |usually |often )?(?:catch|spot|see|find|meet) (?:him|her|them) (?:at|in|outside|behind) the [\p{L}]+`,
-  String.raw`(?:his|her|their) (?:salon|shop|cafe|café|restaurant|business|bar|studio|practice|stall|gym|clinic|office|company) is (?:called |named )?[\p{L}]+`,
+  String.raw`(?:you'll|you will|you can|u can|can) (?:always |usually |often )?(?:catch|spot|find) (?:him|her|them) (?:at|outside|behind) the [\p{L}']+(?: [\p{L}']+)? (?:on|in|after|every|most|before|from)`,
+  String.raw`(?:his|her|their) (?:salon|shop|cafe|café|restaurant|business|bar|studio|practice|stall|clinic|company) is (?:called|named) [\p{L}]+`,
   String.raw`(?:his|her|their) (?:home |house |real |new )?(?:address|postcode|zip code)`,
-  String.raw`(?:go to|visit|pop into|head to|come to|walk into) the [\p{L}'&]+[^.!?\n]{0,40}(?:and )?ask for`,
+  String.raw`(?:go to|visit|pop into|head to|come to|walk into) the [\p{L}'&]+[^.!?\n]{0,40}(?:and )?ask for (?!a |an |the |some |help|directions|more|the bill)[\p{L}]+`,
   String.raw`(?:username|user name|handle|gamertag|screen name) (?:is|:|=|-) ?@?[\p{L}\p{N}_.-]*[\p{L}\p{N}]`,
   String.raw`(?:his|her|their) (?:office|work|workplace|school|gym|salon|shop|desk|ward|station|clinic|surgery|practice|restaurant|bar) is (?:at|in|on|above|next to|opposite|by|behind)`,
   String.raw`(?:his|her|their) (?:new )?(?:place|house|flat|apartment|building|office|workplace|desk) is (?:the|on|at|in|above|next to|near|by|across|opposite|two|three)`,
@@ -120,6 +120,9 @@ const ROUTINE_WHEN =
   /\b(?:every|each)\s+(?:day|morning|evening|night|week|weekday|weekend|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|\bon\s+(?:mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays|weekends|weekdays)\b|\bat\s+\d{1,2}(?::\d{2})?\s*(?:am|pm)?\b|\b(?:mornings|evenings|weekday|weekdays)\b/iu;
 // A named place: 'at the Red Lion', 'in Victoria Park', 'from Little Venice' ('at the pub' names none).
 const ROUTINE_WHERE = /\b(?:at|in|from|along|outside|near|by)\s+(?:the\s+)?\p{Lu}[\p{L}'.-]+/u;
+// A business of theirs named with its capital: 'Her salon is Hair by Kim'.
+const BUSINESS_NAMED =
+  /\b(?:[Hh]is|[Hh]er|[Tt]heir) (?:salon|shop|cafe|café|restaurant|business|bar|studio|practice|stall|clinic|company) is \p{Lu}[\p{L}'&]+/u;
 const PAST_HABIT = /\b(?:used to|would always|was always|were always|back then|years ago|when we were)\b/iu;
 
 function findRoutine(folded: string): string | null {
@@ -138,6 +141,8 @@ export function findDoxxing(reading: TextReading): string | null {
     const plate = PLATE_WORD.exec(text) ?? UK_PLATE.exec(text);
     if (plate && /\d/.test(plate[1] ?? plate[0]) && /[A-Z]/i.test(plate[1] ?? plate[0])) return plate[0];
   }
+  const business = BUSINESS_NAMED.exec(reading.folded);
+  if (business) return business[0];
   const routine = findRoutine(reading.folded);
   if (routine) return routine;
   for (const text of [reading.folded, ...reading.lower]) {
