@@ -370,6 +370,7 @@ const ROWS: Record<string, Row> = {
   'profile.deleteAccount': { access: POLICIES.proven, changesSession: true },
   'rating.questions': { access: POLICIES.anyone },
   'rating.relationshipTypes': { access: POLICIES.anyone },
+  'rating.anonymity': { access: POLICIES.anyone },
   'rating.submit': {
     access: POLICIES.anyone,
     input: () => ratingInput({ phoneNumber: newPhone() }),
