@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { snsStringToSign } from '../../src/services/sms/webhooks/sns-signature';
+import { readBody, sendJson } from './loopback-http';
 
 export const FAKE_TOPIC_ARN = 'arn:aws:sns:us-east-1:123456789012:exrated-sms-events';
 export const FAKE_CERT_URL = 'https://sns.us-east-1.amazonaws.com/SimpleNotificationService-fake.pem';
@@ -235,19 +236,6 @@ export function fakeAwsSmsEnv(fake: FakeAwsSms): Record<string, string> {
   };
 }
 
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let data = '';
-    req.setEncoding('utf8');
-    req.on('data', (chunk: string) => {
-      data += chunk;
-    });
-    req.on('end', () => resolve(data));
-    req.on('error', reject);
-  });
-}
-
 function awsJson(res: ServerResponse, status: number, body: unknown) {
-  res.writeHead(status, { 'content-type': 'application/x-amz-json-1.0' });
-  res.end(JSON.stringify(body));
+  sendJson(res, status, body, 'application/x-amz-json-1.0');
 }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { twilioSignature } from '../../src/services/sms/webhooks/twilio-signature';
+import { readBody, sendJson } from './loopback-http';
 
 export const FAKE_TWILIO_SID = `AC${'1'.repeat(32)}`;
 export const FAKE_TWILIO_TOKEN = 'fake-twilio-auth-token-0123456789';
@@ -51,23 +52,23 @@ export async function startFakeTwilio() {
     const body = await readBody(req);
     const expected = `Basic ${Buffer.from(`${FAKE_TWILIO_SID}:${FAKE_TWILIO_TOKEN}`).toString('base64')}`;
     if (req.headers.authorization !== expected) {
-      return json(res, 401, { code: 20003, message: 'Authenticate', status: 401 });
+      return sendJson(res, 401, { code: 20003, message: 'Authenticate', status: 401 });
     }
     const url = new URL(req.url ?? '/', 'http://fake');
     const base = `/2010-04-01/Accounts/${FAKE_TWILIO_SID}`;
     if (req.method === 'GET' && url.pathname === `${base}.json`) {
-      return json(res, 200, { sid: FAKE_TWILIO_SID, status: 'active' });
+      return sendJson(res, 200, { sid: FAKE_TWILIO_SID, status: 'active' });
     }
     if (req.method === 'GET' && url.pathname === `${base}/IncomingPhoneNumbers.json`) {
       const number = url.searchParams.get('PhoneNumber');
-      return json(res, 200, {
+      return sendJson(res, 200, {
         incoming_phone_numbers: number === FAKE_TWILIO_FROM ? [{ phone_number: number }] : [],
       });
     }
     if (req.method === 'GET' && url.pathname === `${base}/Messages.json`) {
       const to = url.searchParams.get('To');
       const found = messages.filter((message) => !to || message.to === to).reverse();
-      return json(res, 200, {
+      return sendJson(res, 200, {
         messages: found.map((message) => ({
           sid: message.sid,
           to: message.to,
@@ -77,18 +78,27 @@ export async function startFakeTwilio() {
       });
     }
     if (req.method !== 'POST' || url.pathname !== `${base}/Messages.json`) {
-      return json(res, 404, { code: 20404, message: 'The requested resource was not found', status: 404 });
+      return sendJson(res, 404, {
+        code: 20404,
+        message: 'The requested resource was not found',
+        status: 404,
+      });
     }
     createCalls += 1;
     const form = new URLSearchParams(body);
     const current = mode;
-    if (current.kind === 'outage') return json(res, 500, { code: 20500, message: 'Internal Server Error' });
+    if (current.kind === 'outage')
+      return sendJson(res, 500, { code: 20500, message: 'Internal Server Error' });
     if (current.kind === 'throttle') {
       res.setHeader('retry-after', String(current.retryAfterSeconds ?? 1));
-      return json(res, 429, { code: 20429, message: 'Too Many Requests', status: 429 });
+      return sendJson(res, 429, { code: 20429, message: 'Too Many Requests', status: 429 });
     }
     if (current.kind === 'refuse') {
-      return json(res, current.status, { code: current.code, message: 'refused', status: current.status });
+      return sendJson(res, current.status, {
+        code: current.code,
+        message: 'refused',
+        status: current.status,
+      });
     }
     if (current.kind === 'ok' && current.delayMs) await new Promise((r) => setTimeout(r, current.delayMs));
     const message: FakeTwilioMessage = {
@@ -101,7 +111,7 @@ export async function startFakeTwilio() {
     messages.push(message);
     // Taken, and the answer never arrives.
     if (current.kind === 'lose') return res.destroy();
-    return json(res, 201, { sid: message.sid, status: 'queued', to: message.to, body: message.body });
+    return sendJson(res, 201, { sid: message.sid, status: 'queued', to: message.to, body: message.body });
   }
 
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -170,21 +180,4 @@ export function fakeTwilioEnv(fake: FakeTwilio): Record<string, string> {
     TWILIO_FROM: FAKE_TWILIO_FROM,
     TWILIO_API_URL: fake.url,
   };
-}
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let data = '';
-    req.setEncoding('utf8');
-    req.on('data', (chunk: string) => {
-      data += chunk;
-    });
-    req.on('end', () => resolve(data));
-    req.on('error', reject);
-  });
-}
-
-function json(res: ServerResponse, status: number, body: unknown) {
-  res.writeHead(status, { 'content-type': 'application/json' });
-  res.end(JSON.stringify(body));
 }
