@@ -179,8 +179,9 @@ function unique(values: string[]): string[] {
 
 const HAS_SPACED_OUT = new RegExp(SPACED_OUT.source, 'u');
 const HAS_LEET = /\p{L}[0-9@$]|[0-9@$]\p{L}/u;
-// A dot, hyphen or star dropped into a word to break it up ('sl.ut', 'wh-ore'), read without it.
-const INSIDE_WORD = /(?<=\p{L})[.\-_*'’](?=\p{L})/gu;
+// A dot, star or underscore dropped into a word to break it up ('sl.ut', 'wh*re'), read without it.
+const HAS_INSIDE_WORD = /\p{L}[.*_]\p{L}/u;
+const INSIDE_WORD = /(?<=\p{L})[.*_](?=\p{L})/gu;
 const HAS_SPELLED_DIGIT = /(?:zero|one|two|three|four|five|six|seven|eight|nine)/i;
 const HAS_SPACED_DOT = /\s\.|\.\s/;
 
@@ -208,7 +209,7 @@ export function readText(text: string): TextReading {
     leetAsLetters(spaced.toLowerCase()),
   ];
   if (hasRuns) lower.push(joinRuns(spaced, 1).toLowerCase(), joinRuns(spaced, 2).toLowerCase());
-  lower.push(leet.replace(INSIDE_WORD, ''));
+  if (HAS_INSIDE_WORD.test(leet)) lower.push(leet.replace(INSIDE_WORD, ''));
   if (HAS_NON_ASCII.test(text)) lower.push(foldText(text, true).toLowerCase());
   const numbers = [folded, joined];
   if (HAS_SPELLED_DIGIT.test(folded)) numbers.push(spelledDigits(folded), spelledDigits(joined));
@@ -229,8 +230,8 @@ export function readText(text: string): TextReading {
  * expression, so a text is read once per detector rather than once per pattern.
  */
 export interface Phrases {
-  prose: RegExp;
-  joined: RegExp;
+  prose: RegExp[];
+  joined: RegExp[];
 }
 
 // Replaces each space outside a character class ('[^.!?\n]', '[, ]') with `gap`.
@@ -251,24 +252,42 @@ function replaceGaps(source: string, gap: string): string {
   return result;
 }
 
+// Patterns per expression: V8 compiles an expression of a few dozen alternatives to machine code, but runs
+// a much larger one in its slower interpreter.
+const PATTERNS_PER_EXPRESSION = 8;
+
+function chunks(sources: readonly string[]): string[][] {
+  const result: string[][] = [];
+  for (let index = 0; index < sources.length; index += PATTERNS_PER_EXPRESSION) {
+    result.push(sources.slice(index, index + PATTERNS_PER_EXPRESSION));
+  }
+  return result;
+}
+
 export function phrases(sources: readonly string[]): Phrases {
   const prose = sources.map((source) => replaceGaps(source.replace(/'\??/g, "'?"), String.raw`[\s,]+`));
   const joined = sources.map((source) => replaceGaps(source, '').replace(/'\??/g, ''));
   return {
-    prose: new RegExp(String.raw`(?<![\p{L}\p{N}])(?:(?:${prose.join(')|(?:')}))(?![\p{L}])`, 'u'),
-    joined: new RegExp(`(?:${joined.join(')|(?:')})`, 'u'),
+    prose: chunks(prose).map(
+      (group) => new RegExp(String.raw`(?<![\p{L}\p{N}])(?:(?:${group.join(')|(?:')}))(?![\p{L}])`, 'u'),
+    ),
+    joined: chunks(joined).map((group) => new RegExp(`(?:${group.join(')|(?:')})`, 'u')),
   };
 }
 
 /** The first match of the patterns in the reading's lower-case texts or joined runs, or null. */
 export function findPhrase(reading: TextReading, patterns: Phrases): string | null {
   for (const text of reading.lower) {
-    const match = patterns.prose.exec(text);
-    if (match) return match[0];
+    for (const expression of patterns.prose) {
+      const match = expression.exec(text);
+      if (match) return match[0];
+    }
   }
   for (const run of reading.runs) {
-    const match = patterns.joined.exec(run);
-    if (match) return match[0];
+    for (const expression of patterns.joined) {
+      const match = expression.exec(run);
+      if (match) return match[0];
+    }
   }
   return null;
 }
