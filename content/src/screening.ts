@@ -158,6 +158,16 @@ function stronger(current: ScreeningFlag | null, next: ScreeningFlag): Screening
   return current;
 }
 
+// Two fields read without a space between them, where a word or a number may have been cut in two ('nig' and
+// 'ger', '07700' and '900123'): only numbers, emails and slurs ('Tom' and 'ok.so he left' make no link).
+function screenJoined(first: string, second: string): ScreeningFinding | null {
+  if (!/[\p{L}\p{N}@.]$/u.test(first) || !/^[\p{L}\p{N}@.]/u.test(second)) return null;
+  const reading = readText(`${tail(first)}${head(second)}`);
+  const kinds = findContactDetails(reading).filter((kind) => kind === 'phone' || kind === 'email');
+  if (kinds.length > 0) return finding('contact-details', reading.folded);
+  return findOffensiveTerm(reading)?.kind === 'slur' ? finding('slurs', reading.folded) : null;
+}
+
 // The orders in which a person reads the fields one after another: the form's, and the rated person's page,
 // where the testimonial comes first.
 const READING_ORDERS: readonly RatingScreeningField[][] = [
@@ -191,17 +201,7 @@ function screenAcrossFields(texts: FieldText[], context: ScreeningContext): Scre
     if (spaced?.rule === 'full-name' && first.field === 'name' && second.text.split(/\s+/).length > 3) {
       spaced = null;
     }
-    // Without a space only numbers and emails are read: 'Tom' and 'ok.so he left' make no link.
-    const joinedReading = readText(`${tail(first.text)}${head(second.text)}`);
-    const joinedKinds = findContactDetails(joinedReading).filter(
-      (kind) => kind === 'phone' || kind === 'email',
-    );
-    const joined = joinedKinds.length
-      ? finding('contact-details', joinedReading.folded)
-      : findOffensiveTerm(joinedReading)?.kind === 'slur'
-        ? finding('slurs', joinedReading.folded)
-        : null;
-    const found = spaced ?? joined;
+    const found = spaced ?? screenJoined(first.text, second.text);
     if (found) verdict = stronger(verdict, verdictOf([first.field, second.field], found));
   }
   if (verdict) return verdict;
