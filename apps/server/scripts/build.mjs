@@ -1,5 +1,7 @@
 // Bundles the server (and the workspace's TypeScript packages) into dist/server/main.js and dist/server/migrate.js
-// with esbuild; npm packages stay external and are resolved from node_modules. Migrations ship beside them in
+// with esbuild; the server's and db's npm packages stay external and are resolved from node_modules. The content
+// package's own data (confusables, given names: JSON that Node 20 would only import with an attribute) is
+// bundled, as it is for the browser. Migrations ship beside them in
 // dist/migrations, and a migrated PGlite cluster in dist/pglite-template.tar.gz: the paths db/src/database.ts
 // expects relative to the bundle.
 import { execFileSync } from 'node:child_process';
@@ -11,7 +13,6 @@ const dependencies = (pkgUrl) => Object.keys(JSON.parse(readFileSync(pkgUrl, 'ut
 const external = [
   ...dependencies(new URL('package.json', serverRoot)),
   ...dependencies(new URL('../../db/package.json', serverRoot)),
-  ...dependencies(new URL('../../content/package.json', serverRoot)),
 ].filter((name) => !name.startsWith('@exrated/'));
 
 rmSync(new URL('dist', serverRoot), { recursive: true, force: true });
