@@ -4,6 +4,7 @@ import {
   Button,
   Code,
   Group,
+  Kbd,
   Loader,
   Paper,
   SegmentedControl,
@@ -16,7 +17,7 @@ import {
 import { IconClock, IconRefresh } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { inferInput, inferOutput, TRPCOptionsProxy } from '@trpc/tanstack-react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { NOTICE_REASON_OPTIONS, noticeReasonLabel } from '../../../components/trust/notice-reasons';
 import { formatDuration } from '../../../lib/format-duration';
 import { notify } from '../../../lib/notify';
@@ -107,7 +108,25 @@ function triggerText(item: QueueItem): string {
   return item.triggerLabel ?? item.trigger;
 }
 
-function DecisionForm({ item, reasons }: { item: QueueItem; reasons: Queue['decisionReasons'] }) {
+/** What the queue's keyboard shortcuts do to the current item's decision form. */
+interface FormControls {
+  choose(outcome: Outcome): void;
+  focusReason(): void;
+  focusNote(): void;
+  submit(): void;
+}
+
+function DecisionForm({
+  item,
+  reasons,
+  register,
+}: {
+  item: QueueItem;
+  reasons: Queue['decisionReasons'];
+  register: (controls: FormControls | null) => void;
+}) {
+  const reasonRef = useRef<HTMLInputElement>(null);
+  const noteRef = useRef<HTMLTextAreaElement>(null);
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [outcome, setOutcome] = useState<Outcome>(item.rating ? 'hide' : 'keep');
@@ -139,8 +158,21 @@ function DecisionForm({ item, reasons }: { item: QueueItem; reasons: Queue['deci
       setReasonError('Please choose a reason from the list.');
       return;
     }
-    decide.mutate({ kind: item.kind, id: item.id, outcome, reason, note: note.trim() });
+    if (!decide.isPending)
+      decide.mutate({ kind: item.kind, id: item.id, outcome, reason, note: note.trim() });
   };
+  // Registered anew on every render, so a shortcut always acts on the form's current choices.
+  useEffect(() => {
+    register({
+      choose: (choice) => {
+        if (item.rating || choice === 'keep') setOutcome(choice);
+      },
+      focusReason: () => reasonRef.current?.focus(),
+      focusNote: () => noteRef.current?.focus(),
+      submit,
+    });
+    return () => register(null);
+  });
   return (
     <Stack gap="xs">
       <SegmentedControl
@@ -150,6 +182,7 @@ function DecisionForm({ item, reasons }: { item: QueueItem; reasons: Queue['deci
         aria-label="Decision"
       />
       <Select
+        ref={reasonRef}
         label="Reason"
         placeholder="Choose a reason"
         data={reasons}
@@ -163,6 +196,7 @@ function DecisionForm({ item, reasons }: { item: QueueItem; reasons: Queue['deci
         comboboxProps={{ withinPortal: true }}
       />
       <Textarea
+        ref={noteRef}
         label="Note (shown to the reporter and the author)"
         value={note}
         onChange={(event) => setNote(event.currentTarget.value)}
@@ -200,17 +234,36 @@ function HistoryLine({ history }: { history: NonNullable<QueueItem['history']> }
   );
 }
 
-function QueueCard({ item, reasons }: { item: QueueItem; reasons: Queue['decisionReasons'] }) {
+function QueueCard({
+  item,
+  reasons,
+  current,
+  cardRef,
+  register,
+  onActivate,
+}: {
+  item: QueueItem;
+  reasons: Queue['decisionReasons'];
+  current: boolean;
+  cardRef: (element: HTMLElement | null) => void;
+  register: (controls: FormControls | null) => void;
+  onActivate: () => void;
+}) {
   const kind = KIND_LABELS[item.kind];
   return (
     <Paper
+      ref={cardRef}
       withBorder
       radius="md"
       p="md"
       className="glass-card"
       component="article"
       aria-label={`${kind.label}: ${triggerText(item)}`}
+      aria-current={current ? 'true' : undefined}
       data-testid="queue-item"
+      tabIndex={-1}
+      onFocus={onActivate}
+      style={current ? { outline: '2px solid var(--mantine-color-pink-5)', outlineOffset: 2 } : undefined}
     >
       <Stack gap="sm">
         <Group justify="space-between" align="center" gap="xs">
@@ -260,9 +313,107 @@ function QueueCard({ item, reasons }: { item: QueueItem; reasons: Queue['decisio
             No rating is attached: the notice describes the content, or the rating was deleted.
           </Text>
         )}
-        <DecisionForm item={item} reasons={reasons} />
+        <DecisionForm item={item} reasons={reasons} register={register} />
       </Stack>
     </Paper>
+  );
+}
+
+function itemKey(item: QueueItem): string {
+  return `${item.kind}:${item.id}`;
+}
+
+/** The shortcuts, as the page lists them. */
+const SHORTCUTS: Array<[string, string]> = [
+  ['J / K', 'next / previous item'],
+  ['1 / 2 / 3', 'keep / hide / delete'],
+  ['R', 'reason (arrows and Enter pick one)'],
+  ['N', 'note'],
+  ['Enter', 'decide (Ctrl+Enter in a field)'],
+  ['Esc', 'back to the item'],
+];
+
+function isTyping(target: EventTarget | null): boolean {
+  return (
+    target instanceof HTMLElement &&
+    (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName))
+  );
+}
+
+/**
+ * The queue without a mouse (docs/trust-and-safety.md): J and K move between items, 1-3 choose the outcome,
+ * R and N reach the reason and the note, Enter decides. The current item keeps the focus: after a decision
+ * removes it, the item that takes its place gets the focus, so it is never lost to the page.
+ */
+function useQueueKeyboard(
+  count: number,
+  currentKey: string | null,
+  setIndex: (update: (index: number) => number) => void,
+  cards: Map<string, HTMLElement>,
+  controls: Map<string, FormControls>,
+) {
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (count === 0 || !currentKey) return;
+      const form = controls.get(currentKey);
+      if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+        event.preventDefault();
+        form?.submit();
+        return;
+      }
+      if (isTyping(event.target)) {
+        if (event.key === 'Escape') cards.get(currentKey)?.focus();
+        return;
+      }
+      if (event.altKey || event.ctrlKey || event.metaKey) return;
+      // Enter on a button or link keeps its own meaning.
+      if (event.key === 'Enter' && event.target instanceof HTMLElement && event.target.closest('button, a')) {
+        return;
+      }
+      const actions: Record<string, () => void> = {
+        j: () => setIndex((index) => Math.min(count - 1, index + 1)),
+        k: () => setIndex((index) => Math.max(0, index - 1)),
+        '1': () => form?.choose('keep'),
+        '2': () => form?.choose('hide'),
+        '3': () => form?.choose('delete'),
+        r: () => form?.focusReason(),
+        n: () => form?.focusNote(),
+        enter: () => form?.submit(),
+      };
+      const action = actions[event.key.toLowerCase()];
+      if (!action) return;
+      event.preventDefault();
+      action();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [count, currentKey, setIndex, cards, controls]);
+
+  // The current item takes the focus when the focus has nowhere else to be (a decided item's card left the
+  // page) or sits on another item (the keys moved on).
+  useEffect(() => {
+    if (!currentKey) return;
+    const card = cards.get(currentKey);
+    const active = document.activeElement;
+    const lost = !active || active === document.body || !document.body.contains(active);
+    const onAnotherCard = active instanceof HTMLElement && active.dataset.testid === 'queue-item';
+    if (card && (lost || onAnotherCard)) {
+      card.focus();
+      card.scrollIntoView({ block: 'nearest' });
+    }
+  }, [currentKey, cards]);
+}
+
+/** The list of shortcuts shown on the page. */
+function ShortcutList() {
+  return (
+    <Group gap="md" mb="sm" aria-label="Keyboard shortcuts" role="note">
+      {SHORTCUTS.map(([keys, action]) => (
+        <Text key={keys} size="xs" c="dimmed">
+          <Kbd size="xs">{keys}</Kbd> {action}
+        </Text>
+      ))}
+    </Group>
   );
 }
 
@@ -328,6 +479,14 @@ export function QueuePage() {
     placeholderData: (previous) => previous,
   });
   const data = queue.data;
+  const items = data?.items ?? [];
+  const [index, setIndex] = useState(0);
+  const position = Math.min(index, Math.max(0, items.length - 1));
+  const current = items[position];
+  const currentKey = current ? itemKey(current) : null;
+  const cards = useRef(new Map<string, HTMLElement>());
+  const controls = useRef(new Map<string, FormControls>());
+  useQueueKeyboard(items.length, currentKey, setIndex, cards.current, controls.current);
   return (
     <>
       <AdminPageHeader
@@ -349,6 +508,7 @@ export function QueuePage() {
         }
       />
       <QueueFilterBar filters={filters} onChange={setFilters} heldReasons={data?.heldReasonOptions ?? []} />
+      <ShortcutList />
       {queue.isPending ? (
         <Loader aria-label="Loading the queue" />
       ) : queue.isError ? (
@@ -359,9 +519,26 @@ export function QueuePage() {
         </Text>
       ) : (
         <Stack gap="sm">
-          {data?.items.map((item) => (
-            <QueueCard key={`${item.kind}:${item.id}`} item={item} reasons={data.decisionReasons} />
-          ))}
+          {items.map((item, itemIndex) => {
+            const key = itemKey(item);
+            return (
+              <QueueCard
+                key={key}
+                item={item}
+                reasons={data?.decisionReasons ?? []}
+                current={key === currentKey}
+                cardRef={(element) => {
+                  if (element) cards.current.set(key, element);
+                  else cards.current.delete(key);
+                }}
+                register={(form) => {
+                  if (form) controls.current.set(key, form);
+                  else controls.current.delete(key);
+                }}
+                onActivate={() => setIndex(itemIndex)}
+              />
+            );
+          })}
           {data && data.total > data.items.length ? (
             <Text c="dimmed" size="sm" ta="center">
               Showing the first {data.items.length} of {data.total}. Decide these to see the rest.
