@@ -115,7 +115,7 @@ const TEXT_FIELDS = Object.keys(RATING_TEXT_FIELDS) as RatingTextField[];
 const FIELD_LABELS: Record<RatingScreeningField, string> = { name: RATED_NAME_LABEL, ...RATING_TEXT_FIELDS };
 // How much of each side of a field boundary is read when two fields are read together: enough for a phone
 // number, an email, an address or a sentence split in two.
-const BOUNDARY_CHARACTERS = 80;
+const BOUNDARY_CHARACTERS = 50;
 // Fields this short are also read all together, for what is split in three or more pieces.
 const SHORT_FIELD = 120;
 
