@@ -254,7 +254,7 @@ function replaceGaps(source: string, gap: string): string {
 
 // Patterns per expression: V8 compiles an expression of a few dozen alternatives to machine code, but runs
 // a much larger one in its slower interpreter.
-const PATTERNS_PER_EXPRESSION = 8;
+const PATTERNS_PER_EXPRESSION = 16;
 
 function chunks(sources: readonly string[]): string[][] {
   const result: string[][] = [];
