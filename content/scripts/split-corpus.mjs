@@ -25,6 +25,14 @@ const lines = readFileSync(CORPUS, 'utf8')
   .split('\n')
   .filter((line) => line !== '')
   .map((line) => JSON.parse(line));
+// The split is made once: lines added later go to the development part by hand, and the frozen part never
+// changes.
+if (lines.some((line) => line.part)) {
+  process.stderr.write(
+    'The corpus is already split; new lines go to the development part ("part": "dev").\n',
+  );
+  process.exit(1);
+}
 const byClass = new Map();
 for (const line of lines) {
   const key = `${line.label}/${line.class}`;
