@@ -4,7 +4,7 @@ import { type NotificationStatus, notifications, type RelationshipType, ratings 
 import { preparedPerExecutor } from './prepared';
 
 /**
- * DESIGN.md section 2: ratings given = ratings created by the proven phone, plus this device's ratings that
+ * docs/architecture.md: ratings given = ratings created by the proven phone, plus this device's ratings that
  * no phone has claimed yet (the `ratings_given` function holds the definition).
  */
 const ratingsGiven = preparedPerExecutor((db) =>
@@ -203,7 +203,7 @@ export async function withholdWaitingRatings(db: Executor, params: { phone: stri
 }
 
 /**
- * Ratings no proven phone ever stood behind are deleted after a while (DESIGN.md section 5). Their scores
+ * Ratings no proven phone ever stood behind are deleted after a while (docs/trust-and-safety.md). Their scores
  * and held texts go with them (foreign keys cascade). Returns how many were deleted.
  */
 export async function deleteUnclaimedRatingsBefore(db: Executor, cutoff: Date, limit: number) {

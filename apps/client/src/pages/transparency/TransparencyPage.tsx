@@ -101,7 +101,7 @@ function MonthReport({ month, labels }: { month: Month; labels: Report['labels']
 }
 
 /**
- * /transparency (DESIGN.md section 5): what moderation did, month by month, from its own records. Counts
+ * /transparency (docs/trust-and-safety.md): what moderation did, month by month, from its own records. Counts
  * only: no reference, phone, name or text.
  */
 export default function TransparencyPage() {

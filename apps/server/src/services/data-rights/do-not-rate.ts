@@ -2,9 +2,11 @@ import { setDoNotRate } from '@exrated/db/queries';
 import type { Context } from '../../context';
 
 /**
- * `profile.setDoNotRate`, the /settings switch 'Do not rate me' for the session's proven phone (DESIGN.md
- * section 5). While on, rating.submit refuses new ratings of the number with the same neutral message as any
- * number that cannot be rated; ratings already given stay (they can be reported). Reversible.
+ * `profile.setDoNotRate`, the /settings switch 'Do not rate me' for the session's proven phone
+ * (docs/data-rights.md). While on, every rating of the number that comes to stand is accepted from its author
+ * like any other and withheld from the number, and turning it on withholds those still waiting for their
+ * release time (docs/anonymity.md); ratings that already reached the number stay (they can be reported).
+ * Reversible.
  */
 export async function setDoNotRateFor(ctx: Context, viewerPhone: string, doNotRate: boolean) {
   await setDoNotRate(ctx.db, { phone: viewerPhone, doNotRate, now: ctx.now() });

@@ -7,7 +7,7 @@ import type { RateLimiter, RateLimitResult } from '../limits/rate-limiter';
  * tests can build many apps in one process.
  *
  * Most counts come from the audit trail: every audit entry passes `observeAuditAction`, so the actions that
- * DESIGN.md names (verification_code_*, rating_created, sms_notification_*, ...) count themselves, without a
+ * docs/architecture.md names (verification_code_*, rating_created, sms_notification_*, ...) count themselves, without a
  * metrics call in the services that write them.
  */
 
@@ -23,7 +23,7 @@ const TEXT_OUTCOMES = ['sent', 'failed', 'suppressed', 'held'] as const;
 type TextKind = (typeof TEXT_KINDS)[number];
 type TextOutcome = (typeof TEXT_OUTCOMES)[number];
 
-/** The audit actions that are a text's outcome (DESIGN.md sections 3 and 4). */
+/** The audit actions that are a text's outcome (docs/sms.md). */
 function textOutcomeOf(action: string, details: AuditDetails): [TextKind, TextOutcome] | null {
   switch (action) {
     case 'verification_code_sent':

@@ -84,7 +84,7 @@ const MESSAGES: Record<DecisionOutcome, string> = {
 };
 
 /**
- * `admin.decide` (DSA article 17, DESIGN.md section 5): keep, hide or delete the rating behind a queue item,
+ * `admin.decide` (DSA article 17, docs/trust-and-safety.md): keep, hide or delete the rating behind a queue item,
  * with a reason from the fixed list and a note. The decision is recorded with the administrator's session,
  * answers every open notice and appeal of the same rating, and is logged. Keep releases a held rating (its
  * text then goes out) and, on an appeal, shows a hidden one again; keep on a notice changes nothing.

@@ -119,7 +119,7 @@ export function DashboardPage() {
   );
 }
 
-/** The moderation queue's size and the median time to a decision (DESIGN.md section 5). */
+/** The moderation queue's size and the median time to a decision (docs/trust-and-safety.md). */
 function ModerationCards({ data }: { data: DashboardData | undefined }) {
   const cards = [
     {
