@@ -136,6 +136,9 @@ const ADDED_SLURS = [
   'honky',
   'honkey',
   'honkies',
+  'muzzie',
+  'muzzies',
+  'muzrat',
 ];
 
 const ADDED_SEXUAL_TERMS = [
@@ -194,7 +197,7 @@ const WHITELIST = [
 
 // Graphic sexual acts the word list has no single word for.
 const SEXUAL_ACTS =
-  /\b(?:masturbat\w*|wank(?:ed|ing) (?:over|to|off)|came (?:all )?(?:over|on|in) (?:her|his|my|your) (?:face|tits|chest|mouth|back)|jerk(?:ed|ing|s)? (?:off|him off|me off)|finger(?:ed|ing)? (?:herself|himself|her|me)|(?:rode|ride|riding) (?:me|him|her) until|sucked (?:him|me|his) off|eat(?:ing)? (?:her|me) out)\b/iu;
+  /\b(?:(?:his|her|my|your|their) (?:dick|cock|penis|tits|boobs|pussy|balls)(?: was| is| were| are)|threesomes?|g(?:ave|ive|ives|iving) (?:him |her )?head|fuck(?:ed|ing|s)? (?:her|him|me|them|each other)(?! over| up| off| about| around| and| so)|masturbat\w*|wank(?:ed|ing) (?:over|to|off)|came (?:all )?(?:over|on|in) (?:her|his|my|your) (?:face|tits|chest|mouth|back)|jerk(?:ed|ing|s)? (?:off|him off|me off)|finger(?:ed|ing)? (?:herself|himself|her|me)|(?:rode|ride|riding) (?:me|him|her) until|sucked (?:him|me|his) off|eat(?:ing)? (?:her|me) out)\b/iu;
 
 // A slur the writer reports rather than uses ('he called me a whore', 'the review refers to me as a slut').
 const REPORTED_SPEECH =
