@@ -75,6 +75,7 @@ function limitsEnv() {
       'RATING_TEXTS_PER_DAY',
       'ADMIN_LOGINS_PER_IP_PER_15_MIN',
       'TELEMETRY_PER_IP_PER_MINUTE',
+      'DEVICE_SESSIONS_PER_IP_PER_HOUR',
     ].map((name) => [`LIMIT_${name}`, String(BIG)]),
   );
 }

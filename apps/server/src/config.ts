@@ -140,6 +140,7 @@ const envSchema = z.object({
   LIMIT_ACCOUNT_CHANGES_PER_PHONE_PER_HOUR: positiveInt(30),
   LIMIT_EXPORTS_PER_PHONE_PER_DAY: positiveInt(5),
   LIMIT_CALLS_PER_IP_PER_MINUTE: positiveInt(60),
+  LIMIT_DEVICE_SESSIONS_PER_IP_PER_HOUR: positiveInt(300),
   NOTIFICATION_MAX_ATTEMPTS: positiveInt(6),
   NOTIFICATION_RETRY_BASE_SECONDS: positiveInt(30),
   DISPATCHER_INTERVAL_MS: positiveInt(5000),
@@ -185,6 +186,11 @@ export interface Limits {
   exportsPerPhonePerDay: number;
   /** Calls per IP per minute of each procedure that has no cap of its own (services/limits). */
   callsPerIpPerMinute: number;
+  /**
+   * New device sessions (browsers without a cookie) per IP per hour: each is a row, so past it a network gets
+   * no more rows until the hour ends; a shared NAT's visitors keep their cookies and never meet it.
+   */
+  deviceSessionsPerIpPerHour: number;
 }
 
 export interface Config {
@@ -319,6 +325,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       exportsPerPhonePerDay: e.LIMIT_EXPORTS_PER_PHONE_PER_DAY,
       callsPerIpPerMinute: e.LIMIT_CALLS_PER_IP_PER_MINUTE,
       staffLoginsPerAccountPer5Min: e.LIMIT_STAFF_LOGINS_PER_ACCOUNT_PER_5_MIN,
+      deviceSessionsPerIpPerHour: e.LIMIT_DEVICE_SESSIONS_PER_IP_PER_HOUR,
     },
     notifications: {
       maxAttempts: e.NOTIFICATION_MAX_ATTEMPTS,

@@ -42,6 +42,7 @@ export function startSoakServer(options: {
     LIMIT_RATINGS_PER_IP_PER_HOUR: unlimited,
     LIMIT_RATING_TEXTS_PER_DAY: unlimited,
     LIMIT_ADMIN_LOGINS_PER_IP_PER_15_MIN: unlimited,
+    LIMIT_DEVICE_SESSIONS_PER_IP_PER_HOUR: unlimited,
     // Fast retries so texts held back by the SNS fault are delivered within the drain wait.
     NOTIFICATION_RETRY_BASE_SECONDS: '5',
     NOTIFICATION_MAX_ATTEMPTS: '10',

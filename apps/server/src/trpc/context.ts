@@ -61,14 +61,19 @@ export function countryFromHeaders(headers: FastifyRequest['headers']): string |
 }
 
 function fastifyCookieJar(req: FastifyRequest, res: FastifyReply, secure: boolean): CookieJar {
+  // What this response set or cleared: a later call of the same batch reads it, as the browser will, rather
+  // than the request's cookie (a visit without one would otherwise get a new session per call).
+  const written = new Map<string, string | undefined>();
   return {
     get(name) {
+      if (written.has(name)) return written.get(name);
       const raw = req.cookies[name];
       if (!raw) return undefined;
       const unsigned = req.unsignCookie(raw);
       return unsigned.valid && unsigned.value !== null ? unsigned.value : undefined;
     },
     set(name, value, maxAgeSeconds) {
+      written.set(name, value);
       res.setCookie(name, value, {
         path: '/',
         httpOnly: true,
@@ -79,6 +84,7 @@ function fastifyCookieJar(req: FastifyRequest, res: FastifyReply, secure: boolea
       });
     },
     clear(name) {
+      written.set(name, undefined);
       res.clearCookie(name, { path: '/', httpOnly: true, sameSite: 'lax', secure });
     },
   };

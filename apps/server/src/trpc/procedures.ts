@@ -41,7 +41,8 @@ export const publicProcedure = procedure.use(async ({ ctx, next, path, getRawInp
 });
 
 /**
- * Has a device session: loads it from the cookie, or creates one and sets the cookie. A query may be served
+ * Has a device session: loads it from the cookie, or creates one and sets the cookie (within the network's cap
+ * on new sessions, docs/security.md). A query may be served
  * by the session read of a moment ago (SessionCache); a mutation always reads the session's row.
  */
 export const deviceProcedure = publicProcedure.use(async ({ ctx, next, type }) =>
@@ -73,7 +74,10 @@ export const unlockedProcedure = publicProcedure.use(async ({ ctx, next, type, p
 // spreads were 3.6 % of profile.ratingsReceived's CPU in a profile, when it had four layers).
 
 async function deviceSessionOf(ctx: Context, type: TRPCProcedureType): Promise<DeviceSession> {
-  const session = await ctx.sessions.resolveDevice(ctx.cookies, { fresh: type !== 'query' });
+  const session = await ctx.sessions.resolveDevice(ctx.cookies, {
+    fresh: type !== 'query',
+    ipAddress: ctx.request.ipAddress,
+  });
   const provenPhone = session.phoneProvenAt ? session.phoneNumber : null;
   ctx.audit.setActor({ userId: session.id, phoneNumber: provenPhone });
   return session;

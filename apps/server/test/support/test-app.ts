@@ -147,6 +147,8 @@ export function testConfig(env: Record<string, string | undefined> = {}) {
     ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
     // Suites log the test admin in from many fresh browsers; the per-account cap has its own test.
     LIMIT_STAFF_LOGINS_PER_ACCOUNT_PER_5_MIN: '100000',
+    // Suites make hundreds of fresh browsers from one address; the cap on new sessions has its own test.
+    LIMIT_DEVICE_SESSIONS_PER_IP_PER_HOUR: '100000',
     PUBLIC_URL: 'http://localhost:3000',
     CLIENT_DIST_DIR: '/nonexistent',
     ...IMMEDIATE_RELEASE_ENV,

@@ -16,6 +16,9 @@ import {
   touchDeviceSession,
 } from '@exrated/db/queries';
 import type { DeviceSession } from '@exrated/db/schema';
+import { networkKey } from '../limits/network-key';
+import { tooManyRequests } from '../limits/rate-limit-errors';
+import type { RateLimiter, RateLimitResult, RateLimitRule } from '../limits/rate-limiter';
 import type { ForgottenSessions, SessionBroadcast } from './session-broadcast';
 import { SessionCache } from './session-cache';
 
@@ -57,6 +60,20 @@ export function cookieNamesFor(secure: boolean): CookieNames {
     : { device: 'exrated_sid', admin: 'exrated_admin', staffDevice: 'exrated_staff_device' };
 }
 
+/**
+ * The cap on new device sessions per network (docs/security.md, Limits): every request without a cookie, a
+ * cheap read included, creates a row, so the rows one network can create are counted where they are made.
+ */
+export interface NewDeviceCap {
+  limiter: RateLimiter;
+  rule: RateLimitRule;
+  /** The limiter failed: the session is created anyway (the cap fails open, like the procedure caps). */
+  onUnavailable(error: unknown): void;
+}
+
+const NEW_DEVICE_REFUSAL = (wait: string) =>
+  `Too many new visitors from your network. Please try again ${wait}.`;
+
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
@@ -70,22 +87,31 @@ export class SessionService {
   private readonly devices = new SessionCache<DeviceSession>(SESSION_CACHE_MS);
   private readonly admins = new SessionCache<StaffSession>(SESSION_CACHE_MS);
   private readonly broadcast: SessionBroadcast | null;
+  private readonly newDeviceCap: NewDeviceCap | null;
+  // The calls of one batched request share its cookie jar and run together: the first one without a cookie
+  // creates the session and the others wait for it, so a visit is one row, not one per call.
+  private readonly creating = new WeakMap<CookieJar, Promise<DeviceSession>>();
 
   constructor(
     private readonly db: Database,
     readonly names: CookieNames,
     private readonly now: () => Date = () => new Date(),
-    options: { broadcast?: SessionBroadcast | null } = {},
+    options: { broadcast?: SessionBroadcast | null; newDeviceCap?: NewDeviceCap | null } = {},
   ) {
     this.broadcast = options.broadcast ?? null;
+    this.newDeviceCap = options.newDeviceCap ?? null;
     this.broadcast?.subscribe((message) => this.forgetHere(message));
   }
 
   /**
    * The request's device session, created (and its cookie set) when there is none or it expired. A read held
-   * from the last moment may serve unless `fresh` (mutations: nothing is done on a held read).
+   * from the last moment may serve unless `fresh` (mutations: nothing is done on a held read). A new session
+   * counts against the cap of `ipAddress`'s network, and over it the request is refused (TOO_MANY_REQUESTS).
    */
-  async resolveDevice(cookies: CookieJar, options: { fresh: boolean }): Promise<DeviceSession> {
+  async resolveDevice(
+    cookies: CookieJar,
+    options: { fresh: boolean; ipAddress: string | null },
+  ): Promise<DeviceSession> {
     const now = this.now();
     const token = cookies.get(this.names.device);
     const tokenHash = token ? hashToken(token) : null;
@@ -108,6 +134,23 @@ export class SessionService {
       }
       return existing;
     }
+    const pending = this.creating.get(cookies);
+    if (pending) return pending;
+    const creation = this.createDevice(cookies, options.ipAddress, now);
+    this.creating.set(cookies, creation);
+    try {
+      return await creation;
+    } finally {
+      this.creating.delete(cookies);
+    }
+  }
+
+  private async createDevice(
+    cookies: CookieJar,
+    ipAddress: string | null,
+    now: Date,
+  ): Promise<DeviceSession> {
+    await this.admitNewDevice(ipAddress);
     const fresh = newToken();
     const session = await insertDeviceSession(this.db, {
       tokenHash: fresh.tokenHash,
@@ -115,6 +158,19 @@ export class SessionService {
     });
     cookies.set(this.names.device, fresh.token, DEVICE_SESSION_IDLE_MS / 1000);
     return session;
+  }
+
+  private async admitNewDevice(ipAddress: string | null): Promise<void> {
+    const cap = this.newDeviceCap;
+    if (!cap) return;
+    let result: RateLimitResult;
+    try {
+      result = await cap.limiter.hit(`device-session:ip:${networkKey(ipAddress)}`, cap.rule);
+    } catch (error) {
+      cap.onUnavailable(error);
+      return;
+    }
+    if (!result.allowed) throw tooManyRequests(result.retryAfterSeconds, NEW_DEVICE_REFUSAL);
   }
 
   /**
