@@ -30,13 +30,13 @@ import { startRetentionJob } from './services/retention/retention';
 import { RedisSessionBroadcast } from './services/sessions/session-broadcast';
 import { cookieNamesFor, SessionService } from './services/sessions/sessions';
 import { SettingsStore } from './services/settings/settings-store';
-import { ensureFirstAdmin } from './services/staff/first-admin';
 import { ConsoleSmsSender } from './services/sms/console-sms-sender';
 import { startReceiptJob } from './services/sms/receipt-job';
 import { MemorySendPacer, RedisSendPacer } from './services/sms/send-pacer';
 import { SmsGateway } from './services/sms/sms-gateway';
 import { closeSmsProvider, createSmsProviders } from './services/sms/sms-providers';
 import type { SmsSender } from './services/sms/sms-sender';
+import { ensureFirstAdmin } from './services/staff/first-admin';
 import type { CodeStore } from './services/verification/code-store';
 import { MemoryCodeStore } from './services/verification/memory-code-store';
 import { RedisCodeStore } from './services/verification/redis-code-store';
@@ -177,12 +177,6 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     settings,
     sessions: new SessionService(database.db, cookieNamesFor(config.cookieSecure), now, {
       broadcast: sessionBroadcast,
-      newDeviceCap: {
-        limiter: rateLimiter,
-        rule: { limit: config.limits.deviceSessionsPerIpPerHour, windowSeconds: 3600 },
-        onUnavailable: (error) =>
-          app.log.warn({ err: error }, 'rate limiter unavailable; new device session cap not applied'),
-      },
     }),
     logger: app.log,
     now,

@@ -6,8 +6,8 @@ import { enforceRateLimit, tooManyRequests } from '../limits/rate-limit-errors';
 import { parsePhone, untextableReason } from '../phone/phone';
 import { ratingWindows } from '../rating/rating-limits';
 import { logWithheld, releaseTimesAtProof } from '../rating/rating-stands';
-import { SmsDeliveryError } from '../sms/sms-sender';
 import { PHONE_FORMAT_NOT_SUPPORTED, PROVIDER_UNREACHABLE } from '../sms/sms-errors';
+import { SmsDeliveryError } from '../sms/sms-sender';
 import { CODE_TTL_MS, type SendRefusal } from './code-store';
 import { generateVerificationCode, hashVerificationCode, verificationText } from './verification-code';
 
