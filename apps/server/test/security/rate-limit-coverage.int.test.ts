@@ -36,7 +36,8 @@ const CHEAP_READS: Record<string, string> = {
   'rating.anonymity': 'the configured anonymity settings',
   'verification.defaultCountry': 'read from the request headers only',
   'admin.me': 'reads the caller’s own staff cookie',
-  'profile.me': 'the caller’s own session row (served from the session cache)',
+  'profile.me':
+    'the caller’s own session row (served from the session cache); a new one counts against the network’s cap on new sessions (session-creation-cap.int.test.ts)',
   'profile.ratingsGiven': 'the caller’s own ratings, by an indexed key',
   'profile.ratingsReceived': 'the caller’s own received ratings, by an indexed key, once unlocked',
 };
