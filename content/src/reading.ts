@@ -103,10 +103,11 @@ function joinRuns(text: string, leadingWords: number): string {
 const SPACED_ADDRESS =
   /(?:[\p{L}\p{N}-]+\s*\.\s*)+(?:com|co|uk|net|org|io|me|info|biz|us|ca|au|de|fr|ly|tv|app)(?![\p{L}])/giu;
 
-// The same runs with their dots kept, for addresses spelled out letter by letter ('j e s s @ g m a i l . c o m').
-function joinRunsKeepingDots(text: string): string {
+// The same runs with the punctuation of addresses and handles kept ('j e s s @ g m a i l . c o m',
+// 'i g : m a r k . s'): a separator holding '.', ':' or '/' stands for it.
+function joinRunsKeepingPunctuation(text: string): string {
   return text.replace(SPACED_OUT, (run) =>
-    run.replace(SEPARATORS, (separator) => (separator.includes('.') ? '.' : '')),
+    run.replace(SEPARATORS, (separator) => /[.:/]/.exec(separator)?.[0] ?? ''),
   );
 }
 
@@ -208,13 +209,16 @@ export function readText(text: string): TextReading {
     leet,
     leetAsLetters(spaced.toLowerCase()),
   ];
-  if (hasRuns) lower.push(joinRuns(spaced, 1).toLowerCase(), joinRuns(spaced, 2).toLowerCase());
+  if (hasRuns) {
+    lower.push(joinRuns(spaced, 1).toLowerCase(), joinRuns(spaced, 2).toLowerCase());
+    lower.push(joinRunsKeepingPunctuation(spaced).toLowerCase());
+  }
   if (HAS_INSIDE_WORD.test(leet)) lower.push(leet.replace(INSIDE_WORD, ''));
   if (HAS_NON_ASCII.test(text)) lower.push(foldText(text, true).toLowerCase());
   const numbers = [folded, joined];
   if (HAS_SPELLED_DIGIT.test(folded)) numbers.push(spelledDigits(folded), spelledDigits(joined));
   if (HAS_SPACED_DOT.test(joined)) numbers.push(closeSpacedAddresses(joined));
-  if (hasRuns) numbers.push(joinRunsKeepingDots(spaced));
+  if (hasRuns) numbers.push(joinRunsKeepingPunctuation(spaced));
   return {
     folded,
     lower: unique(lower),
@@ -247,6 +251,12 @@ function replaceGaps(source: string, gap: string): string {
     }
     if (character === '[') inClass = true;
     if (character === ']') inClass = false;
+    if (character === ' ' && !inClass && source[index + 1] === '?') {
+      // An optional space ('ig: ?@?alex'): no gap, or any.
+      result += gap === '' ? '' : `${gap.replace(/\+$/, '')}*`;
+      index += 1;
+      continue;
+    }
     result += character === ' ' && !inClass ? gap : character;
   }
   return result;

@@ -114,6 +114,10 @@ describe('screening of wordings the corpus does not hold', () => {
     'he is a tranny freak',
     'sp1c',
     'beaners everywhere',
+    'i g : m a r k . s . 8 8',
+    's n a p : j e s s _ x o',
+    'ur gonna pay for this',
+    "i'mma hurt him",
   ])('refuses or holds %j', (text) => {
     expect(verdict(text).outcome).not.toBe('accept');
   });

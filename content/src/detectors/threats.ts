@@ -9,8 +9,8 @@ import { findPhrase, phrases, type TextReading } from '../reading';
 // 'her' is a target when no noun follows it ('kill her', not 'kill her boss', whose target is the noun).
 const TARGET = String.raw`(?:you|u|ya|him|her(?![\s,]+(?!and|if|when|for|now|too|again|off|up|soon|one|tonight|today|already|before|after|or|so|then|until|till|because|like|as|badly|bad|more|back|in|with|where|while|good|properly|myself|slowly|first|next|dead|alive|down|out|over)[a-z]{3,})|them|y'all|this (?:guy|man|woman|girl|prick|bitch|idiot)|that (?:guy|man|woman|girl|prick|bitch|idiot))`;
 const POSSESSIVE = String.raw`(?:your|ur|his|her|their)`;
-const PERSON = String.raw`(?:you|u|he|she|they|him|her|them)`;
-const FIRST = String.raw`(?:i|we|imma|ima)`;
+const PERSON = String.raw`(?:you|u|ur|he|she|they|him|her|them)`;
+const FIRST = String.raw`(?:i|we|imma|ima|i'mma)`;
 // 'I'll', 'we will', 'I'm going to', 'gonna', 'I swear I'll', 'I'd': a first person announcing what they will do.
 const INTENT = String.raw`(?:'ll|'d| will| shall| would| am going to|'m going to|m going to| are going to|'re going to| gonna|'m gonna|m gonna| am gonna| swear (?:to god )?(?:i'll|i will|ill)| promise (?:i'll|i will|ill))`;
 const WILL_SOON = String.raw`(?:'ll|'d| will| would| is going to|'s going to| are going to|'re going to| gonna|'s gonna|'re gonna|'d better| better| had better)`;
