@@ -83,7 +83,7 @@ const THREAT_SOURCES: readonly string[] = [
   String.raw`grow up without a (?:mother|father|mum|mom|dad)`,
   String.raw`won't recogni[sz]e ${TARGET} when`,
   // Anyone's announced harm to a person: 'my brother is going to beat him', 'they'll hurt her'.
-  String.raw`(?:'ll|will|gonna|going to|'d love to|would love to|want to|wanna) (?:\w+ )?(?:kill|murder|stab|shoot|hurt|beat|batter|strangle|choke|punch|smash|knife|maim|torture|run over) ${TARGET}(?! (?:a|an|some|with kindness|off|up in)(?![\p{L}]))`,
+  String.raw`(?:'ll|will|gonna|going to|'d love to|would love to|want to|wanna|imma|i'mma|ima|finna) (?:\w+ )?(?:kill|murder|stab|shoot|hurt|beat|batter|strangle|choke|punch|smash|knife|maim|torture|run over) ${TARGET}(?! (?:a|an|some|with kindness|off|up in)(?![\p{L}]))`,
   String.raw`(?:'ll|will|gonna|going to) (?:make|have) (?:him|her|them|you|u) (?:disappear|vanish|bleed|beg|cry|suffer)`,
   String.raw`deserves? (?:to (?:die|be (?:hurt|beaten|shot|killed|stabbed|attacked))|a (?:beating|bullet|kicking|slap|smack|good hiding))`,
   String.raw`(?:know|found out|find out) where (?:he|she|they|you|u) (?:live|lives|work|works|sleep|sleeps)`,
