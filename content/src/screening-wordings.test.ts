@@ -118,6 +118,7 @@ describe('screening of wordings the corpus does not hold', () => {
     's n a p : j e s s _ x o',
     'ur gonna pay for this',
     "i'mma hurt him",
+    'Sarah will pay for what she did',
   ])('refuses or holds %j', (text) => {
     expect(verdict(text).outcome).not.toBe('accept');
   });

@@ -125,6 +125,7 @@ const THREAT_SOURCES: readonly string[] = [
   String.raw`(?:i'm|im|i am|i was|i'll be|ill be|we're|we'll be) (?:outside|at|sat outside|parked outside|waiting outside) (?:your|his|her|their|ur) (?:house|door|work|flat|place|office|school|mum's|parents')`,
   String.raw`(?:i|we) know (?:where|which) (?:your|his|her|their|ur) (?:kids|children|son|daughter|mum|mom|parents|family) (?:go|goes|live|lives|work|works|are)`,
   String.raw`(?:break|broke|smash|snap) every bone`,
+  String.raw`(?:will|'ll|is going to|'s going to|is gonna|are going to) (?:pay (?:for what (?:he|she|they|you) did|dearly|for this|for that)|suffer for (?:this|that|it|what))`,
   String.raw`watch what happens (?:to|if|when|next)`,
   String.raw`(?:won't|will not|wont|is not going to|isn't going to) (?:make it|live) to (?:his|her|your|their|ur) next`,
   String.raw`dead (?:man|woman|girl|boy|men) walking`,
