@@ -1,6 +1,6 @@
 /**
- * The rating's text fields as the terms and DESIGN.md section 4 fix them: how each is named in a message and
- * how long it may be. The server's input schema and the rate form both read them from here.
+ * The rating's text fields as the terms and docs/architecture.md#ratings fix them: how each is named in a
+ * message and how long it may be. The server's input schema and the rate form both read them from here.
  */
 export const RATING_TEXT_FIELDS = {
   gratitude: 'What you were grateful for',

@@ -119,6 +119,7 @@ describe('screening of wordings the corpus does not hold', () => {
     'ur gonna pay for this',
     "i'mma hurt him",
     'Sarah will pay for what she did',
+    'His number starts 07911 and then ends 123456',
   ])('refuses or holds %j', (text) => {
     expect(verdict(text).outcome).not.toBe('accept');
   });

@@ -56,8 +56,15 @@ function digitsOf(text: string): string {
     .replace(GROUP_JOINER, ' ');
 }
 
+// A number said in parts with words between them ('it starts 07911 and ends 123456') where the text speaks
+// of a number: the parts are read together.
+const SPEAKS_OF_A_NUMBER = /\b(?:number|phone|mobile|cell|call|ring|text|whatsapp|digits|starts|ends)\b/i;
+const WORDS_BETWEEN_PARTS = /(?<=\d{3})(?:\s+[a-z]{1,8}){1,3}\s+(?=\d{3})/gi;
+
 function containsPhoneNumber(text: string): boolean {
-  const digits = digitsOf(text);
+  const digits = SPEAKS_OF_A_NUMBER.test(text)
+    ? digitsOf(text).replace(WORDS_BETWEEN_PARTS, ' ')
+    : digitsOf(text);
   // No number anywhere has fewer digits, country code included ('+683 1234', Niue), nor more than a few
   // characters between two of its digits; most texts stop here.
   if (!SEVEN_DIGITS_CLOSE.test(digits)) return false;
