@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 
 // The one place that names the test projects. Vitest 4 reads `test.projects`, so vitest.config.ts imports
-// this list (see TOOLCHAIN.md).
+// this list (see CONTRIBUTING.md#toolchain).
 
 // The browser tests drive the system Chromium. A fresh machine with only Node has none: there they are left
 // out with a notice; under CI a missing browser fails the run instead (the harness names the install step).

@@ -1,6 +1,6 @@
--- DESIGN.md section 2: ratings given = ratings created by the proven phone, plus the device's ratings that no
--- phone has claimed yet. One definition, used by the unlock check and by submit_rating below; plpgsql so
--- that its plan is kept for the connection instead of planned on every call.
+-- docs/security.md#sessions: ratings given = ratings created by the proven phone, plus the device's ratings
+-- that no phone has claimed yet. One definition, used by the unlock check and by submit_rating below; plpgsql
+-- so that its plan is kept for the connection instead of planned on every call.
 CREATE FUNCTION "ratings_given"("p_device_session_id" uuid, "p_proven_phone" text) RETURNS integer
   LANGUAGE plpgsql STABLE AS $$
 BEGIN
@@ -8,7 +8,7 @@ BEGIN
     WHERE "created_by_phone" = "p_proven_phone"
        OR ("device_session_id" = "p_device_session_id" AND "created_by_phone" IS NULL));
 END $$;--> statement-breakpoint
--- rating.submit's writes in one round trip (DESIGN.md section 4). Called as one statement, it is one
+-- rating.submit's writes in one round trip (docs/architecture.md#ratings). Called as one statement, it is one
 -- transaction: the rating, its scores and its notification all exist or none does. Each statement of a
 -- plpgsql function takes a fresh snapshot, so the repeat check after the lock sees a parallel submission of
 -- the same recipient that committed while this one waited.

@@ -3,9 +3,9 @@ ALTER TABLE "ratings" ADD COLUMN "held_reason" text;--> statement-breakpoint
 CREATE INDEX "ratings_held_created_idx" ON "ratings" USING btree ("created_at") WHERE "ratings"."held_reason" is not null;--> statement-breakpoint
 CREATE INDEX "ratings_unclaimed_created_idx" ON "ratings" USING btree ("created_at") WHERE "ratings"."created_by_phone" is null;--> statement-breakpoint
 ALTER TABLE "notifications" ADD CONSTRAINT "notifications_status_check" CHECK ("notifications"."status" in ('pending', 'held', 'sent', 'failed', 'suppressed'));--> statement-breakpoint
--- DESIGN.md section 4: a rating counts once a person stands behind it. Ratings from a device without a proven
--- phone (created_by_phone null) and ratings held for moderation (held_reason) are saved with a `held` text;
--- proving the phone or a moderator's approval releases them.
+-- docs/architecture.md#ratings: a rating counts once a person stands behind it. Ratings from a device without
+-- a proven phone (created_by_phone null) and ratings held for moderation (held_reason) are saved with a
+-- `held` text; proving the phone or a moderator's approval releases them.
 DROP FUNCTION "submit_rating"(uuid, text, text, text, text, text, text, text, text, uuid, timestamptz, jsonb,
   timestamptz, uuid, text, text, integer, timestamptz);--> statement-breakpoint
 -- How many ratings of a number stand (author proven, not held) since a moment: the daily ceiling's count.
@@ -97,7 +97,7 @@ BEGIN
   SELECT "p_rating_id", (e->>'questionId')::integer, (e->>'score')::integer
   FROM jsonb_array_elements("p_scores") AS e;
 
-  -- A pending text is due at once: the dispatcher sends it after the response (DESIGN.md section 4).
+  -- A pending text is due at once: the dispatcher sends it after the response (docs/architecture.md#ratings).
   INSERT INTO "notifications" ("id", "rating_id", "message", "status", "status_reason", "attempts",
     "next_attempt_at", "created_at")
   VALUES ("p_notification_id", "p_rating_id", "p_message", "v_status", "v_reason", 0, "p_created_at",
@@ -110,7 +110,7 @@ BEGIN
   RETURN QUERY SELECT NULL::timestamptz, "v_status", "v_reason",
     "ratings_given"("p_device_session_id", "p_rater_phone"), "v_held";
 END $$;--> statement-breakpoint
--- A correct SMS code (DESIGN.md sections 2 to 4), in one statement: the session takes its new token and the
+-- A correct SMS code (docs/security.md), in one statement: the session takes its new token and the
 -- proven phone, the phone's profile is verified, and the ratings this device gave before anyone stood behind
 -- them are settled: a rating of the prover's own number is dropped, one of a number the phone already rated
 -- inside the repeat window is dropped, every other one is attributed to the phone and released (its text

@@ -1,4 +1,4 @@
--- A request's activity and error entries in one call (DESIGN.md section 6: at most one audit insert per
+-- A request's activity and error entries in one call (docs/security.md#audit: at most one audit insert per
 -- request). As a function the statement has a fixed text and two jsonb parameters, so the server prepares it
 -- once per connection: an unprepared statement with parameters costs postgres.js two round trips (it asks for
 -- the parameter types first), and under load the second one waited on a busy event loop. plpgsql keeps the

@@ -42,8 +42,8 @@ BEGIN
   -- Serializes submissions for one recipient until commit: two parallel submissions cannot both pass the
   -- repeat check, nor both slip under the daily ceiling.
   PERFORM pg_advisory_xact_lock(hashtextextended('rating:' || "p_phone_number", 0));
-  -- 'Do not rate me' (DESIGN.md section 5), read after the lock: turning it on takes the same lock, so a
-  -- submission either sees the switch or commits before it is on.
+  -- 'Do not rate me' (docs/trust-and-safety.md#rights), read after the lock: turning it on takes the same
+  -- lock, so a submission either sees the switch or commits before it is on.
   IF EXISTS (SELECT 1 FROM "do_not_rate_numbers" d WHERE d."phone_number" = "p_phone_number") THEN
     RETURN QUERY SELECT NULL::timestamptz, NULL::text, NULL::text, NULL::integer, NULL::text, 'do_not_rate'::text;
     RETURN;
@@ -86,7 +86,7 @@ BEGIN
   SELECT "p_rating_id", (e->>'questionId')::integer, (e->>'score')::integer
   FROM jsonb_array_elements("p_scores") AS e;
 
-  -- A pending text is due at once: the dispatcher sends it after the response (DESIGN.md section 4).
+  -- A pending text is due at once: the dispatcher sends it after the response (docs/architecture.md#ratings).
   INSERT INTO "notifications" ("id", "rating_id", "message", "status", "status_reason", "attempts",
     "next_attempt_at", "created_at")
   VALUES ("p_notification_id", "p_rating_id", "p_message", "v_status", "v_reason", 0, "p_created_at",

@@ -3,7 +3,7 @@ import type { Database } from '../src/database';
 
 /**
  * The schema as information_schema describes it, normalized so PostgreSQL 15 (the servers) and 18 (PGlite)
- * can be compared: raw catalogs differ between versions, these views do not (DESIGN.md section 8).
+ * can be compared: raw catalogs differ between versions, these views do not (docs/testing.md#services).
  */
 export async function describeSchema(db: Database) {
   const columns = await db.execute(sql`

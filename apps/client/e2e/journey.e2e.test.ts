@@ -216,7 +216,7 @@ describe.each([375, 1280] as const)('the whole journey at %i px', (width: Viewpo
     await open(c, '/unlock/00000000-0000-4000-8000-000000000000');
     await typePhone(c, 'Phone number', digitsOf(B));
     // The unlock form would text a code to the number (B's phone, not C's); B was texted a moment ago, so a
-    // stranger gets only the wait (DESIGN.md section 3), and B's phone gets nothing more.
+    // stranger gets only the wait (docs/security.md#codes), and B's phone gets nothing more.
     const codesBefore = (await textsTo(app(), B, 'verification')).length;
     await c.getByRole('button', { name: 'Verify My Number' }).click();
     await c

@@ -93,8 +93,8 @@ describe.each([375, 1280] as const)('rating an ex at %i px', (width) => {
     expect(await page.getByText('Your ex will be notified anonymously.').isVisible()).toBe(true);
     await page.waitForURL((url) => url.pathname === '/profile');
 
-    // A rating counts once a person stands behind it (DESIGN.md section 4): nothing goes out until the rater
-    // proves a phone of their own, then the text does.
+    // A rating counts once a person stands behind it (docs/architecture.md#ratings): nothing goes out until
+    // the rater proves a phone of their own, then the text does.
     expect(await textsTo(app, `+1${national}`, 'rating')).toEqual([]);
     await provePhone(page, app, `+1${phoneFor(width, 9).national}`);
     await expect.poll(async () => (await textsTo(app, `+1${national}`, 'rating')).length).toBe(1);

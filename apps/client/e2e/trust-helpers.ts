@@ -28,7 +28,7 @@ export async function landingPathOf(app: App, phone: string): Promise<string> {
 
 /**
  * A fresh browser whose person proved `phone`: only ratings a proven phone stands behind are shown and
- * texted (DESIGN.md section 4).
+ * texted (docs/architecture.md#ratings).
  */
 export async function provenPage(app: App, width: ViewportWidth, phone: string): Promise<Page> {
   const page = await newPage(app, { width });

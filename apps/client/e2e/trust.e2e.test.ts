@@ -1,7 +1,7 @@
-// Trust and safety in the browser (DESIGN.md section 5): stopping texts from the /r/:guid landing and turning
-// them back on in /settings; reporting a review from /profile, and the administrator hiding it from the
-// moderation queue. Everything is seeded through the public API and the texts the console sender keeps (GET
-// /dev/outbox.json).
+// Trust and safety in the browser (docs/trust-and-safety.md#opt-out): stopping texts from the /r/:guid
+// landing and turning them back on in /settings; reporting a review from /profile, and the administrator
+// hiding it from the moderation queue. Everything is seeded through the public API and the texts the console
+// sender keeps (GET /dev/outbox.json).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { provePhone, rate, textsTo } from './api';
 import { type App, newPage, screenshot, startApp, type ViewportWidth } from './harness';
@@ -76,7 +76,7 @@ describe.each([375, 1280] as const)('trust and safety at %i px', (width: Viewpor
   it('reports a review from /profile; it shows Under review until the admin hides it from the queue', async () => {
     const phone = newPhone();
     const reviewer = width === 375 ? 'Jo K.' : 'Mo K.';
-    // Raters who prove a phone: only their ratings are shown (DESIGN.md section 4).
+    // Raters who prove a phone: only their ratings are shown (docs/architecture.md#ratings).
     const fair = await provenPage(app, width, newPhone());
     await rate(fair, phone, { name: 'Sam', scores: [8, 8, 8, 8, 8] });
     const harsh = await provenPage(app, width, newPhone());

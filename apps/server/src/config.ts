@@ -7,7 +7,7 @@ import { type SmsSettings, smsEnvShape, smsSettings } from './services/sms/sms-s
 
 /**
  * The only reader of process.env. Every setting is validated once at start; a bad value stops the server
- * with a message naming the variable (DESIGN.md section 1).
+ * with a message naming the variable (docs/operations.md#configuration).
  */
 
 const booleanFromEnv = z
@@ -157,7 +157,7 @@ export type Environment = z.input<typeof envSchema>;
 
 /** Per-IP limits count an IPv4 address, or an IPv6 /64 prefix (services/limits/network-key.ts). */
 export interface Limits {
-  /** Code texts one number gets per day, whoever asks (DESIGN.md section 3). */
+  /** Code texts one number gets per day, whoever asks (docs/security.md#codes). */
   verificationTextsPerPhonePerDay: number;
   /** Code texts per day in all. */
   verificationTextsPerDay: number;
@@ -170,7 +170,9 @@ export interface Limits {
   ratingsPerDevicePerHour: number;
   ratingsPerIpPerHour: number;
   samePhoneRatingDays: number;
-  /** Standing ratings one number gets per day; the ones beyond wait for moderation (DESIGN.md section 4). */
+  /**
+   * Standing ratings one number gets per day; the ones beyond wait for moderation (docs/security.md#limits).
+   */
   ratingsPerNumberPerDay: number;
   ratingTextsPerRecipientPerDay: number;
   ratingTextsPerDay: number;

@@ -11,8 +11,8 @@ declare module 'vitest' {
 }
 
 /**
- * Redis for tests, in the order of DESIGN.md section 8, then a redis-server of the run's own when the binary
- * is installed but nothing runs; null means the in-process twins are used.
+ * Redis for tests, in the order of docs/testing.md#services, then a redis-server of the run's own when the
+ * binary is installed but nothing runs; null means the in-process twins are used.
  */
 async function resolveTestRedis(env = process.env): Promise<ResolvedService> {
   if (env.TEST_REDIS_URL) return { url: env.TEST_REDIS_URL, source: 'env' };

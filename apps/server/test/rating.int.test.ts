@@ -248,7 +248,7 @@ describe('rating.submit', () => {
       browser,
     );
     expect(reply.status).toBe(200);
-    // Nothing in the answer is about the text: it is sent after the answer (DESIGN.md section 4).
+    // Nothing in the answer is about the text: it is sent after the answer (docs/architecture.md#ratings).
     expect(reply.data).toEqual({ ratingId: expect.any(String), ratingsGiven: 1, isUnlocked: false });
     const ratingId = reply.data?.ratingId ?? '';
     await t.textsSent();

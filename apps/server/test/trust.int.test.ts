@@ -48,8 +48,8 @@ const query = (app: App, browser: HttpBrowser, path: string, input?: unknown) =>
 
 /**
  * A browser rates `phone` through rating.submit, as the /rate form does: by default a fresh one that proved a
- * number of its own first, so that its rating counts and is texted (DESIGN.md section 4). Resolves once the
- * text, sent after the answer, has been dealt with.
+ * number of its own first, so that its rating counts and is texted (docs/architecture.md#ratings). Resolves
+ * once the text, sent after the answer, has been dealt with.
  */
 async function rate(app: App, phone: string, overrides: Record<string, unknown> = {}, browser?: HttpBrowser) {
   nextRater += 1;

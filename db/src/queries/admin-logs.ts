@@ -4,7 +4,7 @@ import type { Executor } from '../database';
 import { type ErrorSeverity, errorLogs, logs } from '../schema';
 import { containing, pageCarryingTotal, pageWithTotal } from './admin-lists';
 
-/** Log actions of the verification flow (DESIGN.md section 3): verification_code_* and verification_*. */
+/** Log actions of the verification flow (docs/security.md#codes): verification_code_* and verification_*. */
 const VERIFICATION_ACTION_PATTERN = 'verification\\_%';
 
 /** A phone's activity entries, newest first; `verificationOnly` keeps the verification_* actions. */

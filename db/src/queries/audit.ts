@@ -5,8 +5,8 @@ import { preparedPerExecutor } from './prepared';
 
 /**
  * Writes a request's activity and error entries in ONE prepared call of `insert_audit_entries` (migration
- * 0009), so auditing never costs a request more than one round trip (DESIGN.md section 6). The rows travel as
- * two JSON parameters: drizzle's multi-row insert builds a parameter per cell, about 0.3 ms of CPU for a
+ * 0009), so auditing never costs a request more than one round trip (docs/security.md#audit). The rows travel
+ * as two JSON parameters: drizzle's multi-row insert builds a parameter per cell, about 0.3 ms of CPU for a
  * submission's seven entries against 0.01 ms for this.
  */
 export interface AuditEntries {

@@ -13,9 +13,9 @@ import {
 import { scoresOfRating } from './received-ratings';
 
 /**
- * The rating waits for an administrator (DESIGN.md section 5): held_reason names the rule ('daily_ceiling',
- * 'screening:<rule>'). A rating whose author has not proven a phone waits for its author instead, without a
- * held_reason: it is not a moderation item.
+ * The rating waits for an administrator (docs/trust-and-safety.md#screening): held_reason names the rule
+ * ('daily_ceiling', 'screening:<rule>'). A rating whose author has not proven a phone waits for its author
+ * instead, without a held_reason: it is not a moderation item.
  */
 export function heldForModeration() {
   return isNotNull(ratings.heldReason);

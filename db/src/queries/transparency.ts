@@ -6,8 +6,8 @@ import { moderationDecisions, notices, ratingAppeals, ratings } from '../schema'
 const monthOf = (column: unknown) => sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM')`;
 
 /**
- * The public transparency report's figures since `since` (DESIGN.md section 5), per UTC month. Counts only:
- * no reference, phone, text or id leaves these queries.
+ * The public transparency report's figures since `since` (docs/trust-and-safety.md#notices), per UTC month.
+ * Counts only: no reference, phone, text or id leaves these queries.
  */
 export async function countNoticesByMonth(db: Executor, params: { since: Date }) {
   const month = monthOf(notices.createdAt);

@@ -5,11 +5,14 @@ import { deviceSessions } from './sessions';
 import { staffAccounts } from './staff';
 import { sqlValueList } from './value-list';
 
-/** What waits in the moderation queue (DESIGN.md section 5): a held rating, a notice, or an appeal. */
+/**
+ * What waits in the moderation queue (docs/trust-and-safety.md#decisions): a held rating, a notice, or an
+ * appeal.
+ */
 export const QUEUE_ITEM_KINDS = ['held_rating', 'notice', 'appeal'] as const;
 export type QueueItemKind = (typeof QUEUE_ITEM_KINDS)[number];
 
-/** Outcomes of a decision (DESIGN.md section 7). */
+/** Outcomes of a decision (docs/architecture.md#api). */
 export const DECISION_OUTCOMES = ['keep', 'hide', 'delete'] as const;
 export type DecisionOutcome = (typeof DECISION_OUTCOMES)[number];
 
@@ -70,8 +73,9 @@ export const moderationDecisions = pgTable(
 );
 
 /**
- * The author's one appeal of a hidden or held rating (DESIGN.md section 5). One per rating, ever: the unique
- * index is the rule. The rating may be deleted by the decision; the appeal stays for the record.
+ * The author's one appeal of a hidden or held rating (docs/trust-and-safety.md#decisions). One per rating,
+ * ever: the unique index is the rule. The rating may be deleted by the decision; the appeal stays for the
+ * record.
  */
 export const ratingAppeals = pgTable(
   'rating_appeals',

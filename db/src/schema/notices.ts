@@ -5,7 +5,7 @@ import { ratings } from './ratings';
 import { deviceSessions } from './sessions';
 import { sqlValueList } from './value-list';
 
-/** Reasons of a notice (DESIGN.md section 7). */
+/** Reasons of a notice (docs/architecture.md#api). */
 export const NOTICE_REASONS = [
   'not_about_me',
   'harassment',
@@ -23,9 +23,9 @@ export const NOTICE_STATUSES = ['open', 'decided'] as const;
 export type NoticeStatus = (typeof NOTICE_STATUSES)[number];
 
 /**
- * A notice about content, from anyone (DSA article 16, DESIGN.md section 5). The reference is the only
- * handle the reporter gets: short, random, and the key of the public status page. Nothing here is ever
- * shown to the reporter but the reason, the dates and the decision with its reasons.
+ * A notice about content, from anyone (DSA article 16, docs/trust-and-safety.md#notices). The reference is
+ * the only handle the reporter gets: short, random, and the key of the public status page. Nothing here is
+ * ever shown to the reporter but the reason, the dates and the decision with its reasons.
  */
 export const notices = pgTable(
   'notices',

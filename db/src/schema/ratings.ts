@@ -22,15 +22,18 @@ export const ratings = pgTable(
     /** Always null (spec section 3); kept for compatibility with the original data model. */
     createdBy: uuid('created_by'),
     createdByPhone: text('created_by_phone'),
-    /** The device session that submitted it, so a later phone proof attributes the rating (DESIGN.md 2). */
+    /**
+     * The device session that submitted it, so a later phone proof attributes the rating
+     * (docs/security.md#sessions).
+     */
     deviceSessionId: uuid('device_session_id').references(() => deviceSessions.id, { onDelete: 'set null' }),
     /** Set when moderation hides the rating: it is then neither shown nor counted. */
     hiddenAt: timestamp('hidden_at', { withTimezone: true }),
     /**
-     * Why the rating waits for moderation before it is shown, counted or texted (DESIGN.md sections 4 and 5):
-     * 'daily_ceiling' (the number got more ratings in a day than the ceiling) or 'screening:{rule}'. A rating
-     * whose author has not proven a phone (created_by_phone null) waits too, without a reason here: proving
-     * the phone releases it.
+     * Why the rating waits for moderation before it is shown, counted or texted
+     * (docs/trust-and-safety.md#decisions): 'daily_ceiling' (the number got more ratings in a day than the
+     * ceiling) or 'screening:{rule}'. A rating whose author has not proven a phone (created_by_phone null)
+     * waits too, without a reason here: proving the phone releases it.
      */
     heldReason: text('held_reason'),
     /**

@@ -3,8 +3,8 @@ import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { staffAccounts } from './staff';
 
 /**
- * A browser's device session (DESIGN.md section 2). The cookie holds a random token; only its hash is stored,
- * so a database dump cannot be replayed as a cookie. `id` is the public id written to logs.user_id.
+ * A browser's device session (docs/security.md#sessions). The cookie holds a random token; only its hash is
+ * stored, so a database dump cannot be replayed as a cookie. `id` is the public id written to logs.user_id.
  */
 export const deviceSessions = pgTable(
   'device_sessions',

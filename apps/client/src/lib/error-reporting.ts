@@ -1,4 +1,4 @@
-// Client-side errors reach error_logs through telemetry.reportError (DESIGN.md section 6). The server caps
+// Client-side errors reach error_logs through telemetry.reportError (docs/security.md#audit). The server caps
 // reports per IP; this side also deduplicates and throttles, so one bug looping in a browser does not spend the
 // whole allowance or flood the log with copies.
 import { createTrpcClient } from './trpc';

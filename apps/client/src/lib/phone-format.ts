@@ -1,9 +1,9 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 
 /**
- * How a phone number is shown to people (DESIGN.md, refining spec section 5): North American numbers — +1 and
- * ten national digits, or ten bare digits — read (###) ###-####; other valid numbers use the international
- * format (+44 7911 123456); anything else is shown as given.
+ * How a phone number is shown to people (docs/architecture.md#layers, refining spec section 5): North
+ * American numbers — +1 and ten national digits, or ten bare digits — read (###) ###-####; other valid
+ * numbers use the international format (+44 7911 123456); anything else is shown as given.
  */
 export function formatPhoneForDisplay(phone: string): string {
   const digits = phone.replace(/\D/g, '');

@@ -1,5 +1,5 @@
 // The 'mobile' metadata (24 KB gzip against the default 'min' 20 KB) holds each country's mobile number
-// patterns, so the browser applies the server's rule (DESIGN.md section 3): only a number that can receive
+// patterns, so the browser applies the server's rule (docs/security.md#codes): only a number that can receive
 // texts (type mobile, or fixed-line-or-mobile where a country does not tell them apart) is accepted. With it,
 // landlines, premium-rate, shared-cost and personal numbers do not pass as valid.
 import { parsePhoneNumberFromString } from 'libphonenumber-js/mobile';

@@ -7,7 +7,9 @@ import superjson from 'superjson';
 
 export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
 
-/** The server refuses a request of more calls (DESIGN.md section 4); the type holds this to its number. */
+/**
+ * The server refuses a request of more calls (docs/security.md#limits); the type holds this to its number.
+ */
 const MAX_CALLS_PER_REQUEST: MaxCallsPerRequest = 10;
 
 export function createQueryClient(): QueryClient {

@@ -1,6 +1,6 @@
 // Who is looking at the app, as the header and the pages need it. The server decides (`profile.me`, from the
 // device session's cookie, never from anything the browser sends); local storage only keeps the last answer
-// so a returning visitor's header shows at once while the server is asked again (DESIGN.md section 2).
+// so a returning visitor's header shows at once while the server is asked again (docs/security.md#sessions).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useDeferredValue, useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';

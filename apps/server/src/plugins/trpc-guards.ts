@@ -7,8 +7,8 @@ import { isTrpcRoute } from './api-paths';
 /**
  * Checks of a tRPC request made before its body is read or any procedure runs, on the route Fastify matched
  * (so no spelling of the URL escapes them), whichever handler then answers the route: the batch limit
- * (DESIGN.md section 4: a batch of 50 `profile.me` created 50 sessions). A callback hook, not an async one:
- * it runs on every request.
+ * (docs/security.md#limits: a batch of 50 `profile.me` created 50 sessions). A callback hook, not an async
+ * one: it runs on every request.
  */
 export const trpcGuardsPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('onRequest', (req, reply, done) => {

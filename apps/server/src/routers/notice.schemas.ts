@@ -9,10 +9,10 @@ export const NOTICE_CONTACT_MAX = 200;
 export const noticeReasonField = z.enum(NOTICE_REASONS, 'Please choose why you are reporting this.');
 
 /**
- * A notice's or an appeal's text goes through the screening of every user text (DESIGN.md section 5):
- * normalized, and refused with the rule's message for contact details, slurs or graphic sexual terms. The
- * rules that hold a rating (threats, doxxing) do not stop a notice: only moderators read it, and describing
- * a threat is what a notice about one has to do. Empty becomes null.
+ * A notice's or an appeal's text goes through the screening of every user text
+ * (docs/trust-and-safety.md#screening): normalized, and refused with the rule's message for contact details,
+ * slurs or graphic sexual terms. The rules that hold a rating (threats, doxxing) do not stop a notice: only
+ * moderators read it, and describing a threat is what a notice about one has to do. Empty becomes null.
  */
 export function noticeTextField(label: string) {
   return screenedText(label, NOTICE_TEXT_MAX);

@@ -4,7 +4,7 @@ import { router } from '../trpc/init';
 import { deviceProcedure, publicProcedure } from '../trpc/procedures';
 import { fileNoticeInput, noticeStatusInput } from './notice.schemas';
 
-/** Notices about content from anyone, and their public status pages (DESIGN.md sections 5 and 7). */
+/** Notices about content from anyone, and their public status pages (docs/trust-and-safety.md#notices). */
 export const noticeRouter = router({
   /** A device session, so a notice can be tied to its filer's session for their export; no proof needed. */
   file: deviceProcedure.input(fileNoticeInput).mutation(({ ctx, input }) => fileNotice(ctx, input)),

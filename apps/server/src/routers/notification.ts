@@ -8,9 +8,12 @@ import { deviceProcedure } from '../trpc/procedures';
 const visitInput = z.object({ id: z.string().max(200, EXPIRED_LINK_MESSAGE).optional() }).optional();
 
 export const notificationRouter = router({
-  /** The /r/:guid landing; a mutation because it may create the recipient's profile (DESIGN.md section 7). */
+  /**
+   * The /r/:guid landing; a mutation because it may create the recipient's profile
+   * (docs/architecture.md#api).
+   */
   visit: deviceProcedure.input(visitInput).mutation(({ ctx, input }) => visitNotification(ctx, input?.id)),
-  /** 'Stop texting this number' on the /r/:guid landing (DESIGN.md section 5). */
+  /** 'Stop texting this number' on the /r/:guid landing (docs/trust-and-safety.md#opt-out). */
   optOut: deviceProcedure
     .input(z.strictObject({ id: z.string().max(200, EXPIRED_LINK_MESSAGE) }))
     .mutation(({ ctx, input }) => optOutByNotificationLink(ctx, input.id)),

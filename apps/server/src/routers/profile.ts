@@ -38,7 +38,7 @@ export const profileRouter = router({
     .input(savePhoneInput)
     .mutation(({ ctx, input }) => savePhoneForDevice(ctx, input.phoneNumber)),
   logout: deviceProcedure.mutation(({ ctx }) => logOutDevice(ctx)),
-  /** No input: the ratings are always those of the session's proven phone (DESIGN.md section 2). */
+  /** No input: the ratings are always those of the session's proven phone (docs/security.md#sessions). */
   ratingsReceived: unlockedProcedure.query(({ ctx }) =>
     loadReceivedRatings(ctx.db, ctx.viewerPhone, { secret: ctx.config.sessionSecret, now: ctx.now() }),
   ),

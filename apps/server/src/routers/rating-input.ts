@@ -18,7 +18,8 @@ export const PHONE_NUMBER_MESSAGE = 'Please enter a valid phone number with coun
 export const SCORE_MESSAGE = 'Each score must be a whole number from 1 to 10';
 export const SCORES_MESSAGE = 'Please score each of the five questions once';
 
-// DESIGN.md section 4: a first name of 1–30 letters of any script, optionally one initial (NAME_PATTERN).
+// docs/architecture.md#ratings: a first name of 1–30 letters of any script, optionally one initial
+// (NAME_PATTERN).
 const name = z
   .string({ message: NAME_REQUIRED_MESSAGE })
   .max(100, NAME_MESSAGE)
@@ -46,8 +47,9 @@ const scores = z
   );
 
 /**
- * `rating.submit` input, exactly as DESIGN.md section 4 fixes it, normalized and screened (section 5): what
- * the rules refuse is an input error here; what they hold is held by the submission (screenRatingInput).
+ * `rating.submit` input, exactly as docs/trust-and-safety.md#screening fixes it, normalized and screened
+ * (section 5): what the rules refuse is an input error here; what they hold is held by the submission
+ * (screenRatingInput).
  */
 export const ratingSubmitInput = z
   .strictObject({

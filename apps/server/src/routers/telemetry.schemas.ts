@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
 /**
- * Actions only the client sees (DESIGN.md section 6), plus the id of a /rate/:id link, which DESIGN.md
- * section 2 says is only logged. Anything else is refused.
+ * Actions only the client sees (docs/security.md#audit), plus the id of a /rate/:id link, which
+ * docs/security.md#sessions says is only logged. Anything else is refused.
  */
 export const CLIENT_ACTIONS = [
   'onboarding_step_completed',

@@ -42,7 +42,10 @@ type CallerKind = (typeof CALLER_KINDS)[number];
 
 type Outcome = 'OK' | TRPCError['code'];
 
-/** Who may call a procedure, as DESIGN.md section 2 decides it; a row may name a business outcome instead. */
+/**
+ * Who may call a procedure, as docs/security.md#sessions decides it; a row may name a business outcome
+ * instead.
+ */
 const POLICIES = {
   // Anyone; device procedures give a cookie-less caller a fresh session on the spot.
   anyone: {
@@ -194,7 +197,8 @@ async function createCaller(kind: CallerKind, ownPhone?: string): Promise<Matrix
     case 'provenUnlocked':
     case 'otherProven':
       phone = ownPhone ?? phones[kind];
-      // Ratings given before the proof are attributed to the phone when it is proven (DESIGN.md section 2).
+      // Ratings given before the proof are attributed to the phone when it is proven
+      // (docs/security.md#sessions).
       await rateStranger(base);
       await rateStranger(base);
       await prove(base, phone);
@@ -281,7 +285,7 @@ const ROWS: Record<string, Row> = {
   'notification.optOut': { access: POLICIES.anyone, input: () => ({ id: notificationId }) },
   'notice.file': {
     access: POLICIES.anyone,
-    // Holding the texted link is enough: no proof and no unlock (DESIGN.md section 5).
+    // Holding the texted link is enough: no proof and no unlock (docs/trust-and-safety.md).
     input: () => ({ notificationId, reason: 'not_about_me', text: 'We never dated.' }),
     check: (result) => {
       expect(Object.keys(asRecord(result))).toEqual(['reference']);
@@ -383,8 +387,8 @@ const ROWS: Record<string, Row> = {
   'telemetry.reportError': { access: POLICIES.anyone, input: () => ({ message: 'Render failed' }) },
   'verification.send': { access: POLICIES.anyone, input: () => ({ phoneNumber: newPhone() }) },
   'verification.check': {
-    // Whoever holds the phone holds the code (DESIGN.md section 3): the right code proves the number for any
-    // caller, a cookie-less one included, whichever session asked for it.
+    // Whoever holds the phone holds the code (docs/security.md#codes): the right code proves the number for
+    // any caller, a cookie-less one included, whichever session asked for it.
     access: POLICIES.anyone,
     changesSession: true,
     input: async (caller) => {
@@ -470,7 +474,7 @@ const shared = new Map<CallerKind, MatrixCaller>();
 async function callerFor(kind: CallerKind, fresh: boolean) {
   // A cookie-less caller is new on every call: it never sends back a cookie it was given.
   if (kind === 'anonymous') return createCaller(kind);
-  // A fresh caller proves a phone of its own: a number gets one code per wait (DESIGN.md section 3), and a
+  // A fresh caller proves a phone of its own: a number gets one code per wait (docs/security.md#codes), and a
   // call that ends the session or the account must not touch the shared callers' phones.
   if (fresh) return createCaller(kind, newPhone());
   const existing = shared.get(kind);

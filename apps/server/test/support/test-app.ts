@@ -157,7 +157,7 @@ export function testConfig(env: Record<string, string | undefined> = {}) {
 }
 
 /**
- * The real app on this test file's own database and Redis prefix, as DESIGN.md section 8 says. Every
+ * The real app on this test file's own database and Redis prefix, as docs/testing.md#services says. Every
  * external port but SMS is real; SMS is the console sender whose outbox the test reads.
  */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {

@@ -78,7 +78,7 @@ export function nextRaterPhone() {
 
 /**
  * A browser (tRPC caller) that has proven a phone of its own, as every rater whose ratings should count must
- * (DESIGN.md section 4). Each call proves a new number, unless `phone` is given.
+ * (docs/architecture.md#ratings). Each call proves a new number, unless `phone` is given.
  */
 export async function provenCaller(
   t: TestApp,

@@ -19,9 +19,9 @@ interface ReportRatingButtonProps {
 }
 
 /**
- * 'Report' on a received review (DESIGN.md section 5): files a notice of the same kind as anyone's, with a
- * reason and an optional description; the reporter gets its reference, and while moderators look at it the
- * review shows 'Under review'.
+ * 'Report' on a received review (docs/trust-and-safety.md#notices): files a notice of the same kind as
+ * anyone's, with a reason and an optional description; the reporter gets its reference, and while moderators
+ * look at it the review shows 'Under review'.
  */
 export function ReportRatingButton({ ratingId, reportStatus, reviewName }: ReportRatingButtonProps) {
   const trpc = useTRPC();

@@ -1,5 +1,5 @@
-// The reasons a notice names (DESIGN.md section 7), as people read them. The values come from the server's
-// input type, so a reason added there fails the type check here until it has a label.
+// The reasons a notice names (docs/architecture.md#api), as people read them. The values come from the
+// server's input type, so a reason added there fails the type check here until it has a label.
 import type { AppRouter } from '@exrated/server/router';
 import type { inferInput, TRPCOptionsProxy } from '@trpc/tanstack-react-query';
 

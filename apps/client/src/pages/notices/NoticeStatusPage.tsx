@@ -35,9 +35,9 @@ function formatDay(value: Date | string) {
 }
 
 /**
- * /notices/:reference, the status of a report (DESIGN.md section 5): its reason and dates, then the decision
- * with its statement of reasons. Whoever holds the reference sees this page, so it shows nothing of the
- * rating itself or of who wrote it.
+ * /notices/:reference, the status of a report (docs/trust-and-safety.md#decisions): its reason and dates,
+ * then the decision with its statement of reasons. Whoever holds the reference sees this page, so it shows
+ * nothing of the rating itself or of who wrote it.
  */
 export default function NoticeStatusPage() {
   useDocumentTitle('Report status · ExRated');

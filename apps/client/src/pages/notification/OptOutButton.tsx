@@ -10,8 +10,9 @@ import { useTRPC } from '../../lib/trpc';
 const STOPPED = 'You will not get any more texts from ExRated.';
 
 /**
- * 'Stop texting this number' on the /r/:guid landing (DESIGN.md section 5): one tap, after a confirmation,
- * stops rating texts to the number this link was texted to. Verification codes the person asks for still go.
+ * 'Stop texting this number' on the /r/:guid landing (docs/trust-and-safety.md#opt-out): one tap, after a
+ * confirmation, stops rating texts to the number this link was texted to. Verification codes the person asks
+ * for still go.
  */
 export function OptOutButton({ notificationId }: { notificationId: string | undefined }) {
   const trpc = useTRPC();

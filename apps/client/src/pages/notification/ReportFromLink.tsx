@@ -9,9 +9,9 @@ import { userFacingMessage } from '../../lib/server-error';
 import { useTRPC } from '../../lib/trpc';
 
 /**
- * 'Report this rating' on the /r/:guid landing (DESIGN.md section 5): whoever got the text can file a notice
- * about the rating it is about, without rating anyone or verifying a number. Nothing of the rating is shown
- * here: the link names it.
+ * 'Report this rating' on the /r/:guid landing (docs/trust-and-safety.md#notices): whoever got the text can
+ * file a notice about the rating it is about, without rating anyone or verifying a number. Nothing of the
+ * rating is shown here: the link names it.
  */
 export function ReportFromLink({ notificationId }: { notificationId: string | undefined }) {
   const trpc = useTRPC();

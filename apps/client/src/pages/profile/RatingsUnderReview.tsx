@@ -132,7 +132,8 @@ function GivenRatingCard({ rating, onAppeal }: { rating: GivenRating; onAppeal: 
 
 /**
  * On /profile: the ratings this person wrote that are held for review or hidden, with the rule or the
- * decision's reasons, and their one appeal (DESIGN.md section 5). Nothing shows when there are none.
+ * decision's reasons, and their one appeal (docs/trust-and-safety.md#decisions). Nothing shows when there are
+ * none.
  */
 export function RatingsUnderReview() {
   const trpc = useTRPC();

@@ -21,7 +21,7 @@ const RateForm = lazy(() => loadRateForm().then((module) => ({ default: module.R
 /**
  * /rate and /rate/:id (the id changes nothing on screen). A visitor without a proven phone who did not come
  * through a redirect, a verified profile or the home page is sent to /verify first, keeping `?phone=` so
- * they come back to the same rating (DESIGN.md section 2).
+ * they come back to the same rating (docs/security.md#sessions).
  */
 export default function RatePage() {
   useDocumentTitle('Rate an Ex · ExRated');
@@ -48,7 +48,7 @@ export default function RatePage() {
     if (next === 'form') void loadRateForm();
   }, [next]);
 
-  // /rate/:id shows the same form; the id is only logged (DESIGN.md section 2).
+  // /rate/:id shows the same form; the id is only logged (docs/security.md#sessions).
   useEffect(() => {
     if (linkId) track({ action: 'rate_link_opened', details: { id: linkId.slice(0, 100) } });
   }, [linkId, track]);

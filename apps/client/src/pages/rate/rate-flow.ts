@@ -1,5 +1,5 @@
-// The navigation rules of the /rate screen (spec sections 2 and 4, DESIGN.md section 2), kept apart from the
-// components so they can be read, and tested, as rules.
+// The navigation rules of the /rate screen (spec sections 2 and 4, docs/security.md#sessions), kept apart
+// from the components so they can be read, and tested, as rules.
 
 /** The flags other screens pass to /rate in the router's location.state. */
 export interface RateFlags {
@@ -28,7 +28,7 @@ export function mustVerifyFirst(flags: RateFlags, viewer: { isVerified: boolean 
   return !viewer.isVerified && !flags.fromRedirect && !flags.fromVerifiedProfile && !flags.fromHomePage;
 }
 
-/** The server says nothing of the text: it is sent after the answer (DESIGN.md section 4). */
+/** The server says nothing of the text: it is sent after the answer (docs/architecture.md#ratings). */
 export interface SubmitReply {
   ratingId: string;
   ratingsGiven: number;

@@ -1,6 +1,7 @@
-// The rating form's own checks, the same rules as the server's `rating.submit` input (DESIGN.md section 4) so
-// a person sees a mistake before sending; the server checks again and its answer wins. The name rule and the
-// text limits come from the rule package the server uses (@exrated/content, its light modules only).
+// The rating form's own checks, the same rules as the server's `rating.submit` input
+// (docs/architecture.md#ratings) so a person sees a mistake before sending; the server checks again and its
+// answer wins. The name rule and the text limits come from the rule package the server uses
+// (@exrated/content, its light modules only).
 import { NAME_MESSAGE, NAME_PATTERN, NAME_REQUIRED_MESSAGE } from '@exrated/content/name';
 import { containsDirectionControls, normalizeName } from '@exrated/content/normalize';
 import { RATED_NAME_LABEL } from '@exrated/content/rating-fields';

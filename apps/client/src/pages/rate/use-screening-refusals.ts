@@ -2,8 +2,8 @@ import { RATED_NAME_LABEL, RATING_TEXT_FIELDS, type RatingTextField } from '@exr
 import { useEffect, useMemo, useState } from 'react';
 import { lazyModule, useLazyModule } from '../../lib/use-lazy-module';
 
-// The shared rule list (DESIGN.md section 5) with obscenity, linkifyjs and libphonenumber: loaded once the
-// form is up, never before the page's first paint.
+// The shared rule list (docs/trust-and-safety.md#screening) with obscenity, linkifyjs and libphonenumber:
+// loaded once the form is up, never before the page's first paint.
 const contentRules = lazyModule(() => import('@exrated/content'));
 
 /**

@@ -18,9 +18,9 @@ const LINK_UNREADABLE =
 const LINK_OR_DESCRIPTION = 'Please give the link to the rating, or describe what you are reporting.';
 
 /**
- * /report, 'Report content' (DESIGN.md section 5; DSA article 16): anyone, with or without an account, can
- * report a rating by its link (the one in the text) or by a description, and leave a contact for the answer.
- * The answer is a reference and its status page.
+ * /report, 'Report content' (docs/trust-and-safety.md#notices; DSA article 16): anyone, with or without an
+ * account, can report a rating by its link (the one in the text) or by a description, and leave a contact for
+ * the answer. The answer is a reference and its status page.
  */
 export default function ReportContentPage() {
   useDocumentTitle('Report content · ExRated');

@@ -6,8 +6,9 @@ import { useTRPC } from '../../lib/trpc';
 import { useRefreshViewer, useViewer } from '../../lib/viewer';
 
 /**
- * 'Do not rate me' (DESIGN.md section 5): while on, nobody can rate the verified number; a rater is told only
- * that the number cannot be rated. Ratings already given stay (each can be reported). It can be turned off.
+ * 'Do not rate me' (docs/trust-and-safety.md#rights): while on, nobody can rate the verified number; a rater
+ * is told only that the number cannot be rated. Ratings already given stay (each can be reported). It can be
+ * turned off.
  */
 export function DoNotRateSwitch() {
   const trpc = useTRPC();

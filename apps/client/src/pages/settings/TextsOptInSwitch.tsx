@@ -7,8 +7,8 @@ import { useTRPC } from '../../lib/trpc';
 import { useRefreshViewer, useViewer } from '../../lib/viewer';
 
 /**
- * 'Text me when someone rates me' (DESIGN.md section 5): turns rating texts to the proven phone off, or back
- * on after a 'Stop texting this number' or a STOP reply. Only a verified number can change it.
+ * 'Text me when someone rates me' (docs/trust-and-safety.md#opt-out): turns rating texts to the proven phone
+ * off, or back on after a 'Stop texting this number' or a STOP reply. Only a verified number can change it.
  */
 export function TextsOptInSwitch() {
   const trpc = useTRPC();

@@ -5,8 +5,8 @@ import { VerifyCard } from './VerifyCard';
 
 export const INVALID_PHONE_MESSAGE = 'Please enter a valid phone number with country code';
 
-// Why a visitor who only wanted to rate is asked for their own number first (DESIGN.md section 4: a rating
-// counts once a person stands behind it).
+// Why a visitor who only wanted to rate is asked for their own number first (docs/architecture.md#ratings: a
+// rating counts once a person stands behind it).
 const RETURNING_TO_RATE = {
   'shared-link':
     "Everyone proves their own number before rating from a shared link, so every rating has a real person behind it. Then you'll go straight back to the form, with their number filled in.",

@@ -1,4 +1,4 @@
-// Where /verify sends a visitor after the proof. The /rate redirect (DESIGN.md section 2) passes
+// Where /verify sends a visitor after the proof. The /rate redirect (docs/security.md#sessions) passes
 // `?returnTo=/rate?phone=...`; only paths on this site are followed, so the parameter cannot send anyone away.
 
 export function safeReturnPath(value: string | null): string | null {

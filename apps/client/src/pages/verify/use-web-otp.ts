@@ -13,7 +13,7 @@ function isOtpCredential(credential: Credential | null): credential is OtpCreden
 
 /**
  * Where the browser has WebOTP, the code of a text carrying this site's domain-bound line (`@host #code`,
- * DESIGN.md section 3) is offered to the page once the person allows it, and fills the slots.
+ * docs/security.md#codes) is offered to the page once the person allows it, and fills the slots.
  */
 export function useWebOtp(onCode: (code: string) => void): void {
   useEffect(() => {

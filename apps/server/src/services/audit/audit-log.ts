@@ -15,8 +15,8 @@ interface Waiting {
 }
 
 /**
- * The process's one writer of audit entries (DESIGN.md section 6). A request hands over its entries when it
- * ends and its promise resolves once they are committed, so a response still goes out after its audit
+ * The process's one writer of audit entries (docs/security.md#audit). A request hands over its entries when
+ * it ends and its promise resolves once they are committed, so a response still goes out after its audit
  * trail is durable. Idle, a hand-over is written at once; while writes are on their way, the hand-overs
  * arriving meanwhile go together in the next one: under load one statement and one commit carry many
  * requests' entries, where each request used to pay a commit of its own (a submission's seven rows, a code

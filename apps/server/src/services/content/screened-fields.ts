@@ -9,9 +9,9 @@ import {
 import { z } from 'zod';
 
 /**
- * The zod fields every user text and name goes through (DESIGN.md sections 4 and 5): normalized before any
- * rule runs (issue 16, attack 9), then screened with the rule list shared with the browser (@exrated/content).
- * A refusal is an input error naming the field and the rule.
+ * The zod fields every user text and name goes through (docs/trust-and-safety.md#screening): normalized
+ * before any rule runs (issue 16, attack 9), then screened with the rule list shared with the browser
+ * (@exrated/content). A refusal is an input error naming the field and the rule.
  */
 
 /**

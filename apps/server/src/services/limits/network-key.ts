@@ -1,7 +1,7 @@
 import ipaddr from 'ipaddr.js';
 
 /**
- * What per-IP limits count (DESIGN.md sections 3 and 4): a limit must be keyed on something an abuser pays
+ * What per-IP limits count (docs/security.md#limits): a limit must be keyed on something an abuser pays
  * for. An IPv4 address is; a single IPv6 address is not, since one subscriber gets a whole /64 and can take
  * any address in it. So an IPv6 client is counted by its /64 prefix, and an IPv4-mapped IPv6 address as the
  * IPv4 address it is.

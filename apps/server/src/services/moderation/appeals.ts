@@ -24,8 +24,9 @@ function authorOf(ctx: DeviceContext) {
 export type AuthoredRatingState = 'visible' | 'waiting_for_proof' | 'held' | 'hidden';
 
 /**
- * `profile.ratingsGiven` (DESIGN.md section 5): the author's own ratings with their state, why a rating is
- * held or hidden (the rule, or the decision's statement of reasons), and whether they may still appeal.
+ * `profile.ratingsGiven` (docs/trust-and-safety.md#decisions): the author's own ratings with their state, why
+ * a rating is held or hidden (the rule, or the decision's statement of reasons), and whether they may still
+ * appeal.
  */
 export async function loadRatingsGiven(ctx: DeviceContext) {
   const rows = await listAuthoredRatings(ctx.db, { ...authorOf(ctx), limit: AUTHORED_RATINGS_LIMIT });
@@ -55,9 +56,9 @@ export async function loadRatingsGiven(ctx: DeviceContext) {
 }
 
 /**
- * `profile.appeal`: the author contests the hiding or holding of their rating, once (DESIGN.md section 5).
- * The appeal goes to the queue marked as such, and stands there for a held rating. Another person's rating
- * answers NOT_FOUND, as an unknown id does.
+ * `profile.appeal`: the author contests the hiding or holding of their rating, once
+ * (docs/trust-and-safety.md#decisions). The appeal goes to the queue marked as such, and stands there for a
+ * held rating. Another person's rating answers NOT_FOUND, as an unknown id does.
  */
 export async function appealRating(ctx: DeviceContext, params: { ratingId: string; text: string | null }) {
   const author = authorOf(ctx);

@@ -33,7 +33,7 @@ export interface FileNoticeInput {
 }
 
 /**
- * Notices are capped per IP address, IPv6 by /64 (DESIGN.md section 3: a limit that matters is keyed on
+ * Notices are capped per IP address, IPv6 by /64 (docs/security.md#codes: a limit that matters is keyed on
  * something an abuser pays for), whichever form they come from.
  */
 async function enforceNoticeLimit(ctx: Context) {
@@ -66,10 +66,10 @@ async function recordNotice(ctx: DeviceContext, notice: Omit<NewNotice, 'referen
 }
 
 /**
- * `notice.file` (DSA article 16, DESIGN.md section 5): anyone may report content. The rating is named by the
- * texted /r/{id} link (whoever holds it got the text; no unlock needed), by a review the session's proven
- * phone received, or not at all (a description). The answer is only the reference: nothing of the rating or
- * its rater, and a link that names no rating answers the same whatever the reason.
+ * `notice.file` (DSA article 16, docs/trust-and-safety.md#notices): anyone may report content. The rating is
+ * named by the texted /r/{id} link (whoever holds it got the text; no unlock needed), by a review the
+ * session's proven phone received, or not at all (a description). The answer is only the reference: nothing
+ * of the rating or its rater, and a link that names no rating answers the same whatever the reason.
  */
 export async function fileNotice(ctx: DeviceContext, input: FileNoticeInput): Promise<{ reference: string }> {
   if (input.notificationId && input.ratingId)

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 
 /**
- * A notice's reference (DESIGN.md section 5): the reporter's only handle on it and the key of its public
- * status page, so it must not be guessable. 12 characters of Crockford's base32 carry 60 random bits; the
- * alphabet leaves out I, L, O and U, so a reference read aloud or retyped is not misread.
+ * A notice's reference (docs/trust-and-safety.md#notices): the reporter's only handle on it and the key of
+ * its public status page, so it must not be guessable. 12 characters of Crockford's base32 carry 60 random
+ * bits; the alphabet leaves out I, L, O and U, so a reference read aloud or retyped is not misread.
  */
 const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 export const NOTICE_REFERENCE_LENGTH = 12;

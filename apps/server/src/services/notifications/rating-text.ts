@@ -1,8 +1,8 @@
 /**
- * The text to the rated person (DESIGN.md section 4): the integer-rounded average of the five scores, the
- * /r/{notification id} link and how to stop texts, in one GSM-7 segment (at most 160 characters) for any
- * PUBLIC_URL of up to 30 characters. 'An ex' says 'Someone you dated' in the 12 characters the full UUID
- * link needs (rating-text.test.ts holds every average and address length to it).
+ * The text to the rated person (docs/architecture.md#ratings): the integer-rounded average of the five
+ * scores, the /r/{notification id} link and how to stop texts, in one GSM-7 segment (at most 160 characters)
+ * for any PUBLIC_URL of up to 30 characters. 'An ex' says 'Someone you dated' in the 12 characters the full
+ * UUID link needs (rating-text.test.ts holds every average and address length to it).
  */
 export function ratingTextMessage(params: {
   scores: ReadonlyArray<{ score: number }>;

@@ -33,7 +33,7 @@ export function parsePhone(input: string): ParsedPhone | null {
 
 /**
  * Number types that receive texts. Premium-rate, shared-cost, personal, toll-free, pager, VoIP and landline
- * numbers never get one: texting them is how SMS pumping fraud makes money (DESIGN.md section 3).
+ * numbers never get one: texting them is how SMS pumping fraud makes money (docs/security.md#codes).
  */
 const TEXTABLE_TYPES: ReadonlySet<NumberType> = new Set<NumberType>(['MOBILE', 'FIXED_LINE_OR_MOBILE']);
 

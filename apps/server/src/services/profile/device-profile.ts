@@ -47,8 +47,8 @@ export async function loadViewerProfile(ctx: DeviceContext) {
 /**
  * profile.savePhone (the unlock form): keeps the number on this device session, unproven, and creates the
  * unverified profile row when none exists. It grants nothing: only a code proves the phone. Each call may
- * create a row, so calls are limited per network (DESIGN.md section 3); and the work and the audit entry are
- * the same whether or not the row existed, so neither the answer nor its timing tells.
+ * create a row, so calls are limited per network (docs/security.md#codes); and the work and the audit entry
+ * are the same whether or not the row existed, so neither the answer nor its timing tells.
  */
 export async function savePhoneForDevice(ctx: DeviceContext, phone: string) {
   await enforceRateLimit(

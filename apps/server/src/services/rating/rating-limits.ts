@@ -1,4 +1,5 @@
-// The abuse limits of `rating.submit` (DESIGN.md section 4): who may submit, and whether the text may go out.
+// The abuse limits of `rating.submit` (docs/security.md#limits): who may submit, and whether the text may go
+// out.
 import type { DeviceSession } from '@exrated/db/schema';
 import type { Limits } from '../../config';
 import type { Context } from '../../context';
@@ -12,7 +13,7 @@ const HOUR_SECONDS = 3600;
 export const DAY_SECONDS = 24 * HOUR_SECONDS;
 
 /**
- * Per device and per IP submission caps. Like every rating cap they fail open (DESIGN.md section 3): when
+ * Per device and per IP submission caps. Like every rating cap they fail open (docs/security.md#codes): when
  * Redis is away the rating is accepted and the fault is logged.
  */
 export async function enforceSubmissionCaps(ctx: RatingContext) {
@@ -63,8 +64,8 @@ function firstRefusal<Cap extends RateLimitHit>(caps: readonly Cap[], results: r
 }
 
 /**
- * The windows of the per-number rules (DESIGN.md section 4), the same at submission and at proof: one rating
- * of a number per proven phone since `repeatSince`, and standing ratings of a number since
+ * The windows of the per-number rules (docs/security.md#limits), the same at submission and at proof: one
+ * rating of a number per proven phone since `repeatSince`, and standing ratings of a number since
  * `dailyCeiling.since` beyond `dailyCeiling.limit` held for moderation.
  */
 export function ratingWindows(

@@ -22,9 +22,9 @@ import type { RateLimiter, RateLimitResult, RateLimitRule } from '../limits/rate
 import type { ForgottenSessions, SessionBroadcast } from './session-broadcast';
 import { SessionCache } from './session-cache';
 
-/** DESIGN.md section 5: device sessions expire after 30 days idle. */
+/** docs/trust-and-safety.md#rights: device sessions expire after 30 days idle. */
 export const DEVICE_SESSION_IDLE_MS = 30 * 24 * 60 * 60 * 1000;
-/** DESIGN.md section 2: admin sessions end after 30 minutes idle or 8 hours in all. */
+/** docs/security.md#sessions: admin sessions end after 30 minutes idle or 8 hours in all. */
 export const ADMIN_SESSION_IDLE_MS = 30 * 60 * 1000;
 export const ADMIN_SESSION_ABSOLUTE_MS = 8 * 60 * 60 * 1000;
 // A session used constantly is written at most this often, not on every request.

@@ -65,9 +65,9 @@ function emptyMonth(month: string): TransparencyMonth {
 }
 
 /**
- * `transparency.report`, the public /transparency page (DESIGN.md section 5): per month, notices by reason,
- * decisions by outcome and reason, ratings held by the screening or the daily ceiling, appeals and their
- * outcomes, and the median time to a decision. Counts only, built from the moderation records.
+ * `transparency.report`, the public /transparency page (docs/trust-and-safety.md#notices): per month, notices
+ * by reason, decisions by outcome and reason, ratings held by the screening or the daily ceiling, appeals and
+ * their outcomes, and the median time to a decision. Counts only, built from the moderation records.
  */
 export async function buildTransparencyReport(ctx: Context) {
   const now = ctx.now();

@@ -7,10 +7,11 @@ export const CARRIER_BLOCKS_TEXTS =
   'Your mobile carrier still blocks texts from ExRated. Reply START to the last text you got from ExRated, then try again.';
 
 /**
- * `notification.optOut`: the one-tap 'Stop texting this number' of the /r/{id} landing (DESIGN.md section 5).
- * The link was texted to the rated phone, so holding it is enough to stop further rating texts to that phone;
- * it opens nothing else. Idempotent: a second tap answers the same and keeps the first opt-out's record.
- * Verification codes the person asks for still go (only rating texts consult the list).
+ * `notification.optOut`: the one-tap 'Stop texting this number' of the /r/{id} landing
+ * (docs/trust-and-safety.md#opt-out). The link was texted to the rated phone, so holding it is enough to stop
+ * further rating texts to that phone; it opens nothing else. Idempotent: a second tap answers the same and
+ * keeps the first opt-out's record. Verification codes the person asks for still go (only rating texts
+ * consult the list).
  */
 export async function optOutByNotificationLink(ctx: Context, id: string) {
   const notificationId = id.trim();

@@ -7,15 +7,16 @@ export function generateVerificationCode(): string {
 }
 
 /**
- * The only form in which a code is stored (DESIGN.md section 3): an HMAC keyed with the server secret, bound
- * to the phone, so a dump of Redis reveals no live code and a hash cannot be replayed for another number.
+ * The only form in which a code is stored (docs/security.md#codes): an HMAC keyed with the server secret,
+ * bound to the phone, so a dump of Redis reveals no live code and a hash cannot be replayed for another
+ * number.
  */
 export function hashVerificationCode(secret: string, phone: string, code: string): string {
   return createHmac('sha256', secret).update(`${phone}\n${code}`).digest('hex');
 }
 
 /**
- * The code text (DESIGN.md section 3): one GSM-7 segment. With the public address it ends with the
+ * The code text (docs/security.md#codes): one GSM-7 segment. With the public address it ends with the
  * domain-bound line browsers fill the code in from (`@host #code`, WebOTP and Safari's one-time-code
  * autofill), when that still fits in the one segment.
  */

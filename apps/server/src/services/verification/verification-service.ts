@@ -23,8 +23,8 @@ type DeviceContext = Context & { session: DeviceSession };
 
 /**
  * verification.send: checks that the number can get texts and every send limit, stores the code's HMAC and
- * texts the code. Whoever asks, the code goes to the number's owner, who then uses it (DESIGN.md section 3).
- * The reply is the same whether or not the phone already has a profile.
+ * texts the code. Whoever asks, the code goes to the number's owner, who then uses it
+ * (docs/security.md#codes). The reply is the same whether or not the phone already has a profile.
  */
 export async function sendVerificationCode(ctx: DeviceContext, phone: string) {
   const audit = (action: string, details?: Record<string, unknown>) =>
@@ -89,7 +89,7 @@ export async function sendVerificationCode(ctx: DeviceContext, phone: string) {
 /**
  * verification.check: counts the attempt against the number's live code, whichever session asked for it. A
  * match proves the phone for this session (new token), verifies its profile and settles this device's
- * earlier ratings (DESIGN.md sections 2 to 4).
+ * earlier ratings (docs/security.md).
  */
 export async function checkVerificationCode(ctx: DeviceContext, phone: string, code: string) {
   const audit = (action: string, details?: Record<string, unknown>) =>
@@ -164,11 +164,11 @@ export async function checkVerificationCode(ctx: DeviceContext, phone: string, c
 }
 
 /**
- * The counted limits on code texts (DESIGN.md section 3), after the number's own wait and daily ceiling (the
- * ledger, judged by the code store): counted in one round trip up to the first refusal, the sender's network
- * per hour, the number's country per hour and all code texts per day (a flood to one country stops before it
- * eats the global budget). The last two are the SMS-pumping alarms: reaching one pauses code texts and writes
- * a critical error log entry (once per window).
+ * The counted limits on code texts (docs/security.md#codes), after the number's own wait and daily ceiling
+ * (the ledger, judged by the code store): counted in one round trip up to the first refusal, the sender's
+ * network per hour, the number's country per hour and all code texts per day (a flood to one country stops
+ * before it eats the global budget). The last two are the SMS-pumping alarms: reaching one pauses code texts
+ * and writes a critical error log entry (once per window).
  */
 async function enforceCountedSendLimits(ctx: DeviceContext, phone: string, country: string | undefined) {
   const { limits } = ctx.config;
@@ -288,7 +288,7 @@ function sendFailure(ctx: DeviceContext, phone: string, error: unknown): TRPCErr
 }
 
 /**
- * Runs code-store and rate-limit work. Verification fails closed (DESIGN.md section 3): when Redis cannot
+ * Runs code-store and rate-limit work. Verification fails closed (docs/security.md#codes): when Redis cannot
  * answer, the person is told to try again later, the fault is logged, and the server carries on.
  */
 async function withCodeStore<T>(
