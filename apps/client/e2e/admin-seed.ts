@@ -1,6 +1,13 @@
 // Seed data for the admin browser tests, written straight into the test's own Postgres database (the admin
 // pages only read; the flows that write these rows are other features' and have their own tests).
-import { claimedProfiles, errorLogs, logs, ratingScores, ratings } from '../../../db/src/schema/index';
+import {
+  claimedProfiles,
+  errorLogs,
+  logs,
+  ratingScores,
+  ratings,
+  smsMessages,
+} from '../../../db/src/schema/index';
 import { createTestDatabase, type TestDatabase } from '../../../db/src/testing/index';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -154,5 +161,23 @@ export async function createSeededDatabase(serverUrl: string): Promise<TestDatab
       };
     }),
   );
+  // Texts the providers took or refused, for the dashboard's delivery table (no phone numbers are kept).
+  await db.insert(smsMessages).values([
+    ...(['delivered', 'delivered', 'undelivered'] as const).map((status, index) => ({
+      kind: 'rating' as const,
+      provider: 'twilio',
+      providerMessageId: `SM-seed-${index}`,
+      country: 'US',
+      status,
+    })),
+    {
+      kind: 'code' as const,
+      provider: 'sns',
+      providerMessageId: 'seed-code-1',
+      country: 'GB',
+      status: 'sent' as const,
+    },
+    { kind: 'code' as const, provider: 'sns', country: 'GB', status: 'refused' as const },
+  ]);
   return database;
 }

@@ -133,6 +133,19 @@ describe.each([1280, 375] as const)('admin area at %i px', (width) => {
     expect(activities).toBeLessThanOrEqual(await logCount());
     await page.locator('.recharts-bar-rectangle').first().waitFor({ state: 'attached' });
     await page.getByText('Verifications').first().waitFor();
+    // What became of the texts, by kind, provider and country: sent, delivered, undelivered, unknown, refused.
+    await page.getByRole('heading', { name: 'Text delivery' }).waitFor();
+    const delivery = page
+      .getByRole('table')
+      .filter({ has: page.getByRole('columnheader', { name: 'Provider' }) });
+    expect(await delivery.getByRole('row').allInnerTexts()).toEqual([
+      expect.stringMatching(
+        /^Kind\s+Provider\s+Country\s+Sent\s+Delivered\s+Undelivered\s+Unknown\s+Refused$/,
+      ),
+      expect.stringMatching(/^Codes\s+AWS\s+United Kingdom\s+1\s+0\s+0\s+0\s+1$/),
+      expect.stringMatching(/^Rating texts\s+Twilio\s+United States\s+3\s+2\s+1\s+0\s+0$/),
+    ]);
+    expect(await page.getByText('Replies received: none').isVisible()).toBe(true);
     await screenshot(page, 'admin-dashboard');
     await expectNoHorizontalOverflow(page);
   });
