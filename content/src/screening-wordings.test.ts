@@ -120,6 +120,7 @@ describe('screening of wordings the corpus does not hold', () => {
     "i'mma hurt him",
     'Sarah will pay for what she did',
     'His number starts 07911 and then ends 123456',
+    'if we catch her on her own again she is in A&E',
   ])('refuses or holds %j', (text) => {
     expect(verdict(text).outcome).not.toBe('accept');
   });

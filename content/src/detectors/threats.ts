@@ -154,7 +154,7 @@ const THREAT_SOURCES: readonly string[] = [
   String.raw`(?:won't|will not) be responsible for what happens`,
   String.raw`(?:know|got|have) (?:people|friends|guys|mates|lads)[^.!?\n]{0,30}(?:sort (?:him|her|them|you) out|break|hurt|deal with|take care of|beat|do (?:him|her|them) in)`,
   String.raw`nobody would (?:notice|care|miss him|miss her) if (?:he|she|they|you) (?:just )?(?:vanished|disappeared|went missing|died)`,
-  String.raw`(?:next time|when) (?:i|we) (?:see|catch) (?:him|her|them|you|u)[^.!?\n]{0,20}(?:getting hurt|is getting|dead|hospital|going down|regret|end)`,
+  String.raw`(?:next time|when|if|the day|the moment) (?:i|we) (?:see|catch|find|meet) (?:him|her|them|you|u)[^.!?\n]{0,30}(?:getting hurt|is getting|dead|hospital|a&e|going down|regret|end|in the ground|done for|finished)`,
   String.raw`(?:better|should) hope (?:i|we) never (?:catch|see|find)`,
   String.raw`(?:last thing|the last) (?:he|she|you|they) (?:ever )?(?:do|does)`,
   String.raw`(?:mark my words|you've been warned|consider this a warning|this is a warning)`,
