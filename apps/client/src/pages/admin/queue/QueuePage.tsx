@@ -167,8 +167,15 @@ function DecisionForm({
       choose: (choice) => {
         if (item.rating || choice === 'keep') setOutcome(choice);
       },
-      focusReason: () => reasonRef.current?.focus(),
-      focusNote: () => noteRef.current?.focus(),
+      // Centred: the reason list opens only while its field is in view, and a phone shows little else.
+      focusReason: () => {
+        reasonRef.current?.focus();
+        reasonRef.current?.scrollIntoView({ block: 'center' });
+      },
+      focusNote: () => {
+        noteRef.current?.focus();
+        noteRef.current?.scrollIntoView({ block: 'center' });
+      },
       submit,
     });
     return () => register(null);
@@ -389,18 +396,14 @@ function useQueueKeyboard(
     return () => window.removeEventListener('keydown', onKey);
   }, [count, currentKey, setIndex, cards, controls]);
 
-  // The current item takes the focus when the focus has nowhere else to be (a decided item's card left the
-  // page) or sits on another item (the keys moved on).
+  // The current item takes the focus whenever it changes (the keys moved on, or a decided item's card left
+  // the page), unless someone is typing in a field.
   useEffect(() => {
     if (!currentKey) return;
     const card = cards.get(currentKey);
-    const active = document.activeElement;
-    const lost = !active || active === document.body || !document.body.contains(active);
-    const onAnotherCard = active instanceof HTMLElement && active.dataset.testid === 'queue-item';
-    if (card && (lost || onAnotherCard)) {
-      card.focus();
-      card.scrollIntoView({ block: 'nearest' });
-    }
+    if (!card || isTyping(document.activeElement)) return;
+    card.focus();
+    card.scrollIntoView({ block: 'nearest' });
   }, [currentKey, cards]);
 }
 
