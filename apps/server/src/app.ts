@@ -177,6 +177,12 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     settings,
     sessions: new SessionService(database.db, cookieNamesFor(config.cookieSecure), now, {
       broadcast: sessionBroadcast,
+      newDeviceCap: {
+        limiter: rateLimiter,
+        rule: { limit: config.limits.deviceSessionsPerIpPerHour, windowSeconds: 3600 },
+        onUnavailable: (error) =>
+          app.log.warn({ err: error }, 'rate limiter unavailable; new device session cap not applied'),
+      },
     }),
     logger: app.log,
     now,

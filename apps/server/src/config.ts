@@ -102,8 +102,8 @@ const envSchema = z.object({
   REDIS_KEY_PREFIX: z.string().default('exrated:'),
   ...smsEnvShape,
   SESSION_SECRET: sessionSecrets.optional(),
-  ADMIN_EMAIL: z.string().trim().toLowerCase().min(1).max(200).default('admin'),
   ADMIN_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional(),
+  ADMIN_EMAIL: z.string().trim().toLowerCase().min(1).max(200).default('admin'),
   COOKIE_SECURE: booleanFromEnv.optional(),
   TRUST_PROXY: trustProxy.default(false),
   CONTACT_URL: z.url({ message: 'must be an absolute URL' }).default('mailto:support@exrated.app'),
@@ -125,6 +125,7 @@ const envSchema = z.object({
   LIMIT_RATINGS_PER_NUMBER_PER_DAY: positiveInt(3),
   LIMIT_RATING_TEXTS_PER_RECIPIENT_PER_DAY: positiveInt(3),
   LIMIT_RATING_TEXTS_PER_DAY: positiveInt(2000),
+  LIMIT_ADMIN_LOGINS_PER_IP_PER_15_MIN: positiveInt(10),
   LIMIT_STAFF_LOGINS_PER_ACCOUNT_PER_5_MIN: positiveInt(20),
   MODERATION_TARGET_HOURS: z
     .string()
@@ -134,7 +135,6 @@ const envSchema = z.object({
       (hours) => hours.length === 5 && hours.every((hour) => Number.isFinite(hour) && hour > 0),
       'must be five positive numbers of hours: urgent, doxxing, notices, appeals, other',
     ),
-  LIMIT_ADMIN_LOGINS_PER_IP_PER_15_MIN: positiveInt(10),
   LIMIT_TELEMETRY_PER_IP_PER_MINUTE: positiveInt(60),
   LIMIT_NOTICES_PER_IP_PER_HOUR: positiveInt(10),
   LIMIT_ACCOUNT_CHANGES_PER_PHONE_PER_HOUR: positiveInt(30),
@@ -177,10 +177,10 @@ export interface Limits {
   ratingTextsPerRecipientPerDay: number;
   ratingTextsPerDay: number;
   adminLoginsPerIpPer15Min: number;
-  telemetryPerIpPerMinute: number;
-  /** Notices (reports of content) filed from one IP address per hour, whichever form they come from. */
   /** Staff logins per account from all places per 5 minutes; a browser the account used before is exempt. */
   staffLoginsPerAccountPer5Min: number;
+  telemetryPerIpPerMinute: number;
+  /** Notices (reports of content) filed from one IP address per hour, whichever form they come from. */
   noticesPerIpPerHour: number;
   /** Changes of a proven number's settings and account (switches, name, deletion) per phone per hour. */
   accountChangesPerPhonePerHour: number;
@@ -214,6 +214,10 @@ export interface Config {
   previousSessionSecrets: string[];
   /** Undefined only outside production: buildApp then generates one and prints it once. */
   adminPassword: string | undefined;
+  /** The first admin's name or e-mail (docs/staff.md), made on an empty database only. */
+  adminLogin: string;
+  /** How long an item may wait for a decision, per queue priority (urgent, doxxing, notice, appeal, other). */
+  moderationTargetHours: number[];
   cookieSecure: boolean;
   trustProxy: boolean | number | string[];
   contactUrl: string;
@@ -222,10 +226,6 @@ export interface Config {
   logFormat: 'pretty' | 'json';
   /** Bearer token of GET /metrics; without one the route does not exist. */
   metricsToken: string | undefined;
-  /** The first admin's name or e-mail (docs/staff.md), made on an empty database only. */
-  adminLogin: string;
-  /** How long an item may wait for a decision, per queue priority (urgent, doxxing, notice, appeal, other). */
-  moderationTargetHours: number[];
   logRetentionDays: number;
   allowedSmsCountries: string[];
   clientDistDir: string | undefined;
@@ -296,6 +296,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sessionSecret,
     previousSessionSecrets,
     adminPassword: e.ADMIN_PASSWORD,
+    adminLogin: e.ADMIN_EMAIL,
+    moderationTargetHours: e.MODERATION_TARGET_HOURS,
     cookieSecure: e.COOKIE_SECURE ?? production,
     trustProxy: e.TRUST_PROXY,
     contactUrl: e.CONTACT_URL,
@@ -304,8 +306,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     metricsToken: e.METRICS_TOKEN,
     logRetentionDays: e.LOG_RETENTION_DAYS,
     allowedSmsCountries: e.ALLOWED_SMS_COUNTRIES,
-    adminLogin: e.ADMIN_EMAIL,
-    moderationTargetHours: e.MODERATION_TARGET_HOURS,
     clientDistDir: e.CLIENT_DIST_DIR,
     limits: {
       verificationTextsPerPhonePerDay: e.LIMIT_VERIFICATION_TEXTS_PER_PHONE_PER_DAY,
@@ -321,12 +321,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ratingTextsPerRecipientPerDay: e.LIMIT_RATING_TEXTS_PER_RECIPIENT_PER_DAY,
       ratingTextsPerDay: e.LIMIT_RATING_TEXTS_PER_DAY,
       adminLoginsPerIpPer15Min: e.LIMIT_ADMIN_LOGINS_PER_IP_PER_15_MIN,
+      staffLoginsPerAccountPer5Min: e.LIMIT_STAFF_LOGINS_PER_ACCOUNT_PER_5_MIN,
       telemetryPerIpPerMinute: e.LIMIT_TELEMETRY_PER_IP_PER_MINUTE,
       noticesPerIpPerHour: e.LIMIT_NOTICES_PER_IP_PER_HOUR,
       accountChangesPerPhonePerHour: e.LIMIT_ACCOUNT_CHANGES_PER_PHONE_PER_HOUR,
       exportsPerPhonePerDay: e.LIMIT_EXPORTS_PER_PHONE_PER_DAY,
       callsPerIpPerMinute: e.LIMIT_CALLS_PER_IP_PER_MINUTE,
-      staffLoginsPerAccountPer5Min: e.LIMIT_STAFF_LOGINS_PER_ACCOUNT_PER_5_MIN,
       deviceSessionsPerIpPerHour: e.LIMIT_DEVICE_SESSIONS_PER_IP_PER_HOUR,
     },
     notifications: {
