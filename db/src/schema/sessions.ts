@@ -40,7 +40,10 @@ export const adminSessions = pgTable(
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().default(sql`now()`),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('admin_sessions_expires_at_idx').on(t.expiresAt), index('admin_sessions_staff_idx').on(t.staffId)],
+  (t) => [
+    index('admin_sessions_expires_at_idx').on(t.expiresAt),
+    index('admin_sessions_staff_idx').on(t.staffId),
+  ],
 );
 
 export type DeviceSession = typeof deviceSessions.$inferSelect;
