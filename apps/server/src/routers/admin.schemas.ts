@@ -7,7 +7,10 @@ import {
 } from '@exrated/db/schema';
 import { z } from 'zod';
 
-/** Admin list sizes: the spec's error-log page of 10 and log lists of 100; profiles page at most 100. */
+/**
+ * Admin list sizes (docs/product.md#admin): an error-log page of 10 and log lists of 100; profiles page at
+ * most 100.
+ */
 export const ERROR_LOG_PAGE_SIZE = 10;
 export const LOG_LIST_LIMIT = 100;
 export const PROFILE_PAGE_SIZE_MAX = 100;

@@ -29,7 +29,7 @@ import {
 } from './admin.schemas';
 
 /**
- * The administrator area (spec section 2 'Admin'); who may call what is decided by the base procedures only:
+ * The administrator area (docs/product.md#admin); who may call what is decided by the base procedures only:
  * staffProcedure for both roles, adminProcedure for admins (docs/staff.md).
  */
 export const adminRouter = router({

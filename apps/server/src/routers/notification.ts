@@ -4,7 +4,8 @@ import { optOutByNotificationLink } from '../services/trust/sms-opt-out';
 import { router } from '../trpc/init';
 import { deviceProcedure } from '../trpc/procedures';
 
-// The id is checked by the service, so a missing or malformed link gets the spec's own messages.
+// The id is checked by the service, so a missing or malformed link gets the messages of
+// docs/product.md#notification-link.
 const visitInput = z.object({ id: z.string().max(200, EXPIRED_LINK_MESSAGE).optional() }).optional();
 
 export const notificationRouter = router({

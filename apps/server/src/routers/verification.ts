@@ -15,7 +15,7 @@ export const checkCodeInput = z.strictObject({
     .regex(/^\d{6}$/, 'Please enter the complete 6-digit code'),
 });
 
-/** Phone proof by SMS code (spec sections 2, 4, 5; docs/security.md#codes). */
+/** Phone proof by SMS code (docs/product.md#verification, docs/security.md#codes). */
 export const verificationRouter = router({
   send: deviceProcedure
     .input(sendCodeInput)

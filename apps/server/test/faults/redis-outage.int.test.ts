@@ -62,7 +62,7 @@ describe.runIf(runnable)(SUITE, () => {
 
     await redis.stop();
 
-    // Fails fast (no offline queue), with the spec's message, not a hang and not INTERNAL.
+    // Fails fast (no offline queue), with its message (docs/product.md#messages): no hang, no INTERNAL.
     const startedAt = Date.now();
     const checked = await trpcHttp(http, browser, 'mutation', 'verification.check', {
       phoneNumber: phone,

@@ -9,9 +9,9 @@ export const EXPIRED_LINK_MESSAGE = 'This link is invalid or has expired';
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * `notification.visit`, the /r/:guid landing (spec sections 6 and 7): returns only the rated entry's name, and
- * gives the rated phone a verified claimed profile when it has none. The visiting session does NOT prove the
- * phone by this: a forwarded link must not open someone's ratings.
+ * `notification.visit`, the /r/:guid landing (docs/product.md#notification-link): returns only the rated
+ * entry's name, and gives the rated phone a verified claimed profile when it has none. The visiting session
+ * does NOT prove the phone by this: a forwarded link must not open someone's ratings.
  */
 export async function visitNotification(ctx: Context, id: string | undefined): Promise<{ name: string }> {
   const notificationId = id?.trim() ?? '';

@@ -35,7 +35,7 @@ const examples = COUNTRIES.flatMap((country) => [
   { country, kind: 'fixed line', national: FIXED_LINE_EXAMPLES[country] },
 ]);
 
-/** Ways people type one number: all must normalize to the same E.164 (spec section 5). */
+/** Ways people type one number: all must normalize to the same E.164 (docs/product.md#phone-numbers). */
 function typedForms(callingCode: string, national: string): string[] {
   const head = national.slice(0, 3);
   const middle = national.slice(3, 6);

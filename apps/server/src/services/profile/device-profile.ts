@@ -68,8 +68,9 @@ export async function savePhoneForDevice(ctx: DeviceContext, phone: string) {
 }
 
 /**
- * profile.logout: ends this device session and clears its cookie. The profile row is deleted (spec section
- * 4) only for a proven phone: an unproven session cannot delete a profile by typing its number.
+ * profile.logout: ends this device session and clears its cookie. The profile row is deleted
+ * (docs/product.md#log-out) only for a proven phone: an unproven session cannot delete a profile by typing
+ * its number.
  */
 export async function logOutDevice(ctx: DeviceContext) {
   const provenPhone = provenPhoneOf(ctx.session);

@@ -10,7 +10,10 @@ export interface RatingQuestion {
   category: 'chemistry' | 'generosity' | 'maturity' | 'integrity' | 'impact';
 }
 
-/** The five questions of spec section 3. Their ids are what ratings store, so they never change. */
+/**
+ * The five questions of docs/product.md#rating-questions. Their ids are what ratings store, so they never
+ * change.
+ */
 export const RATING_QUESTIONS: readonly RatingQuestion[] = [
   {
     id: 1,

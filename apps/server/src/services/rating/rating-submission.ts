@@ -39,9 +39,10 @@ export interface RatingSubmitResult {
  * statement (all rows or none, `saveRatingSubmission`), where a rating that stands gets its release time and
  * meets the 'Do not rate me' switch (docs/anonymity.md). The text is never sent here: the dispatcher sends it
  * at the release time. A rating whose author has not proven a phone, that is over the number's daily
- * ceiling, or whose text screening holds (threats, doxxing), is saved held. Every step of spec section 7 goes
- * to ctx.audit, which writes them all in one insert when the request ends; those entries are the rater's own
- * activity (their export shows them), so they hold nothing of the rated person: no link, no text status.
+ * ceiling, or whose text screening holds (threats, doxxing), is saved held. Every step goes to ctx.audit
+ * (docs/security.md#audit), which writes them all in one insert when the request ends; those entries are the
+ * rater's own activity (their export shows them), so they hold nothing of the rated person: no link, no text
+ * status.
  */
 export async function submitRating(
   ctx: RatingContext,
@@ -154,8 +155,8 @@ const STAGE_ACTIONS: Record<RatingSubmissionStep, { action: string; message: str
 };
 
 /**
- * A write failed and the statement rolled back whole. The rater gets the spec's message for the step that
- * failed, with a reason meant for people (never SQL); the details go to error_logs.
+ * A write failed and the statement rolled back whole. The rater gets the message (docs/product.md#messages)
+ * for the step that failed, with a reason meant for people (never SQL); the details go to error_logs.
  */
 function submissionFailure(ctx: RatingContext, error: unknown): TRPCError {
   const cause = rootCause(error);

@@ -235,8 +235,8 @@ function sendRefused(ctx: DeviceContext, phone: string, refusal: SendRefusal): T
 
 /**
  * After a successful send the device keeps the number, unproven, so the header can show it as unverified
- * (spec section 4). A session that already proved a phone keeps it until the new one is proven. The
- * profile row is created only when missing, so nothing here depends on whether one existed.
+ * (docs/product.md#verification). A session that already proved a phone keeps it until the new one is proven.
+ * The profile row is created only when missing, so nothing here depends on whether one existed.
  */
 async function rememberPhone(ctx: DeviceContext, phone: string) {
   try {
