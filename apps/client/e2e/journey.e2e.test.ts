@@ -1,6 +1,7 @@
-// The whole journey of spec section 2, with three people in three separate browser contexts (own cookies,
-// own storage): A rates B; B gets the text, follows it, rates two exes, proves the phone and reads A's rating
-// with nothing of A in it; C types B's number everywhere and gets nothing of B's; B shares, renames, logs out.
+// The whole journey of docs/product.md#screens, with three people in three separate browser contexts (own
+// cookies, own storage): A rates B; B gets the text, follows it, rates two exes, proves the phone and reads
+// A's rating with nothing of A in it; C types B's number everywhere and gets nothing of B's; B shares,
+// renames, logs out.
 import type { Page, Response } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { latestCode, mutate, provePhone, textsTo } from './api';

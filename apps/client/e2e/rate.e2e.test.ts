@@ -196,7 +196,8 @@ describe.each([375, 1280] as const)('rating an ex at %i px', (width) => {
     await page.getByRole('button', { name: 'Continue to Ratings' }).click();
     await page.getByText('Step 2 of 2').waitFor();
 
-    // The server's content rule: its message in the banner and under the field, and the spec's toast.
+    // The server's content rule: its message in the banner and under the field, and the toast of
+    // docs/product.md#rate-form.
     const rule =
       'The testimonial must not contain contact details (phone numbers, emails, links or @handles).';
     await page.getByLabel('One-Line Testimonial (Optional)').fill('Follow @alex_s for more');

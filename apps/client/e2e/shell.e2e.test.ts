@@ -93,7 +93,7 @@ describe.each([375, 1280] as const)('app shell at %i px', (width) => {
     expect(await header.getByRole('link', { name: 'ExRated home' }).getAttribute('href')).toBe('/');
     expect(await header.getByRole('link', { name: 'Check my ratings' }).getAttribute('href')).toBe('/verify');
 
-    // Footer: every link of the spec, and the contact form in a new tab.
+    // Footer: every link of docs/product.md#layout, and the contact form in a new tab.
     const footer = page.locator('footer');
     expect(await footer.getByText('Rate your ex. Anonymously.').isVisible()).toBe(true);
     for (const [label, href] of FOOTER_LINKS) {

@@ -1,8 +1,8 @@
-// Every route of spec section 2. Each page lives in its own folder under pages/; replacing a page means
-// editing its folder and, at most, its line here. The landing, not-found and /rate pages ship in the entry
-// chunk: the rest (legal pages, admin area, the flows) load on demand. /rate's own page is small (its form
-// is a chunk of its own) and is where a shared link lands: fetched on demand, it was one more
-// round of requests before its first screen (Lighthouse mobile 84–88 against 91 in the entry).
+// Every route of docs/product.md#screens. Each page lives in its own folder under pages/; replacing a page
+// means editing its folder and, at most, its line here. The landing, not-found and /rate pages ship in the
+// entry chunk: the rest (legal pages, admin area, the flows) load on demand. /rate's own page is small (its
+// form is a chunk of its own) and is where a shared link lands: fetched on demand, it was one more round of
+// requests before its first screen (Lighthouse mobile 84–88 against 91 in the entry).
 //
 // Declared as <Routes> under a <BrowserRouter> (react-router's declarative mode), not createBrowserRouter:
 // no screen uses loaders, actions or fetchers, and the data router they need is 60 KB of the entry script

@@ -14,7 +14,8 @@ interface State {
 
 /**
  * Catches what a page throws while rendering or loading its code (a chunk that failed to download) and shows
- * the spec's 'Unexpected Application Error!' in the page's place, so the header and footer stay usable.
+ * 'Unexpected Application Error!' (docs/product.md#layout) in the page's place, so the header and footer stay
+ * usable.
  */
 export class RouteErrorBoundary extends Component<Props, State> {
   override state: State = { error: null, resetKey: this.props.resetKey };

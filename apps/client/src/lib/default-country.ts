@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTRPC } from './trpc';
 
 /**
- * The country a phone input starts on (spec section 7 'Country lookup'): the server reads it from the
+ * The country a phone input starts on (docs/product.md#phone-numbers): the server reads it from the
  * request's proxy or language headers and falls back to 'us'; asked once per page load. The phone input
  * picks its country when it mounts, so forms render it once this is no longer pending.
  */

@@ -1,7 +1,7 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 
 /**
- * How a phone number is shown to people (docs/architecture.md#layers, refining spec section 5): North
+ * How a phone number is shown to people (docs/architecture.md#layers, docs/product.md#phone-numbers): North
  * American numbers — +1 and ten national digits, or ten bare digits — read (###) ###-####; other valid
  * numbers use the international format (+44 7911 123456); anything else is shown as given.
  */

@@ -17,7 +17,7 @@ import { UiGalleryPage } from './ui-gallery/UiGalleryPage';
 
 /**
  * /admin/*: a one-time enrolment link (no session needed), the login screen, or the sidebar shell with the
- * admin sub-routes of spec section 2 that the staff member's role opens (docs/staff.md).
+ * admin sub-routes of docs/product.md#admin that the staff member's role opens (docs/staff.md).
  */
 export default function AdminPage() {
   useDocumentTitle('Admin · ExRated');

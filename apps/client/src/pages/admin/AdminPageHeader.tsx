@@ -29,7 +29,9 @@ export function AdminPageHeader({
   );
 }
 
-/** What an admin page shows when its data could not be loaded (the spec only logs it; people need to know). */
+/**
+ * What an admin page shows when its data could not be loaded: people need to know (docs/product.md#admin).
+ */
 export function LoadError({ error }: { error: { message: string } }) {
   return (
     <Text c="red.4" role="alert">

@@ -73,7 +73,7 @@ const STEPS: OnboardingStep[] = [
 ];
 
 /**
- * /r/:guid, where the text's link lands (spec section 2 'Notification landing'): the server checks the link
+ * /r/:guid, where the text's link lands (docs/product.md#notification-link): the server checks the link
  * and names the rated entry, then a three-step onboarding leads to /rate.
  */
 export default function NotificationLandingPage() {

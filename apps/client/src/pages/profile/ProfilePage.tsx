@@ -151,7 +151,7 @@ function StatusCheckFailed({ onRetry, retrying }: { onRetry: () => void; retryin
   );
 }
 
-/** /profile: the ratings a verified, unlocked person received (spec section 2 'Profile'). */
+/** /profile: the ratings a verified, unlocked person received (docs/product.md#profile). */
 export default function ProfilePage() {
   useDocumentTitle('My Ratings · ExRated');
   const viewer = useViewer();

@@ -19,7 +19,7 @@ interface BasicInfoStepProps {
   isSecondRating: boolean;
 }
 
-/** Step 1 of 2: who is being rated (spec section 2 'Rate'). */
+/** Step 1 of 2: who is being rated (docs/product.md#rate-form). */
 export function BasicInfoStep({
   info,
   onChange,

@@ -12,7 +12,7 @@ import { useRateForm } from './use-rate-form';
 const STEP_COUNT = 2;
 const STEP_NAMES = { 1: 'Basic Info', 2: 'Ratings & Review' } as const;
 
-/** The two-step rating form with its progress, as spec section 2 'Rate' lays it out. */
+/** The two-step rating form with its progress, as docs/product.md#rate-form lays it out. */
 export function RateForm({
   flags,
   viewer,

@@ -63,7 +63,7 @@ const LONG_TEXTS: Array<{
   },
 ];
 
-/** Step 2 of 2: the five scores and the written review (spec section 2 'Rate'). */
+/** Step 2 of 2: the five scores and the written review (docs/product.md#rate-form). */
 export function RatingsStep({
   questions,
   scores,

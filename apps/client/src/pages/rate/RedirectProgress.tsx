@@ -3,7 +3,7 @@ import { IconCheck } from '@tabler/icons-react';
 
 const MILESTONES = ['First Ex', 'Second Ex', 'See Your Rating'] as const;
 
-/** After a redirect: where the visitor is on the way to their own rating (spec section 2 'Rate'). */
+/** After a redirect: where the visitor is on the way to their own rating (docs/product.md#rate-form). */
 export function RedirectProgress({ ratingsGiven }: { ratingsGiven: number }) {
   const current = Math.min(ratingsGiven, MILESTONES.length - 1);
   return (

@@ -1,4 +1,4 @@
-// The navigation rules of the /rate screen (spec sections 2 and 4, docs/security.md#sessions), kept apart
+// The navigation rules of the /rate screen (docs/product.md#rate-form, docs/security.md#sessions), kept apart
 // from the components so they can be read, and tested, as rules.
 
 /** The flags other screens pass to /rate in the router's location.state. */

@@ -20,7 +20,7 @@ import { useScreeningRefusals } from './use-screening-refusals';
 const EMPTY_TEXTS: ReviewTexts = { gratitude: '', selfReflection: '', feedback: '', testimonial: '' };
 const STEP_ONE_FIELDS = new Set(['name', 'relationshipType', 'phoneNumber']);
 
-/** The red banner's text for a failed submission (spec section 8), never a stack or SQL. */
+/** The red banner's text for a failed submission (docs/product.md#messages), never a stack or SQL. */
 function bannerMessage(error: unknown): string {
   const { message, code } = readServerError(error);
   if (!code)

@@ -33,7 +33,7 @@ function SettingsSkeleton() {
   );
 }
 
-/** /settings: the phone number, the public display name and log out (spec section 2 'Settings'). */
+/** /settings: the phone number, the public display name and log out (docs/product.md#settings). */
 export default function SettingsPage() {
   useDocumentTitle('Account Settings · ExRated');
   const viewer = useViewer();

@@ -75,7 +75,7 @@ function CurrentStep({
   );
 }
 
-/** /verify: prove a phone number with a texted code (spec section 2 'Verify'). */
+/** /verify: prove a phone number with a texted code (docs/product.md#verification). */
 export default function VerifyPage() {
   useDocumentTitle('Verify your phone · ExRated');
   const viewer = useViewer();

@@ -17,8 +17,8 @@ const VERIFY_ERROR = 'An error occurred while verifying your code. Please try ag
 const VERIFY_ERROR_TOAST = 'An error occurred during verification. Please try again.';
 
 /**
- * The /verify flow (spec sections 2 and 4): phone entry, code sent, code entry, verified. The server decides
- * every step; this keeps what is on screen and where the visitor goes afterwards.
+ * The /verify flow (docs/product.md#verification): phone entry, code sent, code entry, verified. The server
+ * decides every step; this keeps what is on screen and where the visitor goes afterwards.
  */
 export function useVerificationFlow(viewer: Viewer, returnTo: string | null) {
   const trpc = useTRPC();

@@ -21,7 +21,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** Every field of one error entry (spec section 2, Error logs). */
+/** Every field of one error entry (docs/product.md#admin). */
 export function ErrorLogDialog({ entry, onClose }: { entry: ErrorLogEntry | null; onClose: () => void }) {
   return (
     <Modal opened={entry !== null} onClose={onClose} title="Error details" size="xl">

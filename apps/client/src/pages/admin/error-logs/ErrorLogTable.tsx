@@ -4,7 +4,9 @@ import { formatPhoneForDisplay } from '../../../lib/phone-format';
 import { formatDateTime, profilePath, SEVERITY_COLORS, truncate } from '../admin-format';
 import type { ErrorLogEntry } from '../admin-types';
 
-/** Date, Phone Number, Error, Component, Severity, Actions (spec section 2); 'View' opens the dialog. */
+/**
+ * Date, Phone Number, Error, Component, Severity, Actions (docs/product.md#admin); 'View' opens the dialog.
+ */
 export function ErrorLogTable({
   entries,
   onView,

@@ -1,5 +1,5 @@
-// CSV export of the error-log page (spec section 2). Built here, not by a library, so the escaping rules are
-// visible and tested: RFC 4180 quoting, and formula neutralizing for spreadsheets.
+// CSV export of the error-log page (docs/product.md#admin). Built here, not by a library, so the escaping
+// rules are visible and tested: RFC 4180 quoting, and formula neutralizing for spreadsheets.
 import { downloadFile } from '../../../lib/download-file';
 
 export interface CsvErrorLog {

@@ -97,7 +97,7 @@ function LogEntryRow({ entry }: { entry: LogListEntry }) {
   );
 }
 
-/** Activity entries, newest first, each expandable to its details (spec section 2, Activity logs). */
+/** Activity entries, newest first, each expandable to its details (docs/product.md#admin). */
 export function LogEntryList({ entries, emptyText }: { entries: LogListEntry[]; emptyText: string }) {
   if (entries.length === 0) {
     return <EmptyText>{emptyText}</EmptyText>;

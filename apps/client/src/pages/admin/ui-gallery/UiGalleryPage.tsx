@@ -217,7 +217,7 @@ function CommonShowcase() {
   );
 }
 
-/** A static showcase of the product's building blocks with sample data (spec section 2, UI gallery). */
+/** A static showcase of the product's building blocks with sample data (docs/product.md#admin). */
 export function UiGalleryPage() {
   return (
     <>

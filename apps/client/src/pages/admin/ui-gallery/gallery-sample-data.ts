@@ -1,5 +1,6 @@
-// Sample data for the admin UI gallery only (docs/architecture.md#layers: the spec's sample dataset with
-// question ids 1 to 10 lives here and nowhere else). Nothing here is sent to the server or shown to users.
+// Sample data for the admin UI gallery only (docs/architecture.md#layers, docs/product.md#admin: a sample
+// dataset with question ids 1 to 10 lives here and nowhere else). Nothing here is sent to the server or shown
+// to users.
 import type { RatingSummary, ReceivedRating } from '../../profile/profile-types';
 import type { RatingQuestion } from '../../rate/RatingScoreSlider';
 

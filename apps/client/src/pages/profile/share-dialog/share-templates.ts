@@ -5,13 +5,15 @@ export interface ShareTemplate {
   message(link: string): string;
 }
 
-/** The link an ex follows to rate the sharer: /rate with the phone pre-filled (spec section 2). */
+/**
+ * The link an ex follows to rate the sharer: /rate with the phone pre-filled (docs/product.md#share-dialog).
+ */
 export function shareLink(origin: string, phoneNumber: string): string {
   // encodeURIComponent, so the + of an E.164 number survives as %2B instead of turning into a space.
   return `${origin.replace(/\/+$/, '')}/rate?phone=${encodeURIComponent(phoneNumber)}`;
 }
 
-/** The five message templates of spec section 2, in the order the dialog offers them. */
+/** The five message templates of docs/product.md#share-dialog, in the order the dialog offers them. */
 export const SHARE_TEMPLATES: readonly ShareTemplate[] = [
   {
     id: 'vulnerable-playful',
