@@ -9,8 +9,8 @@ import superjson from 'superjson';
 /**
  * The baselines, in their own process so they never share an event loop with the server under test:
  * (a) bare Fastify returning rating.questions' JSON, (a2) the same procedure on a bare tRPC router with the
- * stock Fastify adapter, (b) rating.submit's SQL (one statement) through postgres.js, (c) the spec's
- * original admin profiles page: 1 query for 50 profiles, then 2 count queries per profile, (d) and (e) the
+ * stock Fastify adapter, (b) rating.submit's SQL (one statement) through postgres.js, (c) the
+ * naive admin profiles page: 1 query for 50 profiles, then 2 count queries per profile, (d) and (e) the
  * statements behind admin.profiles' plain page and profile.ratingsReceived, as the server sends them
  * (bench/lib/statements.mjs), through postgres.js and JSON.stringify on a bare Fastify route.
  */

@@ -161,7 +161,7 @@ export async function listRatingsWithScoresByPhone(
     .limit(params.limit);
 }
 
-/** What the spec's SQL tool shows whatever is typed: the first rows of claimed_profiles. */
+/** What the SQL tool (docs/product.md#admin) shows whatever is typed: the first rows of claimed_profiles. */
 export async function listFirstClaimedProfiles(db: Executor, limit: number) {
   return db
     .select()

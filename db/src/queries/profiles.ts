@@ -11,7 +11,7 @@ export async function findClaimedProfileByPhone(db: Executor, phoneNumber: strin
   return row ?? null;
 }
 
-/** Log out of a proven phone (spec section 4 'Clear profile'). Returns whether a row was deleted. */
+/** Log out of a proven phone (docs/product.md#log-out). Returns whether a row was deleted. */
 export async function deleteClaimedProfileByPhone(db: Executor, phoneNumber: string) {
   const rows = await db
     .delete(claimedProfiles)

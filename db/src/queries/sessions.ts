@@ -131,7 +131,7 @@ export async function deleteExpiredAdminSessions(db: Executor, now: Date) {
 
 /**
  * A number typed on this device (a code sent to it, or the unlock form), in one statement: the phone gets an
- * unverified profile when it has none (spec section 7 'Profile create'; an existing row keeps its values)
+ * unverified profile when it has none (docs/product.md#verification; an existing row keeps its values)
  * and, with `onSession`, the session keeps the number unproven (the callers decide when a proven phone
  * stays). It identifies nothing and grants nothing until a code proves it. An existing row is written too
  * (the same values again), so the statement does the same work either way and its timing tells nothing.

@@ -4,7 +4,10 @@ import { check, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm
 export const ERROR_SEVERITIES = ['low', 'medium', 'high', 'critical'] as const;
 export type ErrorSeverity = (typeof ERROR_SEVERITIES)[number];
 
-/** Activity log (spec section 3). user_id is the acting device session's public id, never its token. */
+/**
+ * Activity log (docs/product.md#data-model). user_id is the acting device session's public id, never its
+ * token.
+ */
 export const logs = pgTable(
   'logs',
   {

@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
-/** A phone number someone identified with, or that a notification link created (spec section 3). */
+/**
+ * A phone number someone identified with, or that a notification link created (docs/product.md#data-model).
+ */
 export const claimedProfiles = pgTable(
   'claimed_profiles',
   {

@@ -7,7 +7,7 @@ export type RelationshipType = (typeof RELATIONSHIP_TYPES)[number];
 
 const relationshipTypeList = sql.raw(RELATIONSHIP_TYPES.map((type) => `'${type}'`).join(', '));
 
-/** One rating of an ex (spec section 3). The rater is never exposed to the rated person. */
+/** One rating of an ex (docs/product.md#data-model). The rater is never exposed to the rated person. */
 export const ratings = pgTable(
   'ratings',
   {
@@ -19,7 +19,7 @@ export const ratings = pgTable(
     gratitude: text('gratitude'),
     selfReflection: text('self_reflection'),
     feedback: text('feedback'),
-    /** Always null (spec section 3); kept for compatibility with the original data model. */
+    /** Always null (docs/product.md#data-model); kept for compatibility with the original data model. */
     createdBy: uuid('created_by'),
     createdByPhone: text('created_by_phone'),
     /**
