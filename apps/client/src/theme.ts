@@ -35,7 +35,7 @@ export const theme = createTheme({
       'Inter, ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Liberation Sans", sans-serif',
     fontWeight: '800',
   },
-  // The spec's mobile breakpoint is 768 px: Mantine's `sm` (48em) is exactly that.
+  // The mobile breakpoint is 768 px (docs/product.md#layout): Mantine's `sm` (48em) is exactly that.
   breakpoints: { xs: '30em', sm: '48em', md: '64em', lg: '74em', xl: '90em' },
   cursorType: 'pointer',
   components: {

@@ -8,7 +8,10 @@ function errorText(error: unknown): string {
   return 'Unknown error';
 }
 
-/** The spec's fallback for an error in a page: 'Unexpected Application Error!' and the error text. */
+/**
+ * The fallback for an error in a page (docs/product.md#layout): 'Unexpected Application Error!' and the error
+ * text.
+ */
 export function RouteErrorFallback({ error }: { error: unknown }) {
   // Into error_logs; the reporter drops the duplicate of StrictMode's second effect run.
   useEffect(() => reportRenderError(error, 'RouteErrorFallback'), [error]);

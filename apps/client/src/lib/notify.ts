@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 
-// The spec allows one toast at a time: a new toast replaces the one on screen instead of queueing behind it.
+// One toast at a time (docs/product.md#messages): a new toast replaces the one on screen instead of queueing
+// behind it.
 interface Toast {
   title: string;
   message?: string;
@@ -49,7 +50,7 @@ export const notify = {
   success({ title, message }: Toast): void {
     show({ title, message, color: 'teal' });
   },
-  /** The spec's destructive toast: titled 'Error' unless a title is given, in red. */
+  /** The destructive toast (docs/product.md#messages): titled 'Error' unless a title is given, in red. */
   error({ title = 'Error', message }: Partial<Toast>): void {
     show({ title, message, color: 'red', autoClose: 6000 });
   },

@@ -39,7 +39,7 @@ const VISITOR_WITHOUT_PHONE: Viewer = {
   loading: false,
 };
 
-/** The spec's 'key for the profile': a cache of the server's last answer, cleared by Log Out. */
+/** The stored profile (docs/product.md#log-out): a cache of the server's last answer, cleared by Log Out. */
 const PROFILE_CACHE_KEY = 'exrated-profile';
 
 function readCachedViewer(): ServerViewer | undefined {

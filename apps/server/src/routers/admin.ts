@@ -95,8 +95,8 @@ export const adminRouter = router({
   }),
 
   /**
-   * The spec's SQL tool: whatever is typed, it shows the first claimed_profiles rows. The text is only logged,
-   * never executed — an admin page must not be a way to run arbitrary SQL.
+   * The SQL tool (docs/product.md#admin): whatever is typed, it shows the first claimed_profiles rows. The
+   * text is only logged, never executed — an admin page must not be a way to run arbitrary SQL.
    */
   sqlQuery: adminProcedure.input(adminSqlQueryInput).mutation(async ({ ctx, input }) => {
     ctx.audit.log('admin_sql_query', { query: input.query.slice(0, 2000) });

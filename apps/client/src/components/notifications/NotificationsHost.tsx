@@ -40,9 +40,9 @@ export function toastPlacement(): Placement {
 }
 
 /**
- * Where toasts render. The spec shows one toast at a time. At the top they covered the sticky header (and its
- * account menu) on phones and the title and close button of dialogs; at the bottom, a page's main button:
- * the place is chosen, and kept up to date, so that neither happens.
+ * Where toasts render. One toast shows at a time (docs/product.md#messages). At the top they covered the
+ * sticky header (and its account menu) on phones and the title and close button of dialogs; at the bottom, a
+ * page's main button: the place is chosen, and kept up to date, so that neither happens.
  */
 export default function NotificationsHost() {
   const [placement, setPlacement] = useState<Placement>(toastPlacement);

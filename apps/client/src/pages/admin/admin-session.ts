@@ -1,4 +1,4 @@
-// The spec's stored admin flag, made honest (docs/staff.md): the server's admin session decides; the
+// A stored admin flag (docs/staff.md): the server's admin session decides; the
 // flag in local storage only lets a returning administrator see the shell at once while admin.me answers.
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
