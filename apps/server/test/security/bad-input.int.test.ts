@@ -111,6 +111,13 @@ const ROWS: Record<string, FuzzRow> = {
   'verification.send': {},
   'verification.check': {},
   'verification.defaultCountry': {},
+  'staff.list': {},
+  'staff.invite': {},
+  'staff.setDisabled': {},
+  'staff.remove': {},
+  'staff.resetSecondFactor': {},
+  'staff.beginEnrolment': {},
+  'staff.completeEnrolment': {},
 };
 
 const ROUTER_PATHS = [...PROCEDURES.keys()];

@@ -100,7 +100,7 @@ export const PRIVILEGED_PHONE = '+14155558001';
 
 /** A valid (or well-formed) input of each procedure that takes one: the seed of `hostileInput`. */
 export const VALID_INPUTS: Record<string, unknown> = {
-  'admin.login': { password: 'not-the-password' },
+  'admin.login': { account: 'admin', password: 'not-the-password', code: '123456' },
   'admin.profiles': { search: '415', filter: 'all', page: 1, pageSize: 20 },
   'admin.profile': { phoneNumber: PRIVILEGED_PHONE },
   'admin.logs': { search: 'verification', action: 'verification_complete', category: 'all' },
@@ -139,6 +139,17 @@ export const VALID_INPUTS: Record<string, unknown> = {
   },
   'verification.send': { phoneNumber: '+12025550177' },
   'verification.check': { phoneNumber: '+12025550177', code: '123456' },
+  'admin.queue': { kind: 'notice', trigger: 'harassment', reference: 'ABCDEFGHJK12' },
+  'staff.invite': { login: 'invitee@example.org', displayName: 'Invitee', role: 'moderator' },
+  'staff.setDisabled': { id: '3f1c2a4e-8b7d-4c1e-9a2b-5d6e7f8a9b0c', disabled: true },
+  'staff.remove': { id: '3f1c2a4e-8b7d-4c1e-9a2b-5d6e7f8a9b0c' },
+  'staff.resetSecondFactor': { id: '3f1c2a4e-8b7d-4c1e-9a2b-5d6e7f8a9b0c' },
+  'staff.beginEnrolment': { token: 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' },
+  'staff.completeEnrolment': {
+    token: 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
+    password: 'a long enough password',
+    code: '123456',
+  },
 };
 
 /** Bodies that are not tRPC JSON, declared as JSON: text, bare JSON values, superjson meta blocks of junk. */
