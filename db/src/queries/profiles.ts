@@ -21,9 +21,9 @@ export async function deleteClaimedProfileByPhone(db: Executor, phoneNumber: str
 }
 
 /**
- * Spec sections 6 and 7: a person reached through a notification link gets a verified profile (with the
- * rated entry's name) when the phone has none; an existing row is left untouched. Returns whether one was
- * created.
+ * docs/product.md#notification-link: a person reached through a notification link gets a verified profile
+ * (with the rated entry's name) when the phone has none; an existing row is left untouched. Returns whether
+ * one was created.
  */
 export async function createProfileFromNotificationLink(
   db: Executor,

@@ -4,7 +4,7 @@
 // landlines, premium-rate, shared-cost and personal numbers do not pass as valid.
 import { parsePhoneNumberFromString } from 'libphonenumber-js/mobile';
 
-// Spec section 9: national number 2 to 17 digits, input text at most 250 characters.
+// docs/product.md#phone-numbers: national number 2 to 17 digits, input text at most 250 characters.
 export const PHONE_INPUT_MAX_LENGTH = 250;
 const NATIONAL_NUMBER_MIN_DIGITS = 2;
 const NATIONAL_NUMBER_MAX_DIGITS = 17;

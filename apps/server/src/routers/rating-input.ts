@@ -48,8 +48,8 @@ const scores = z
 
 /**
  * `rating.submit` input, exactly as docs/trust-and-safety.md#screening fixes it, normalized and screened
- * (section 5): what the rules refuse is an input error here; what they hold is held by the submission
- * (screenRatingInput).
+ * (docs/product.md#rate-form): what the rules refuse is an input error here; what they hold is held by the
+ * submission (screenRatingInput).
  */
 export const ratingSubmitInput = z
   .strictObject({

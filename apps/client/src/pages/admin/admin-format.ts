@@ -13,7 +13,7 @@ export function formatDate(value: Date | string | null | undefined): string {
   return date.isValid() ? date.format('D MMM YYYY') : '—';
 }
 
-/** Spec section 9: the activity list shows at most 50 characters of a user agent. */
+/** docs/product.md#admin: the activity list shows at most 50 characters of a user agent. */
 export function truncate(text: string | null | undefined, length = 50): string {
   if (!text) return '';
   return text.length > length ? `${text.slice(0, length)}…` : text;

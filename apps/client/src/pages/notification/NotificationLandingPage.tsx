@@ -26,7 +26,7 @@ const INVALID_LINK = 'Invalid link';
 const EXPIRED_LINK = 'This link is invalid or has expired';
 const SOMETHING_WRONG = 'Something went wrong, please try again';
 
-/** Spec section 8: the landing's failures, each as a toast before going home. */
+/** docs/product.md#notification-link: the landing's failures, each as a toast before going home. */
 function landingErrorMessage(error: unknown): string {
   const { code, message } = readServerError(error);
   if (code === 'NOT_FOUND') return EXPIRED_LINK;

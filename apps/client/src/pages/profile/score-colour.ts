@@ -1,4 +1,4 @@
-/** Spec section 9: a score under 4 is red, under 7 blue, otherwise green (Mantine palette names). */
+/** docs/product.md#profile: a score under 4 is red, under 7 blue, otherwise green (Mantine palette names). */
 export function scoreColour(score: number): 'red' | 'blue' | 'green' {
   if (score < 4) return 'red';
   if (score < 7) return 'blue';

@@ -11,7 +11,7 @@ import { verifyPathReturningTo } from '../verify/return-to';
 import classes from './RatePage.module.css';
 import { mustVerifyFirst, readRateFlags } from './rate-flow';
 
-/** Spec section 9: entry waits about 500 ms while the profile is checked. */
+/** docs/product.md#rate-form: entry waits about 500 ms while the profile is checked. */
 const VERIFY_CHECK_MS = 500;
 
 // A visitor who is sent on to /verify never sees the form: it is fetched only for those who stay.

@@ -10,7 +10,7 @@ import { useRefreshViewer } from '../../lib/viewer';
 
 /** The server's limit (profile.updateName): the field stops at it so nobody types past it. */
 const DISPLAY_NAME_MAX_LENGTH = 40;
-/** Spec section 9: 'Saved!' shows for 2 seconds. */
+/** docs/product.md#settings: 'Saved!' shows for 2 seconds. */
 const SAVED_MS = 2000;
 
 type SaveState = 'idle' | 'saving' | 'saved';

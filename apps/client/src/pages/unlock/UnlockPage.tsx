@@ -9,7 +9,7 @@ import { useViewer } from '../../lib/viewer';
 import { VerifyCard } from '../verify/VerifyCard';
 import { VerifyNumberForm } from './VerifyNumberForm';
 
-/** Spec section 9: ratings a person gives before seeing their own. */
+/** docs/product.md#limits: ratings a person gives before seeing their own. */
 
 function readFromRating(state: unknown): boolean {
   return typeof state === 'object' && state !== null && 'fromRating' in state && state.fromRating === true;
@@ -103,7 +103,8 @@ export default function UnlockPage() {
       </Center>
     );
   }
-  // Spec section 2: a verified visitor goes to their ratings; one with an unverified number goes to verify it.
+  // docs/product.md#unlock: a verified visitor goes to their ratings; one with an unverified number goes to
+  // verify it.
   if (viewer.isVerified) return <Navigate to="/profile" replace />;
   if (viewer.phoneNumber) return <Navigate to="/verify" replace />;
   const fromRating = readFromRating(location.state);

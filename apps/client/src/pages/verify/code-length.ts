@@ -1,2 +1,2 @@
-/** Spec section 9: codes have 6 digits. */
+/** docs/product.md#verification: codes have 6 digits. */
 export const CODE_LENGTH = 6;

@@ -3,9 +3,9 @@ import { readServerError } from '../../lib/server-error';
 const SEND_FAILED = 'Failed to send verification code';
 
 /**
- * Spec section 8: a failed send reads 'Failed to send verification code: {reason}', inline and as a toast.
- * Input errors are shown as they are; a reason the server did not give (no connection, internal error)
- * becomes a plain one.
+ * docs/product.md#verification: a failed send reads 'Failed to send verification code: {reason}', inline and
+ * as a toast. Input errors are shown as they are; a reason the server did not give (no connection, internal
+ * error) becomes a plain one.
  */
 export function sendErrorMessage(error: unknown): string {
   const { message, code } = readServerError(error);

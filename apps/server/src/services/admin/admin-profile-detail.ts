@@ -8,7 +8,7 @@ import { TRPCError } from '@trpc/server';
 import type { Context } from '../../context';
 import { readableDetails, withReadableDetails } from './readable-details';
 
-/** Spec section 9: per-profile lists stop at 100 entries. */
+/** docs/product.md#admin: per-profile lists stop at 100 entries. */
 export const PROFILE_DETAIL_LIMIT = 100;
 
 /** How a verification_* log entry ended, for the Verification History tab. */

@@ -1,7 +1,7 @@
 import { type CountryCode, type NumberType, parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import { z } from 'zod';
 
-/** Spec section 9: input text at most 250 characters; national number 2 to 17 digits. */
+/** docs/product.md#phone-numbers: input text at most 250 characters; national number 2 to 17 digits. */
 export const PHONE_INPUT_MAX_LENGTH = 250;
 const NATIONAL_NUMBER_MIN = 2;
 const NATIONAL_NUMBER_MAX = 17;
@@ -16,8 +16,8 @@ export interface ParsedPhone {
 }
 
 /**
- * Spec section 5: spaces, parentheses and hyphens are removed and a leading + is added if missing; the
- * result must be a valid number for its country (libphonenumber's full metadata).
+ * docs/product.md#phone-numbers: spaces, parentheses and hyphens are removed and a leading + is added if
+ * missing; the result must be a valid number for its country (libphonenumber's full metadata).
  */
 export function parsePhone(input: string): ParsedPhone | null {
   if (input.length > PHONE_INPUT_MAX_LENGTH) return null;

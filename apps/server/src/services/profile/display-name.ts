@@ -13,8 +13,8 @@ const CONTROL_CHARACTERS = /\p{Cc}/u;
 
 /**
  * `profile.updateName` input: normalized (direction controls refused); empty clears the name; at most 40
- * characters; screened like every user text (terms, section 3), since a public name must not become a way to
- * reach someone, a slur or a threat.
+ * characters; screened like every user text (the terms, docs/product.md#legal-pages), since a public name
+ * must not become a way to reach someone, a slur or a threat.
  */
 export const updateNameInput = z.strictObject({
   name: z

@@ -35,9 +35,9 @@ export function ratingAverage(rating: ScoredRating): number | null {
 }
 
 /**
- * Spec section 2: 'Your Score' is the average of the per-rating averages (each rating weighs the same however
- * many questions it answered), with one decimal. A rating without scores cannot be averaged and is left out of
- * both the score and its count.
+ * docs/product.md#profile: 'Your Score' is the average of the per-rating averages (each rating weighs the
+ * same however many questions it answered), with one decimal. A rating without scores cannot be averaged and
+ * is left out of both the score and its count.
  */
 export function summarizeRatings(ratings: readonly ScoredRating[]): RatingSummary {
   const perRating: number[] = [];

@@ -4,7 +4,7 @@ import { RATING_QUESTIONS, RELATIONSHIP_TYPE_LABELS } from '../rating/rating-que
 import { inPostedOrder } from './posted-period';
 import { ratingAverage, summarizeRatings } from './rating-summary';
 
-/** Spec section 3: a relationship type outside the fixed list displays as 'Ex'. */
+/** docs/product.md#data-model: a relationship type outside the fixed list displays as 'Ex'. */
 export function relationshipLabel(type: string): string {
   return Object.hasOwn(RELATIONSHIP_TYPE_LABELS, type)
     ? RELATIONSHIP_TYPE_LABELS[type as keyof typeof RELATIONSHIP_TYPE_LABELS]

@@ -59,7 +59,7 @@ export const RATING_QUESTIONS: readonly RatingQuestion[] = [
 
 export const RATING_QUESTION_IDS = RATING_QUESTIONS.map((question) => question.id);
 
-/** Spec section 3: the relationship types and how they read; any other value displays as 'Ex'. */
+/** docs/product.md#data-model: the relationship types and how they read; any other value displays as 'Ex'. */
 export const RELATIONSHIP_TYPE_LABELS: Record<RelationshipType, string> = {
   serious: 'Serious Relationship',
   casual: 'Casual Dating',

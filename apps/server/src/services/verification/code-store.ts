@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 
-/** Spec section 9: a code is valid for 10 minutes and allows 5 attempts. */
+/** docs/product.md#verification: a code is valid for 10 minutes and allows 5 attempts. */
 export const CODE_TTL_MS = 10 * 60 * 1000;
 export const MAX_CODE_ATTEMPTS = 5;
 /**

@@ -1,7 +1,7 @@
 import { createHmac, randomInt } from 'node:crypto';
 import { fitsOneGsm7Segment } from '../sms/sms-segments';
 
-/** Spec section 5: a number from 100000 to 999999, from the operating system's CSPRNG. */
+/** docs/product.md#verification: a number from 100000 to 999999, from the operating system's CSPRNG. */
 export function generateVerificationCode(): string {
   return String(randomInt(100000, 1000000));
 }

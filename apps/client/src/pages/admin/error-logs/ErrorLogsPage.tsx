@@ -101,7 +101,8 @@ export function ErrorLogsPage() {
         {errorLogs.isPending ? <EmptyText>Loading error logs…</EmptyText> : null}
       </Paper>
       <Group justify="center" mt="md">
-        {/* Spec section 9: an ellipsis window once there are more than 5 pages (3 + 2 boundaries, no siblings). */}
+        {/* docs/product.md#admin: an ellipsis window once there are more than 5 pages (3 + 2 boundaries,
+            no siblings). */}
         <Pagination
           total={totalPages}
           value={page}

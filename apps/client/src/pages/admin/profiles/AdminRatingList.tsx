@@ -32,7 +32,8 @@ function useRatingLabels() {
   });
   return {
     question: (id: number) => questions.data?.find((entry) => entry.id === id)?.question ?? `Question ${id}`,
-    // Spec section 3: a type outside the list reads 'Ex'; until the list arrives the stored value is shown.
+    // docs/product.md#data-model: a type outside the list reads 'Ex'; until the list arrives the stored value
+    // is shown.
     relationship: (type: string) =>
       types.data ? (types.data.find((entry) => entry.value === type)?.label ?? 'Ex') : type,
   };

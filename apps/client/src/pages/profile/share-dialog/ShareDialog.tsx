@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { notify } from '../../../lib/notify';
 import { SHARE_TEMPLATES, shareLink } from './share-templates';
 
-/** Spec section 9: the copy button reads 'Copied!' for 2 seconds. */
+/** docs/product.md#share-dialog: the copy button reads 'Copied!' for 2 seconds. */
 const COPIED_MS = 2000;
 
 interface ShareDialogProps {
