@@ -87,7 +87,7 @@ describe('database constraints', () => {
     ).toMatch(/error_logs_severity_check/);
   });
 
-  it('apply the spec defaults: pending notifications, medium runtime errors, unverified profiles', async () => {
+  it('apply the product defaults: pending notifications, medium runtime errors, unverified profiles', async () => {
     const rating = await insertRating();
     const [notification] = await database.db
       .insert(notifications)

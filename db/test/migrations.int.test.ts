@@ -27,7 +27,7 @@ describe('migrations on Postgres and PGlite', () => {
     expect(onPglite.indexes).toEqual(onPostgres.indexes);
   });
 
-  it('create every table of the spec and of the design', async () => {
+  it('create every table of the data model', async () => {
     const tables = new Set((await describeSchema(postgresDb.db)).columns.map((column) => column.table_name));
     expect([...tables].sort()).toEqual([
       'admin_sessions',

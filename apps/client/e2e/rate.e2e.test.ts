@@ -318,7 +318,7 @@ describe.each([375, 1280] as const)('rating an ex at %i px', (width) => {
     await page.context().close();
   });
 
-  it('sends an invalid link home with the spec toast', async () => {
+  it('sends an invalid link home with its toast', async () => {
     const page = await newPage(app, { width });
     await page.goto('/r/not-a-real-link');
     await toast(page, 'This link is invalid or has expired');

@@ -104,7 +104,7 @@ describe('profile.ratingsReceived access', () => {
     expect(error.code).toBe('UNAUTHORIZED');
   });
 
-  it("refuses a proven phone that has not given 2 ratings yet, with the spec's message", async () => {
+  it('refuses a proven phone that has not given 2 ratings yet, with the message that says so', async () => {
     const phone = newPhone();
     await insertRating({ phone });
     const browser = await provenBrowser(phone);

@@ -57,7 +57,7 @@ async function actionsOf(userIdOfRating: string) {
 }
 
 describe('rating.questions and rating.relationshipTypes', () => {
-  it('lists the five questions of the spec with descriptions and labels', async () => {
+  it('lists the five questions with descriptions and labels', async () => {
     const questions = await t.caller().trpc.rating.questions();
     expect(questions.map((q) => [q.id, q.question, q.category])).toEqual([
       [1, 'Bedroom Chemistry', 'chemistry'],
@@ -73,7 +73,7 @@ describe('rating.questions and rating.relationshipTypes', () => {
     }
   });
 
-  it('lists the relationship types of the spec', async () => {
+  it('lists the five relationship types', async () => {
     expect(await t.caller().trpc.rating.relationshipTypes()).toEqual([
       { value: 'serious', label: 'Serious Relationship' },
       { value: 'casual', label: 'Casual Dating' },

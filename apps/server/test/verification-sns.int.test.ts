@@ -59,7 +59,7 @@ describe('verification over SNS', () => {
     expect(checked.data).toEqual({ verified: true, phoneNumber: phone });
   });
 
-  it("shows the provider's format rejection in the spec's words", async () => {
+  it("shows the provider's format rejection in the product's words", async () => {
     sns.setReply(() => snsXml.error('InvalidParameter', 'Invalid parameter: PhoneNumber Reason: short code'));
     const reply = await trpcHttp(http, new HttpBrowser(), 'mutation', 'verification.send', {
       phoneNumber: '+14155550199',

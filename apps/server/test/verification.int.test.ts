@@ -422,7 +422,7 @@ describe('over HTTP with cookies', () => {
     await t?.close();
   });
 
-  it('validates input with the spec messages', async () => {
+  it("validates input with the product's messages", async () => {
     const browser = new HttpBrowser();
     const badPhone = await trpcHttp(t, browser, 'mutation', 'verification.send', { phoneNumber: '555' });
     expect(badPhone.status).toBe(400);

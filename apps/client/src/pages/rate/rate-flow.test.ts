@@ -63,7 +63,7 @@ describe('afterRating', () => {
     });
   });
 
-  it('sends any other rating to /profile with the spec toast', () => {
+  it('sends any other rating to /profile with its toast', () => {
     expect(
       afterRating(reply(1), {
         flags: readRateFlags({ fromHomePage: true }),

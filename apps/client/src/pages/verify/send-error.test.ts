@@ -4,7 +4,7 @@ import { formatWait, sendErrorMessage } from './send-error';
 const serverError = (code: string, message: string) => ({ message, data: { code } });
 
 describe('send error messages', () => {
-  it('keeps the server reason under the spec prefix', () => {
+  it('keeps the server reason under the send-failure prefix', () => {
     expect(
       sendErrorMessage(
         serverError(

@@ -19,7 +19,7 @@ describe('shareLink', () => {
 });
 
 describe('SHARE_TEMPLATES', () => {
-  it('offers the five templates of the spec, by name, in order', () => {
+  it('offers the five templates, by name, in order', () => {
     expect(SHARE_TEMPLATES.map((template) => template.name)).toEqual([
       'Vulnerable but Playful',
       'Insightful & Curious',
