@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { currentTotp } from '../src/services/staff/second-factor';
 import {
   hostileBatch,
   hostileBody,
@@ -75,6 +76,10 @@ const RANDOM_VALUES = [
   /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?Z/g,
   /(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT/g,
   /(?<="reference":")[0-9A-Z]{12}(?=")/g,
+  // A staff enrolment link's token, the TOTP secret it opens (as text, URI and QR code) and recovery codes.
+  /(?<=\/admin\/enrol\/)[\w-]{43}(?=")/g,
+  /(?<="(?:secret|uri|qrDataUrl)":")[^"]+(?=")/g,
+  /(?<="recoveryCodes":\[)[^\]]+(?=\])/g,
 ];
 /**
  * Durations read off each app's clock (how long a queue item waited, the median time to a decision): all get
@@ -283,6 +288,59 @@ async function ratingIdsOf(current: Side, phone: string) {
   return row;
 }
 
+/** Each side's value at `pick` of an earlier answer's result (e.g. a new staff account's id). */
+function resultOf<T>(answers: Record<Side['name'], LightMyRequestResponse>, pick: (data: never) => T) {
+  return (current: Side): T =>
+    pick((answers[current.name].json() as { result: { data: { json: never } } }).result.data.json);
+}
+
+/**
+ * An admin (the privileged browser) invites a moderator, who enrols from the link in a browser of their own;
+ * then the admin resets the moderator's second factor, disables the account and removes it.
+ */
+async function staffAccountsJourney() {
+  await exchange(() => query('staff.list'), 'privileged');
+  await exchange(() => query('staff.list'), 'visitor');
+  const invite = { login: 'moderator@example.org', displayName: 'Moderator', role: 'moderator' };
+  const invited = await exchange(() => mutation('staff.invite', invite), 'privileged');
+  await exchange(() => mutation('staff.invite', invite), 'privileged');
+  const idOf = resultOf(invited, (data: { id: string }) => data.id);
+  const tokenOf = resultOf(invited, (data: { link: string }) => data.link.split('/').at(-1) ?? '');
+  const opened = await exchange(
+    (current) => mutation('staff.beginEnrolment', { token: tokenOf(current) }),
+    'visitor',
+  );
+  await exchange(() => mutation('staff.beginEnrolment', { token: 'A'.repeat(43) }), 'visitor');
+  const secretOf = resultOf(opened, (data: { secret: string }) => data.secret);
+  const enrol = (code: (current: Side) => string) => (current: Side) =>
+    mutation('staff.completeEnrolment', {
+      token: tokenOf(current),
+      password: 'a long enough password',
+      code: code(current),
+    });
+  // A code the secret does not make (the secret's own code, one digit changed) is refused.
+  const wrongCode = (current: Side) =>
+    currentTotp(secretOf(current)).replace(/^./, (digit) => String((Number(digit) + 1) % 10));
+  await exchange(enrol(wrongCode), 'visitor');
+  await exchange(
+    enrol((current) => currentTotp(secretOf(current))),
+    'new',
+  );
+  await exchange(() => query('staff.list'), 'privileged');
+  await exchange(async (current) => mutation('staff.resetSecondFactor', { id: idOf(current) }), 'privileged');
+  await exchange(
+    async (current) => mutation('staff.setDisabled', { id: idOf(current), disabled: true }),
+    'privileged',
+  );
+  await exchange(async (current) => mutation('staff.resetSecondFactor', { id: idOf(current) }), 'privileged');
+  await exchange(
+    async (current) => mutation('staff.setDisabled', { id: idOf(current), disabled: false }),
+    'visitor',
+  );
+  await exchange(async (current) => mutation('staff.remove', { id: idOf(current) }), 'privileged');
+  await exchange(async (current) => mutation('staff.remove', { id: idOf(current) }), 'privileged');
+}
+
 beforeAll(async () => {
   const overrides = { runDispatcher: false };
   stock = side(
@@ -443,6 +501,7 @@ describe('every procedure, as the client calls it, answered alike by both adapte
       'visitor',
     );
     await exchange(() => mutation('telemetry.reportError', VALID_INPUTS['telemetry.reportError']), 'visitor');
+    await staffAccountsJourney();
     await exchange(() => mutation('admin.logout'), 'privileged');
     await exchange(() => query('admin.settings'), 'privileged');
     await exchange(() => mutation('profile.deleteAccount'), 'unproven');

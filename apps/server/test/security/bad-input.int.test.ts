@@ -102,6 +102,7 @@ const ROWS: Record<string, FuzzRow> = {
   // A fresh browser: a run must never delete the privileged one's account.
   'profile.deleteAccount': { browser: () => new HttpBrowser() },
   'profile.setTextsOptIn': {},
+  'rating.anonymity': {},
   'rating.questions': {},
   'rating.relationshipTypes': {},
   'rating.submit': {},
