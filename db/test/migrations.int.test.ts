@@ -44,7 +44,11 @@ describe('migrations on Postgres and PGlite', () => {
       'rating_appeals',
       'rating_scores',
       'ratings',
+      'sms_messages',
       'sms_opt_outs',
+      'sms_webhook_events',
+      'staff_accounts',
+      'staff_enrolments',
     ]);
   });
 
