@@ -93,7 +93,7 @@ describe('development logs', () => {
     await database?.dispose();
   });
 
-  it('are readable lines with the URL, the admin password and each text easy to see, numbers masked', async () => {
+  it('are readable lines with the URL, the admin login and password and each text easy to see, numbers masked', async () => {
     const reply = await fetch(`${server.baseUrl}/trpc/verification.send`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -108,7 +108,11 @@ describe('development logs', () => {
     const lines = server.output().split('\n');
 
     expect(lines.some((line) => line.startsWith('{'))).toBe(false);
-    expect(lines).toContainEqual(expect.stringMatching(/WARN: Admin password for this run: \S{12,} /));
+    expect(lines).toContainEqual(
+      expect.stringMatching(
+        /WARN: Admin password for 'admin': \S{12,} \(set ADMIN_PASSWORD to choose one\)$/,
+      ),
+    );
     expect(lines).toContainEqual(expect.stringMatching(`INFO: ExRated is ready at ${server.baseUrl}$`));
     expect(lines).toContainEqual(expect.stringMatching(`INFO: Texts .*: ${server.baseUrl}/dev/outbox$`));
     expect(lines).toContainEqual(
