@@ -1,8 +1,9 @@
 import net from 'node:net';
-import { notifications, ratingScores, ratings } from '@exrated/db/schema';
+import { notifications, ratingScores, ratings, smsMessages } from '@exrated/db/schema';
 import { createTestDatabase, type TestDatabase } from '@exrated/db/testing';
 import { and, count, eq, gt, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { RESOLVE_WINDOW_MS } from '../../src/services/notifications/dispatcher';
 import { type ControllableSns, startControllableSns } from '../support/controllable-sns';
 import {
   FetchBrowser,
@@ -144,6 +145,14 @@ describe('the server killed or stopped mid-work', () => {
           gt(notifications.nextAttemptAt, sql`now() + interval '1 minute'`),
         ),
       );
+
+    // An attempt the dead process recorded has no outcome: it may have reached SNS, which cannot be asked, so
+    // it is resent only once its resolve window passed without a receipt naming it (docs/sms.md). This fake
+    // refused every request it got, so none was taken; let those windows run out rather than wait 10 minutes.
+    await database.db
+      .update(smsMessages)
+      .set({ createdAt: sql`${smsMessages.createdAt} - ${RESOLVE_WINDOW_MS} * interval '1 millisecond'` })
+      .where(eq(smsMessages.status, 'sending'));
 
     sns.setMode({ kind: 'ok' });
     await startServer();
