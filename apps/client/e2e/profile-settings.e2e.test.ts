@@ -130,7 +130,7 @@ describe.each([375, 1280] as const)('/profile and /settings at %i px', (width: V
     await page.getByRole('progressbar', { name: 'Emotional Maturity: 9.0 out of 10' }).waitFor();
     const review = page.getByRole('article', { name: 'Jordan' });
     await review.getByText('Situationship').waitFor();
-    await review.getByText('Posted a few seconds ago').waitFor();
+    await review.getByText('Posted this week', { exact: true }).waitFor();
     await review.getByText('Made every Sunday feel like a holiday.').waitFor();
     await review.getByText('Say what you feel sooner.').waitFor();
     const rateAgain = page.getByRole('link', { name: 'Rate Another Ex' });
