@@ -61,12 +61,18 @@ export default function NotificationsHost() {
       window.removeEventListener('resize', update);
     };
   }, []);
+  // Mantine keeps one container per position and moves a toast whose position changes by leaving the old
+  // container and entering the new one, so for a moment it showed twice. The toast stays in the bottom-center
+  // container and that container moves instead. The root style reaches the other, always empty containers
+  // too; with `bottom: auto` none of them stretches over the page.
   return (
     <Notifications
       limit={1}
-      position={placement.position}
+      position="bottom-center"
       zIndex={1000}
-      styles={placement.position === 'top-center' ? { root: { top: placement.top + 8 } } : undefined}
+      styles={
+        placement.position === 'top-center' ? { root: { top: placement.top + 8, bottom: 'auto' } } : undefined
+      }
     />
   );
 }
