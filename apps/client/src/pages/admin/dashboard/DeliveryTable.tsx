@@ -25,7 +25,17 @@ export function DeliveryTable({ delivery }: { delivery: Delivery }) {
           No texts in the last 30 days.
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={560}>
+        <Table.ScrollContainer
+          minWidth={560}
+          // No link or button inside: the viewport itself takes the focus, so the arrow keys can scroll it.
+          scrollAreaProps={{
+            viewportProps: {
+              tabIndex: 0,
+              role: 'region',
+              'aria-label': 'Text delivery by kind, provider and country',
+            },
+          }}
+        >
           <Table striped highlightOnHover>
             <Table.Thead>
               <Table.Tr>

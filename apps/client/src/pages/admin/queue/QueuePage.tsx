@@ -200,7 +200,9 @@ function DecisionForm({
         }}
         error={reasonError}
         allowDeselect={false}
-        comboboxProps={{ withinPortal: true }}
+        // On a phone the page can scroll the field out of view as the list opens; the list stays open then
+        // instead of hiding until the field returns.
+        comboboxProps={{ withinPortal: true, hideDetached: false }}
       />
       <Textarea
         ref={noteRef}
