@@ -11,7 +11,7 @@ import postgres from 'postgres';
  * same measurements of both, passed on to each bench), alternated on this machine (this checkout first), and
  * their latencies side by side.
  *
- * Issue 18's open-loop budgets are "no worse than" the table of an earlier build, taken on one machine; a
+ * The open-loop budgets are "no worse than" the table of an earlier build, taken on one machine; a
  * latency at a fixed offered rate depends on the machine far more than on the build, so on any other machine
  * the budget is read by running both builds there. The earlier build is cloned into the system's temporary
  * folder, installed and built once. Each build keeps a template of its own schema and seed: the earlier

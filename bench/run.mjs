@@ -24,7 +24,7 @@ import { startSnsStub } from './lib/sns-stub.mjs';
 
 /**
  * `pnpm bench [--quick] [--no-build] [--reseed] [--profile]`: the production server bundle against real
- * Postgres and Redis, driven by autocannon from this process, side by side with the baselines of issue 8.
+ * Postgres and Redis, driven by autocannon from this process, side by side with its baselines.
  */
 const args = new Set(process.argv.slice(2));
 // `--only=submit,b,verification,embedded` runs just those measurements (for profiling one path); the budgets
@@ -569,7 +569,7 @@ async function main() {
   const client = clientBundle();
   const score = (page, category) => lighthouse?.[page][category] ?? Number.NaN;
 
-  // Issue 18's budgets. Open-loop latency: no worse than the README's table of 2026-11-25 01:38 and 01:45
+  // The budgets. Open-loop latency: no worse than the README's table of 2026-11-25 01:38 and 01:45
   // (the worse of its two runs); where that table gave p95 only, the p95 is held to it and the p99 reported.
   const TABLE_OF_0145 = {
     questions: ['p99', 2.4],

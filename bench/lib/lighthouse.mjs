@@ -4,7 +4,7 @@ import lighthouse from 'lighthouse';
 import { median } from './load.mjs';
 
 /**
- * Lighthouse (default mobile preset: simulated slow 4G and 4x CPU slowdown) on the public pages of issue 8,
+ * Lighthouse (default mobile preset: simulated slow 4G and 4x CPU slowdown) on the public pages,
  * performance and accessibility categories only, in the machine's Chromium: no tool downloads a browser here.
  */
 export const LIGHTHOUSE_PAGES = ['/', '/rate', '/verify'];

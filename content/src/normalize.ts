@@ -1,6 +1,6 @@
 /**
- * What every text and name field becomes before any rule runs (docs/trust-and-safety.md#screening; issue 16,
- * attack 9), so the rules see what a reader sees: full-width digits, '＠' and ligatures fold to their plain
+ * What every text and name field becomes before any rule runs (docs/trust-and-safety.md#screening),
+ * so the rules see what a reader sees: full-width digits, '＠' and ligatures fold to their plain
  * forms (NFKC), and characters that take no room on the screen are removed, because they only ever serve to
  * hide a phone number or a slur from a filter.
  */

@@ -20,7 +20,7 @@ import { createTestDatabase, type TestDatabase } from '../src/testing';
 import { rows } from './schema-shape';
 
 /**
- * The restore drill (issue 19): seed a database, back it up with `pnpm db:backup`'s functions, restore the
+ * The restore drill: seed a database, back it up with `pnpm db:backup`'s functions, restore the
  * backup into a fresh one, and compare every table (the app's and drizzle's migration journal): its row
  * count and a checksum of all its rows.
  */

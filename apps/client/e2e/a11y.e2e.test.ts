@@ -1,4 +1,4 @@
-// Accessible to everyone, installable (issue 20): axe with the WCAG 2.2 rules on every route, dialog and admin
+// Accessible to everyone, installable: axe with the WCAG 2.2 rules on every route, dialog and admin
 // page at both widths; the background's pause control; announced toasts and errors; the code step's paste;
 // the manifest, the service worker and its offline page.
 import AxeBuilder from '@axe-core/playwright';

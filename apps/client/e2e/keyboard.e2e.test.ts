@@ -1,4 +1,4 @@
-// The main journey with the keyboard alone (issue 20): rate two exes, prove the phone, read the profile, share,
+// The main journey with the keyboard alone: rate two exes, prove the phone, read the profile, share,
 // settings, log out, with Tab, Enter, Space and the arrows. After every Tab the focused element must show a
 // focus indicator and must not sit under the sticky header; the share dialog keeps focus inside and gives it
 // back to its button.

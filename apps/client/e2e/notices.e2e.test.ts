@@ -1,5 +1,5 @@
-// Notices, decisions, appeals, the subject's controls and the transparency report in the browser (issue 17,
-// docs/trust-and-safety.md#decisions). Everything is seeded through the public API and the texts the console
+// Notices, decisions, appeals, the subject's controls and the transparency report in the browser
+// (docs/trust-and-safety.md#decisions). Everything is seeded through the public API and the texts the console
 // sender keeps.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

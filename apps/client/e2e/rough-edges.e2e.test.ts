@@ -1,4 +1,4 @@
-// The rough edges a person met walking through the product at 375 and 1280 px (issue 20): each test here
+// The rough edges a person met walking through the product at 375 and 1280 px: each test here
 // failed on the build before its fix.
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';

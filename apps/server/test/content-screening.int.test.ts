@@ -22,7 +22,7 @@ async function storedRatings() {
   return row?.value;
 }
 
-describe('rating.submit: contact details hidden from the rules (issue 16, attack 9)', () => {
+describe('rating.submit: contact details hidden from the rules', () => {
   it.each([
     [
       'zero-width spaces between the digits',
@@ -78,7 +78,7 @@ describe('rating.submit: contact details hidden from the rules (issue 16, attack
   });
 });
 
-describe('rating.submit: screening (issue 17, item 1)', () => {
+describe('rating.submit: screening', () => {
   it.each([
     [
       'testimonial',
@@ -126,7 +126,7 @@ describe('rating.submit: screening (issue 17, item 1)', () => {
   });
 });
 
-describe('profile.updateName (issue 16, attack 9)', () => {
+describe('profile.updateName', () => {
   let nextLine = 300;
   /** A browser that proved a number of its own with the SMS code, as a person does on /verify. */
   async function provenBrowser() {
@@ -183,7 +183,7 @@ describe('profile.updateName (issue 16, attack 9)', () => {
   });
 });
 
-describe('rating.submit: threats and doxxing wait for a moderator (issue 17, item 1)', () => {
+describe('rating.submit: threats and doxxing wait for a moderator', () => {
   it('saves a threatening rating held: not shown, not counted, not texted', async () => {
     const rater = await provenBrowser(t);
     const target = usPhone(90);

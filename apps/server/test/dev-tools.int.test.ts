@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type ServerProcess, startServerProcess, waitFor } from './support/processes';
 import { createTestApp, type TestApp } from './support/test-app';
 
-/** Issue 19: what a newcomer's first run shows: the outbox page and human-readable development logs. */
+/** What a newcomer's first run shows: the outbox page and human-readable development logs. */
 let t: TestApp;
 
 beforeAll(async () => {

@@ -9,7 +9,7 @@ import { HttpBrowser, injectWithCookies, type TestApp, testConfig } from './supp
 import { trpcHttp } from './support/verification';
 
 /**
- * Issue 19: no log line holds a whole phone number, whichever way it got there (the console sender's texts,
+ * No log line holds a whole phone number, whichever way it got there (the console sender's texts,
  * request paths, a failed query's parameters, a field of a log call); each is masked to its last 4 digits.
  */
 let database: TestDatabase;

@@ -5,7 +5,7 @@ import { ratingInput } from './support/rating-fixtures';
 import { createTestApp, HttpBrowser, type TestApp } from './support/test-app';
 import { latestCode, trpcHttp } from './support/verification';
 
-/** Issue 19: GET /metrics, Prometheus's text format, for a scraper holding METRICS_TOKEN only. */
+/** GET /metrics, Prometheus's text format, for a scraper holding METRICS_TOKEN only. */
 const TOKEN = 'metrics-token-for-the-tests-0123';
 let t: TestApp;
 let off: TestApp;

@@ -14,7 +14,7 @@ import { createTestApp, HttpBrowser, type TestApp, UNCAPPED_LIMITS_ENV } from '.
 import { errorCode, trustFlows } from './support/trust-flows';
 
 /**
- * Issue 17, items 4 and 6: one queue of held ratings, notices and appeals, oldest first; decisions with a
+ * One queue of held ratings, notices and appeals, oldest first; decisions with a
  * reason from the fixed list and a note, logged with the administrator's session and shown to the reporter
  * and the author; one appeal per rating; the dashboard's figures and the public transparency report.
  */

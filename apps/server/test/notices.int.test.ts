@@ -12,7 +12,7 @@ import { createTestApp, HttpBrowser, type TestApp, UNCAPPED_LIMITS_ENV } from '.
 import { errorCode, trustFlows } from './support/trust-flows';
 
 /**
- * Issue 17, item 3: notices from anyone, each with a reference and a status page. A notice never shows its
+ * Notices from anyone, each with a reference and a status page. A notice never shows its
  * reporter anything of the rater, and never a text the reporter may not read.
  */
 

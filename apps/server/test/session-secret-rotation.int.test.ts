@@ -12,7 +12,7 @@ import {
 import { latestCode, trpcHttp } from './support/verification';
 
 /**
- * Issue 19: rotating SESSION_SECRET logs nobody out. Replicas move from `old` to `new,old` (the new secret
+ * Rotating SESSION_SECRET logs nobody out. Replicas move from `old` to `new,old` (the new secret
  * signs, both verify) and, once every live cookie was signed again, to `new` alone.
  */
 const OLD = 'the-old-session-secret-0123456789-abcdef';

@@ -23,7 +23,7 @@ import {
 import { latestCode } from './support/verification';
 
 /**
- * Issue 18, item 2: the fast path answers tRPC's wire protocol exactly as the stock adapter does. Two apps
+ * The fast path answers tRPC's wire protocol exactly as the stock adapter does. Two apps
  * on databases of their own, one serving every call through the stock adapter and one through the fast path,
  * get the same requests in lockstep (every procedure, successes and errors, batches, the security suite's
  * hostile-input corpus, and requests the fast path hands to the stock adapter); every pair of answers must

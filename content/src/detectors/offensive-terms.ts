@@ -170,7 +170,7 @@ const SLURS_IN_CONTEXT =
   /(?:(?:^|[.!?]\s*)(?:hoe|queer|homo|bender|fairy|cripple)s?(?:[.!?]|$)|(?:fucking|fuckin|dirty|filthy|stupid|bloody|disgusting|sick|ugly|fat|you|ur|a|lazy|dumb|typical|total|such a)\s+(?:hoe|queer|homo|bender|cripple|spook|gimp)s?(?![\p{L}]|\s+(?:woman|women|man|men|person|people|friend|friends|community|couple|film|theory|artist|kid|kids|folk|culture|pride|space|joy|bar|club|rights)))/iu;
 
 // Ordinary words and idioms the kept patterns would otherwise catch, and the questions' own vocabulary, which
-// is never refused (issue 17).
+// is never refused.
 const WHITELIST = [
   'anal about',
   'anal retentive',

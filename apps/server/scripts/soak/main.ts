@@ -1,4 +1,4 @@
-// Load soak (issue 9 item 5; not part of `pnpm test`): runs the BUILT server against a fresh Postgres
+// Load soak (not part of `pnpm test`): runs the BUILT server against a fresh Postgres
 // database, a Redis key prefix reached through a TCP proxy this script controls, and a local SNS stub; drives
 // steady mixed traffic for --minutes, injects a fault in the middle (SNS failing, Redis cut), then checks that
 // nothing was lost or sent twice and that memory stayed flat. Writes soak/results.json.

@@ -1,5 +1,5 @@
 /**
- * Phone numbers never reach a log line whole (issue 19): every digit but the last four is masked, so a line
+ * Phone numbers never reach a log line whole: every digit but the last four is masked, so a line
  * can still be matched with a person's report ("the number ending 0187") but a leaked log holds no number.
  * It runs on the serialized line, so messages, error texts (a failed query's parameters), nested objects and
  * the console sender's texts are all covered, whatever their field names. The audit rows in the database keep

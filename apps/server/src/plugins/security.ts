@@ -100,8 +100,8 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * Security headers on every response (`Cache-Control: no-store` on every tRPC one), and the CSRF guard of
  * docs/security.md#sessions: tRPC mutations accept only JSON (browsers cannot send that cross-site without a
  * preflight) and any request the browser marks as cross-site, or whose Origin is foreign, is refused before
- * it reaches a procedure. The guard decides on the route Fastify matched, not on the URL as sent (issue 16:
- * `/%74rpc/profile.logout` reached the tRPC route while `startsWith('/trpc')` let it pass). Both hooks take a
+ * it reaches a procedure. The guard decides on the route Fastify matched, not on the URL as sent
+ * (`/%74rpc/profile.logout` would reach the tRPC route while `startsWith('/trpc')` let it pass). Both hooks take a
  * callback instead of being async: they run on every request, and an async hook costs a promise each time.
  */
 export const securityPlugin = fp(async (app: FastifyInstance, { config }: { config: Config }) => {

@@ -16,7 +16,7 @@ const MAX_DETAIL_TEXT_LENGTH = 500;
 
 /**
  * Names no details object may use: superjson refuses to write them (so a stored row holding one made every
- * admin page that listed it answer 500, issue 16), and in JavaScript they reach an object's prototype.
+ * admin page that listed it answer 500), and in JavaScript they reach an object's prototype.
  */
 const RESERVED_NAMES = new Set(['__proto__', 'constructor', 'prototype']);
 

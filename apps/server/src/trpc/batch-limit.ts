@@ -1,6 +1,6 @@
 import { TRPCError } from '@trpc/server';
 
-/** docs/security.md#limits: one request may carry at most this many procedure calls (issue 16, attack 8). */
+/** docs/security.md#limits: one request may carry at most this many procedure calls. */
 export const MAX_CALLS_PER_REQUEST = 10;
 export const TOO_MANY_CALLS_MESSAGE = `At most ${MAX_CALLS_PER_REQUEST} calls per request are allowed`;
 

@@ -15,7 +15,7 @@ import superjson, { type SuperJSONResult } from 'superjson';
  * Keys superjson refuses to write (`__proto__`, `constructor`, `prototype`: it throws, guarding the paths of
  * its annotations against prototype pollution) are written here when nothing beneath them needs an
  * annotation: stored JSON (a log entry's details) may hold them, and one such row must not make an admin page
- * fail (issue 16). The client reads them safely: superjson's copy drops `__proto__` keys and keeps the other
+ * fail. The client reads them safely: superjson's copy drops `__proto__` keys and keeps the other
  * two as plain own properties; no annotation path ever passes through them.
  */
 export function serializeOutput(value: unknown): SuperJSONResult {

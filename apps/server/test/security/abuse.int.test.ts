@@ -9,7 +9,7 @@ import { ratingInput } from '../support/rating-fixtures';
 import { createTestApp, HttpBrowser, type TestApp, testAdminLogin } from '../support/test-app';
 
 /**
- * Issue 16: the attacks run against the production build, as an abuser runs them: over HTTP, with a fresh
+ * The attacks run against the production build, as an abuser runs them: over HTTP, with a fresh
  * cookie for every request. Each failed on the code before the fix.
  */
 

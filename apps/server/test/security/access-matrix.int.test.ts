@@ -11,7 +11,7 @@ import { createTestApp, NO_RESEND_WAITS, type TestApp, testAdminLogin } from '..
 import { latestCode } from '../support/verification';
 
 /**
- * Issue 9, item 1: every tRPC procedure called as every kind of caller, with a valid input, so a cell that
+ * Every tRPC procedure called as every kind of caller, with a valid input, so a cell that
  * is allowed succeeds and a cell that is refused fails with the exact authorization error. The procedure list
  * comes from the router itself: a procedure added without a row here fails the first test.
  */

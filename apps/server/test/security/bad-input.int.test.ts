@@ -25,7 +25,7 @@ import {
 import { makePrivileged, trpcHttp } from '../support/verification';
 
 /**
- * Issue 9, item 2: random and hostile input for every procedure, over HTTP as a browser (or a script) sends
+ * Random and hostile input for every procedure, over HTTP as a browser (or a script) sends
  * it. Whatever arrives, the answer is a success or a 4xx-class tRPC error: never INTERNAL_SERVER_ERROR, never
  * a partial rating, never the input's HTML reflected in an error.
  */

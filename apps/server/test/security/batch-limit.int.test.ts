@@ -6,7 +6,7 @@ import { MAX_CALLS_PER_REQUEST, TOO_MANY_CALLS_MESSAGE } from '../../src/trpc/ba
 import { createTestApp, type TestApp } from '../support/test-app';
 
 /**
- * Issue 16, attack 8: one request could carry hundreds of procedure calls (50 `profile.me` in one GET
+ * One request could carry hundreds of procedure calls (50 `profile.me` in one GET
  * created 50 sessions). At most MAX_CALLS_PER_REQUEST calls per request, refused beyond with a clear error
  * before any procedure runs, so not even a device session is created.
  */

@@ -3,7 +3,7 @@ import { createTestApp, HttpBrowser, type TestApp } from '../support/test-app';
 import { trpcHttp } from '../support/verification';
 
 /**
- * Issue 16, attack 5: the cross-site guard decided on the raw URL (`startsWith('/trpc')`) while the router
+ * The cross-site guard decided on the raw URL (`startsWith('/trpc')`) while the router
  * decodes `/%74rpc/...`, so a plain form post from another origin of the same site logged a person out. The
  * guard must decide on the route as matched, whatever spelling of the path reached it.
  */

@@ -5,7 +5,7 @@ import { createTestApp, HttpBrowser, type TestApp, testAdminLogin } from '../sup
 import { latestCode, type TrpcHttpReply, trpcHttp } from '../support/verification';
 
 /**
- * Issue 16, attack 6: `telemetry.track` or `telemetry.reportError` with `details` holding a `constructor` or
+ * `telemetry.track` or `telemetry.reportError` with `details` holding a `constructor` or
  * `prototype` key was stored, and afterwards admin.logs, admin.errorLogs and that phone's admin.profile
  * answered 500: one anonymous request hid abuse from administrators. Telemetry now refuses such keys, and no
  * row already stored (simulated by writing it straight to the database) can make an admin read fail.

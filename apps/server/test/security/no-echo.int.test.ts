@@ -6,7 +6,7 @@ import { createTestApp, HttpBrowser, type TestApp, UNCAPPED_LIMITS_ENV } from '.
 import { makePrivileged, trpcHttp } from '../support/verification';
 
 /**
- * Issue 16, attack 10: superjson's input errors echoed the input ('unknown class …') and private responses
+ * Superjson's input errors echoed the input ('unknown class …') and private responses
  * carried no `Cache-Control: no-store`. A unique marker goes through every procedure in every place a caller
  * controls (field values, keys, superjson's annotations, malformed JSON, the URL path and query); no response
  * may carry it back, none may be a 5xx, and every /trpc response says `no-store`.

@@ -26,7 +26,7 @@ import {
 } from '../support/test-app';
 import { trpcHttp } from '../support/verification';
 
-/** Issue 9, item 6: cookies, headers, CSRF, error bodies, proxies, request logs and production settings. */
+/** Cookies, headers, CSRF, error bodies, proxies, request logs and production settings. */
 
 // The built client, as `pnpm test` builds it before running the tests (turbo: test depends on build).
 const BUILT_CLIENT = fileURLToPath(new URL('../../../client/dist', import.meta.url));

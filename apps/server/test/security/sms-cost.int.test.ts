@@ -7,7 +7,7 @@ import { createTestApp, HttpBrowser, type TestApp } from '../support/test-app';
 import { latestCode, trpcHttp } from '../support/verification';
 
 /**
- * Issue 16, attack 11: with a 21-character PUBLIC_URL the rating text was 162–163 characters, so every
+ * With a 21-character PUBLIC_URL the rating text was 162–163 characters, so every
  * rating text went out as two SMS segments, twice the price. Over HTTP, with the longest address
  * docs/operations.md#configuration allows (30 characters) and the longest average (10/10), the text a rating
  * gets is one GSM-7 segment.

@@ -3,7 +3,7 @@ import type { InjectOptions } from 'fastify';
 import { ratingInput } from './rating-fixtures';
 
 /**
- * The security suite's corpus of hostile input (issue 9, item 2): strings from harmless to hostile, any JSON
+ * The security suite's corpus of hostile input: strings from harmless to hostile, any JSON
  * value in place of a field, inputs built from a procedure's valid one, raw bodies and batched calls. Shared
  * by the bad-input suite and the tRPC conformance test, which sends it to the stock adapter and the fast path.
  */

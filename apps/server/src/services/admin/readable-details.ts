@@ -4,7 +4,7 @@ export const NESTED_TOO_DEEPLY = '[nested too deeply to show]';
 
 /**
  * A log entry's stored `details` as plain JSON data that every admin page can send. The column is jsonb
- * and was not always checked as it is now (issue 16: one anonymous telemetry call with a `constructor` key
+ * and was not always checked as it is now (one anonymous telemetry call with a `constructor` key
  * made admin.logs answer 500), so a row may hold anything JSON can: numbers JSON.parse reads as Infinity
  * (`1e400`) or -0, which only superjson's annotations could carry; nesting deep enough (Postgres takes
  * ~12,000 levels) to overflow the stack of JSON.stringify; keys superjson refuses. Numbers become what

@@ -10,7 +10,7 @@ import { z } from 'zod';
 
 /**
  * The zod fields every user text and name goes through (docs/trust-and-safety.md#screening): normalized
- * before any rule runs (issue 16, attack 9), then screened with the rule list shared with the browser
+ * before any rule runs, then screened with the rule list shared with the browser
  * (@exrated/content). A refusal is an input error naming the field and the rule.
  */
 

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { PHONE_INPUT_MAX_LENGTH, parsePhone, untextableReason } from './phone';
 
 /**
- * Issue 9, item 2: phone parsing checked against libphonenumber's own example numbers for the four fully
+ * Phone parsing checked against libphonenumber's own example numbers for the four fully
  * supported countries. The mobile examples ship with libphonenumber-js; the fixed-line ones are the
  * <exampleNumber> entries of libphonenumber's PhoneNumberMetadata.xml, which libphonenumber-js does not ship
  * (its number-type check below confirms each one is a fixed line by its own metadata).

@@ -46,7 +46,7 @@ describe('untextableReason', () => {
     expect(reason('+447781123456')).toBe('country_not_allowed');
   });
 
-  // Issue 16, attack 4: the SMS-pumping numbers the attack reached.
+  // The SMS-pumping numbers the attack reached.
   it('refuses premium-rate, shared-cost, personal, toll-free and landline numbers', () => {
     for (const input of [
       '+19005551234',

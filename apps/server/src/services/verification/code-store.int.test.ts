@@ -189,7 +189,7 @@ describe.each(implementations)('code store (%s)', (_name, make) => {
     expect(refused.status === 'daily_limit' && refused.retryAfterMs).toBeGreaterThan(23 * 3600_000);
   });
 
-  // Issue 16, attack 1: failing six checks deleted the record and with it the cooldown.
+  // Failing six checks deleted the record and with it the cooldown.
   it('never shortens the wait when checks fail, not even when they use up the code', async () => {
     const store = make();
     const now = Date.now();
