@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../src/app';
 import { ConfigError, loadConfig } from '../../src/config';
 import { ConsoleSmsSender } from '../../src/services/sms/console-sms-sender';
+import { SmsGateway } from '../../src/services/sms/sms-gateway';
 import { SnsSmsSender } from '../../src/services/sms/sns-sms-sender';
 import { DEPENDENCY_UNAVAILABLE_MESSAGE } from '../../src/trpc/dependency-errors';
 import { type LocalSns, snsXml, startLocalSns, stubLocalSnsEnvironment } from '../support/local-sns';
@@ -133,7 +134,9 @@ describe('production', () => {
   });
 
   it('texts through SNS and serves no outbox', async () => {
-    expect(prod.services.sms).toBeInstanceOf(SnsSmsSender);
+    const gateway = prod.services.sms;
+    expect(gateway).toBeInstanceOf(SmsGateway);
+    expect(gateway instanceof SmsGateway && gateway.providers).toEqual([expect.any(SnsSmsSender)]);
     expect((await prod.inject({ method: 'GET', url: '/dev/outbox' })).statusCode).toBe(404);
   });
 
@@ -434,7 +437,7 @@ describe('TRUST_PROXY', () => {
       url: '/trpc/admin.login',
       remoteAddress,
       headers: { ...jsonHeaders, ...(forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}) },
-      payload: JSON.stringify({ json: { password: 'wrong-password-guess' } }),
+      payload: JSON.stringify({ json: { account: 'admin', password: 'wrong-password-guess' } }),
     });
     return response.statusCode;
   }
