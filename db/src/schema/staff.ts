@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { sqlValueList } from './value-list';
 
 /** Staff roles (docs/staff.md): a moderator works the queue, profiles and logs; an admin does everything. */
@@ -26,6 +26,8 @@ export const staffAccounts = pgTable(
     passwordHash: text('password_hash'),
     totpSecret: text('totp_secret'),
     recoveryCodeHashes: text('recovery_code_hashes').array().notNull().default(sql`'{}'::text[]`),
+    /** The last TOTP time step accepted for the account: a code of that step or an earlier one is refused. */
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
     /** Set only on the first admin made from the environment: it enrols its second factor after its password. */
     enrolsWithPassword: timestamp('enrols_with_password', { withTimezone: true }),
     createdBy: uuid('created_by'),
@@ -64,5 +66,49 @@ export const staffEnrolments = pgTable(
   ],
 );
 
+/**
+ * A passkey (WebAuthn credential) a staff member registered as a second factor besides the authenticator app.
+ * The public key is the COSE key as the authenticator sent it (base64url); `counter` is the signature counter
+ * last seen, which a later login must exceed unless the authenticator keeps none (0).
+ */
+export const staffPasskeys = pgTable(
+  'staff_passkeys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    staffId: uuid('staff_id')
+      .notNull()
+      .references(() => staffAccounts.id, { onDelete: 'cascade' }),
+    credentialId: text('credential_id').notNull(),
+    publicKey: text('public_key').notNull(),
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    transports: text('transports').array().notNull().default(sql`'{}'::text[]`),
+    name: text('name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('staff_passkeys_credential_idx').on(t.credentialId),
+    index('staff_passkeys_staff_idx').on(t.staffId),
+  ],
+);
+
+/**
+ * A WebAuthn challenge waiting for its answer: single-use (taken by deleting the row) and short-lived. `key`
+ * binds it to what asked for it: a staff session registering a passkey, or one login attempt.
+ */
+export const staffPasskeyChallenges = pgTable(
+  'staff_passkey_challenges',
+  {
+    key: text('key').primaryKey(),
+    challenge: text('challenge').notNull(),
+    /** The account registering a passkey; null for a login, whose account is named by `login`. */
+    staffId: uuid('staff_id').references(() => staffAccounts.id, { onDelete: 'cascade' }),
+    login: text('login'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('staff_passkey_challenges_expires_idx').on(t.expiresAt)],
+);
+
 export type StaffAccount = typeof staffAccounts.$inferSelect;
+export type StaffPasskey = typeof staffPasskeys.$inferSelect;
 export type StaffEnrolment = typeof staffEnrolments.$inferSelect;
