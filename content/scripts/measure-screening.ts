@@ -49,6 +49,34 @@ const longest: ScreenedRating[] = Array.from({ length: 50 }, (_, index) => ({
   feedback: longText(index + 2),
 }));
 
+// Texts shaped to make a reader work hardest: one short unit repeated to the length limit, where every
+// position starts a candidate (a digit run, a spaced-out run, a word before '@' or ',').
+const ADVERSARIAL_UNITS = [
+  '1 ',
+  'a ',
+  'a.',
+  'aa',
+  '1@',
+  '#1',
+  'é-',
+  "'і",
+  ':A',
+  'seven ',
+  'kill .',
+  'a1 ',
+  'x-1 ',
+];
+const adversarial: ScreenedRating[] = ADVERSARIAL_UNITS.map((unit) => {
+  const text = unit.repeat(Math.ceil(LONG_TEXT_MAX_LENGTH / unit.length)).slice(0, LONG_TEXT_MAX_LENGTH);
+  return {
+    name: 'Sam',
+    testimonial: text.slice(0, TESTIMONIAL_MAX_LENGTH),
+    gratitude: text,
+    selfReflection: text,
+    feedback: text,
+  };
+});
+
 function normalized(rating: ScreenedRating): ScreenedRating {
   const text = (value: string | null) => (value ? normalizeText(value) || null : null);
   return {
@@ -90,6 +118,8 @@ const screening = timings(typical, screen, 5);
 const cpu = process.cpuUsage(cpuBefore);
 const baseline = timings(typical, normalized, 5);
 const long = timings(longest, screen, 5);
+timings(adversarial, screen, 1);
+const hardest = timings(adversarial, screen, 5);
 const result = {
   ratings: typical.length,
   cpuMsPerRating: (cpu.user + cpu.system) / 1000 / screening.length,
@@ -100,5 +130,7 @@ const result = {
   ratioToBaseline: quantile(screening, 0.5) / quantile(baseline, 0.5),
   longestMedianMs: quantile(long, 0.5),
   longestP99Ms: quantile(long, 0.99),
+  adversarialMedianMs: quantile(hardest, 0.5),
+  adversarialP99Ms: quantile(hardest, 0.99),
 };
 process.stdout.write(`${JSON.stringify(result)}\n`);

@@ -13,10 +13,13 @@ export type ContactDetailKind = 'phone' | 'email' | 'url' | 'handle';
 // format. Its 'min' metadata (the build the browser already loads) is enough here: spotting a number in prose
 // needs its length and leading digits, not the full per-type patterns the server's phone field checks.
 const PHONE_COUNTRIES = ['US', 'GB', 'CA', 'AU'] as const;
+// libphonenumber's guard against degenerate texts: it gives up after this many candidates that are no number.
+// In a text of digits and symbols ('$1 $1 $1 …') every digit starts a candidate, each parsed in several ways.
+const PHONE_FINDER_TRIES = 16;
 // Numbers libphonenumber does not call valid are still contact details: fictional 555 numbers, local numbers
 // without an area code, digits spaced apart. So any run of 7 or more digits with the separators people put in
 // phone numbers counts too, with the dates and year ranges reviews are full of left out.
-const DIGIT_RUN = /[$£€]?\+?\(?\d[\d\s().,\-–—_~•·|/]*\d/g;
+const DIGIT_RUN = /[$£€]?\+?[([]?\d[\d\s().,\-–—_~•·|/[\]]*\d/g;
 const PHONE_MIN_DIGITS = 7;
 const SEVEN_DIGITS_CLOSE = /\d(?:\D{0,4}\d){6}/;
 const NOT_A_PHONE = [
@@ -29,19 +32,22 @@ const LETTER_DIGIT = /(?<=\d[\s.-]?)[oOlI](?=[\s.-]?[\doOlI])|(?<=[\doOlI][\s.-]
 // Amounts and counts with thousands separators ('$1,250,000', '12,345') are not numbers to call.
 const AMOUNT = /^[$£€]|^\d{1,3}(?:,\d{3})+(?:\.\d+)?$/;
 
+// The expressions below that start with a run of word characters start it where a word starts: tried from
+// every letter of a long word, each would read the rest of the word again, and a 1,000-letter field cost
+// milliseconds.
 const LINK_LIKE = /[\p{L}\p{N}]\.\p{L}{2}|www|:\/\/|@/iu;
-const EMAIL = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.\p{L}{2,}/u;
+const EMAIL = /(?<![\p{L}\p{N}._%+-])[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.\p{L}{2,}/u;
 // An email spelled out to slip past a filter: 'alex at gmail dot com', 'alex [at] gmail [dot] com'.
 const EMAIL_TOP_LEVEL = String.raw`(?:com|net|org|edu|gov|io|co|me|uk|de|fr|ca|au|us|info|biz)\b`;
 const SPELLED_EMAILS = [
-  String.raw`[\p{L}\p{N}._%+-]+\s*(?:@|\(at\)|\[at\]|\{at\}|\sat\s)\s*[\p{L}\p{N}-]+\s*(?:\(dot\)|\[dot\]|\{dot\}|\sdot\s)\s*`,
-  String.raw`[\p{L}\p{N}._%+-]+\s*(?:\(at\)|\[at\]|\{at\}|\s@\s?|@\s)\s*[\p{L}\p{N}-]+\s*\.\s*`,
+  String.raw`(?<![\p{L}\p{N}._%+-])[\p{L}\p{N}._%+-]+\s*(?:@|\(at\)|\[at\]|\{at\}|\sat\s)\s*[\p{L}\p{N}-]+\s*(?:\(dot\)|\[dot\]|\{dot\}|\sdot\s)\s*`,
+  String.raw`(?<![\p{L}\p{N}._%+-])[\p{L}\p{N}._%+-]+\s*(?:\(at\)|\[at\]|\{at\}|\s@\s?|@\s)\s*[\p{L}\p{N}-]+\s*\.\s*`,
 ].map((start) => new RegExp(start + EMAIL_TOP_LEVEL, 'iu'));
 // An address named by its provider or called an email: 'jess at gmail', 'my email is jess.parks88'.
 const EMAIL_NAMED =
-  /[\p{L}\p{N}._%+-]{2,}\s*(?:@|\bat\b|\(at\)|\[at\])\s*(?:gmail|googlemail|hotmail|yahoo|outlook|icloud|protonmail|proton|aol|live|msn|btinternet|gmx)\b|\b(?:e-?mail|gmail|hotmail|icloud|outlook)(?:\s+(?:address|addy))?\s*(?:is|:|=|-)\s*[\p{L}\p{N}._%+-]*[\p{L}][\p{L}\p{N}._%+-]*[._\d][\p{L}\p{N}._%+-]*/iu;
+  /(?<![\p{L}\p{N}._%+-])[\p{L}\p{N}._%+-]{2,}\s*(?:@|\bat\b|\(at\)|\[at\])\s*(?:gmail|googlemail|hotmail|yahoo|outlook|icloud|protonmail|proton|aol|live|msn|btinternet|gmx)\b|\b(?:e-?mail|gmail|hotmail|icloud|outlook)(?:\s+(?:address|addy))?\s*(?:is|:|=|-)\s*[\p{L}\p{N}._%+-]*[\p{L}][\p{L}\p{N}._%+-]*[._\d][\p{L}\p{N}._%+-]*/iu;
 // A link spelled out: 'tinyurl dot com slash abc', 'sarahsblog dot co dot uk'.
-const SPELLED_LINK = /[\p{L}\p{N}-]{2,}\s+dot\s+(?:com|co|net|org|io|me|uk|ly|tv|app)\b/iu;
+const SPELLED_LINK = /(?<![\p{L}\p{N}-])[\p{L}\p{N}-]{2,}\s+dot\s+(?:com|co|net|org|io|me|uk|ly|tv|app)\b/iu;
 const HANDLE = /(?:^|[^\p{L}\p{N}._%+-])@[\p{L}\p{N}_.]{2,}/u;
 // A link without a scheme, 'www.' or a path whose top-level label is capitalised ('okay.It is what it is')
 // is a full stop with the space missing, not a link.
@@ -68,17 +74,23 @@ function containsPhoneNumber(text: string): boolean {
   // No number anywhere has fewer digits, country code included ('+683 1234', Niue), nor more than a few
   // characters between two of its digits; most texts stop here.
   if (!SEVEN_DIGITS_CLOSE.test(digits)) return false;
-  const numbers = PHONE_COUNTRIES.flatMap((country) => findPhoneNumbersInText(digits, country));
-  const isDate = (number: { startsAt: number; endsAt: number }) =>
-    NOT_A_PHONE.some((pattern) => pattern.test(digits.slice(number.startsAt, number.endsAt).trim()));
-  if (numbers.some((number) => !isDate(number))) return true;
+  // The digit runs first: they are cheap and catch most numbers. libphonenumber reads the text only when a
+  // run long enough for a number was taken for an amount or a date, which may have a number beside it.
+  let amountOrDate = false;
   for (const match of digits.matchAll(DIGIT_RUN)) {
     const run = match[0].trim();
     const count = run.replace(/\D/g, '').length;
-    if (count < PHONE_MIN_DIGITS || AMOUNT.test(run)) continue;
-    if (!NOT_A_PHONE.some((pattern) => pattern.test(run))) return true;
+    if (count < PHONE_MIN_DIGITS) continue;
+    if (!AMOUNT.test(run) && !NOT_A_PHONE.some((pattern) => pattern.test(run))) return true;
+    amountOrDate = true;
   }
-  return false;
+  if (!amountOrDate) return false;
+  const numbers = PHONE_COUNTRIES.flatMap((country) =>
+    findPhoneNumbersInText(digits, { defaultCountry: country, maxTries: PHONE_FINDER_TRIES }),
+  );
+  const isDate = (number: { startsAt: number; endsAt: number }) =>
+    NOT_A_PHONE.some((pattern) => pattern.test(digits.slice(number.startsAt, number.endsAt).trim()));
+  return numbers.some((number) => !isDate(number));
 }
 
 // A full stop with the space missing between two short words reads as a link to linkify ('ok.so', 'lol.it'):

@@ -65,7 +65,10 @@ const SURNAME = String.raw`(?:["“][^"”]{1,20}["”]\s+)?(\p{L}[\p{L}\p{M}'�
 
 // A surname given as such: 'Mitchell is her surname', 'his last name is Thornton', 'full name: Jake T...'.
 const SURNAME_STATED =
-  /\b(?:(?:sur|last |family |full )name(?:'s| is|:|=)\s*\p{L}[\p{L}'’-]+|\p{L}[\p{L}'’-]+,? (?:is|was) (?:his|her|their) (?:sur|last |family |full )name)/iu;
+  /\b(?:(?:sur|last |family |full )name(?:'s| is|:|=)\s*\p{L}[\p{L}'’-]+|(?<![\p{L}'’-])\p{L}[\p{L}'’-]+,? (?:is|was) (?:his|her|their) (?:sur|last |family |full )name)/iu;
+
+// Both expressions below that read a word before a comma or 'is' start it where the word starts, so that a
+// long hyphenated run ('e-e-e-…') is read once, not once from each of its letters.
 
 /** Whether the text gives someone's surname as such. */
 export function statesSurname(text: string): boolean {
@@ -83,7 +86,7 @@ export function findRatedFullName(ratedName: string, text: string): string | nul
     if (isSurname(match[1] ?? '', cased)) return match[0];
   }
   const before = new RegExp(
-    String.raw`(?<![\p{L}\p{M}])(\p{L}[\p{L}\p{M}'’-]+),[ \t]*${first}(?![\p{L}\p{M}])`,
+    String.raw`(?<![\p{L}\p{M}'’-])(\p{L}[\p{L}\p{M}'’-]+),[ \t]*${first}(?![\p{L}\p{M}])`,
     'giu',
   );
   for (const match of text.matchAll(before)) {
