@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createDatabase, type DatabaseHandle, PGLITE_TEMPLATE_FILE } from '@exrated/db';
 import { summarizePendingNotifications } from '@exrated/db/queries';
+import { DEFAULT_REPEAT_OFFENDER_THRESHOLD } from '@exrated/db/schema';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, {
   type FastifyInstance,
@@ -144,7 +145,11 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       : new MemoryCodeStore(codeStoreOptions));
   const settings = new SettingsStore(
     database.db,
-    { maintenanceMode: false, logLevel: config.logLevel },
+    {
+      maintenanceMode: false,
+      logLevel: config.logLevel,
+      repeatOffenderThreshold: DEFAULT_REPEAT_OFFENDER_THRESHOLD,
+    },
     (values) => {
       app.log.level = values.logLevel;
     },

@@ -523,14 +523,19 @@ describe('testing tools', () => {
 
   it('saves the settings, which take effect and are logged', async () => {
     const trpc = await adminCaller();
-    expect(await trpc.admin.settings()).toEqual({ maintenanceMode: false, logLevel: 'info' });
+    expect(await trpc.admin.settings()).toEqual({
+      maintenanceMode: false,
+      logLevel: 'info',
+      repeatOffenderThreshold: 2,
+    });
     await trpc.admin.saveSettings({ maintenanceMode: true, logLevel: 'warn' });
-    expect(await trpc.admin.settings()).toEqual({ maintenanceMode: true, logLevel: 'warn' });
-    expect(await t.app.services.settings.get()).toEqual({ maintenanceMode: true, logLevel: 'warn' });
+    const saved = { maintenanceMode: true, logLevel: 'warn', repeatOffenderThreshold: 2 };
+    expect(await trpc.admin.settings()).toEqual(saved);
+    expect(await t.app.services.settings.get()).toEqual(saved);
     const [stored] = await t.database.db.select().from(appSettings);
     expect(stored).toMatchObject({ maintenanceMode: true, logLevel: 'warn' });
     const [logged] = await t.database.db.select().from(logs).where(eq(logs.action, 'admin_settings_saved'));
-    expect(logged?.details).toEqual({ maintenanceMode: true, logLevel: 'warn', staff: 'admin' });
+    expect(logged?.details).toEqual({ ...saved, staff: 'admin' });
     // Maintenance mode refuses new ratings and the log level reaches the server's logger.
     const refused = await submitRating(t, ratingInput(), undefined, { ip: freshIp() });
     expect(refused.status).toBe(503);

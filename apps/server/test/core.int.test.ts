@@ -31,9 +31,17 @@ describe('settings', () => {
     const configured = await createTestApp({ env: { LOG_LEVEL: 'warn' } });
     try {
       const { settings } = configured.app.services;
-      expect(await settings.get()).toEqual({ maintenanceMode: false, logLevel: 'warn' });
+      expect(await settings.get()).toEqual({
+        maintenanceMode: false,
+        logLevel: 'warn',
+        repeatOffenderThreshold: 2,
+      });
       await settings.save({ maintenanceMode: true, logLevel: 'debug' });
-      expect(await settings.get()).toEqual({ maintenanceMode: true, logLevel: 'debug' });
+      expect(await settings.get()).toEqual({
+        maintenanceMode: true,
+        logLevel: 'debug',
+        repeatOffenderThreshold: 2,
+      });
     } finally {
       await configured.close();
     }

@@ -134,7 +134,7 @@ describe('admin.queue', () => {
     const { items } = await admin.admin.queue();
     const doxxing = items.find((item) => item.id === ids.doxxing);
     expect(doxxing?.history).toEqual({
-      author: { given: 3, held: 1, hidden: 1, appeals: 1 },
+      author: { given: 3, held: 1, hidden: 1, removed: 0, appeals: 1 },
       subject: { notices: 1, doNotRate: true },
     });
     expect(JSON.stringify(items)).not.toContain(AUTHOR);

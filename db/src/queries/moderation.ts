@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../database';
 import {
   type DecisionOutcome,
@@ -118,6 +118,9 @@ export async function lockRating(db: Executor, id: string) {
       heldReason: ratings.heldReason,
       hiddenAt: ratings.hiddenAt,
       createdAt: ratings.createdAt,
+      phoneNumber: ratings.phoneNumber,
+      createdByPhone: ratings.createdByPhone,
+      deviceSessionId: ratings.deviceSessionId,
     })
     .from(ratings)
     .where(eq(ratings.id, id))
@@ -150,6 +153,9 @@ export interface NewDecision {
   adminSessionId: string;
   /** The deciding staff member: named to staff, never to a reporter or an author. */
   staffId: string;
+  /** The rating's author (its proven phone, else its device session): what the repeat-offender count reads. */
+  authorPhone: string | null;
+  authorSessionId: string | null;
   queuedAt: Date;
   decidedAt: Date;
 }
@@ -316,6 +322,41 @@ export async function summarizeModeration(db: Executor, params: { since: Date })
 }
 
 /**
+ * How many of an author's ratings moderators hid or deleted (docs/trust-and-safety.md#repeat-offenders): each
+ * rating once, however many decisions removed it, and not one an appeal then kept (shown again). The author is
+ * matched as `authoredBy` matches them: decisions recorded under the proven phone, or under the device
+ * session before any phone stood behind its ratings. `phone` and `session` are SQL expressions.
+ */
+function removalsOfAuthor(phone: SQL, session: SQL) {
+  return sql<number>`(
+    select count(distinct coalesce(d.rating_id, d.id)) from ${moderationDecisions} d
+    where d.outcome in ('hide', 'delete')
+      and (
+        (${phone} is not null and d.author_phone = ${phone})
+        or (d.author_phone is null and d.author_session_id = ${session})
+      )
+      and not exists (
+        select 1 from ${moderationDecisions} k
+        where k.rating_id = d.rating_id and k.kind = 'appeal' and k.outcome = 'keep'
+          and k.decided_at > d.decided_at
+      )
+  )`.mapWith(Number);
+}
+
+/** rating.submit: the removals standing against the submitting author (a proven phone, else the device). */
+export async function countRemovalsOfAuthor(
+  db: Executor,
+  params: { provenPhone: string | null; deviceSessionId: string },
+) {
+  const [row] = await db
+    .select({
+      removed: removalsOfAuthor(sql`${params.provenPhone}::text`, sql`${params.deviceSessionId}::uuid`),
+    })
+    .from(sql`(select 1) as one`);
+  return row?.removed ?? 0;
+}
+
+/**
  * What a moderator weighs beside an item (docs/trust-and-safety.md): the author's record (ratings given,
  * held, hidden, appeals filed) and the rated number's (notices about its ratings, 'Do not rate me'), per
  * rating. The author is matched by proven phone, else by device session; no phone is returned.
@@ -343,6 +384,7 @@ export async function queueHistories(db: Executor, ratingIds: readonly string[])
            or (${ratings.createdByPhone} is null and ap.author_session_id = ${ratings.deviceSessionId}))`.mapWith(
         Number,
       ),
+      removed: removalsOfAuthor(sql`${ratings.createdByPhone}`, sql`${ratings.deviceSessionId}`),
       subjectNotices: sql<number>`(select count(*) from ${notices} n join ${ratings} x on x.id = n.rating_id
         where x.phone_number = ${ratings.phoneNumber})`.mapWith(Number),
       subjectDoNotRate: sql<boolean>`exists (select 1 from ${doNotRateNumbers} d

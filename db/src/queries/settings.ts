@@ -6,14 +6,18 @@ import { preparedPerExecutor } from './prepared';
 /** The saved operator settings, or null while none were ever saved. */
 export async function readAppSettings(
   db: Executor,
-): Promise<Pick<AppSettings, 'maintenanceMode' | 'logLevel'> | null> {
+): Promise<Pick<AppSettings, 'maintenanceMode' | 'logLevel' | 'repeatOffenderThreshold'> | null> {
   const [row] = await savedSettings(db).execute();
   return row ?? null;
 }
 
 const savedSettings = preparedPerExecutor((db) =>
   db
-    .select({ maintenanceMode: appSettings.maintenanceMode, logLevel: appSettings.logLevel })
+    .select({
+      maintenanceMode: appSettings.maintenanceMode,
+      logLevel: appSettings.logLevel,
+      repeatOffenderThreshold: appSettings.repeatOffenderThreshold,
+    })
     .from(appSettings)
     .where(eq(appSettings.id, 1))
     .limit(1)
@@ -22,7 +26,7 @@ const savedSettings = preparedPerExecutor((db) =>
 
 export async function saveAppSettings(
   db: Executor,
-  values: { maintenanceMode: boolean; logLevel: LogLevel },
+  values: { maintenanceMode: boolean; logLevel: LogLevel; repeatOffenderThreshold: number },
 ) {
   await db
     .insert(appSettings)

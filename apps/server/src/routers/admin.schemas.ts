@@ -6,6 +6,8 @@ import {
   QUEUE_ITEM_KINDS,
 } from '@exrated/db/schema';
 import { z } from 'zod';
+import { QUEUE_PAGE_SIZE } from '../services/moderation/queue';
+import { passkeyAssertionInput } from './staff.schemas';
 
 /**
  * Admin list sizes (docs/product.md#admin): an error-log page of 10 and log lists of 100; profiles page at
@@ -23,6 +25,8 @@ export const adminLoginInput = z.strictObject({
   password: z.string().min(1, 'Please enter the admin password').max(1000),
   /** The authenticator app's 6 digits or a recovery code; absent only for a first login that enrols. */
   code: z.string().trim().max(20, 'The code is too long').optional(),
+  /** A passkey's answer in place of the code (docs/staff.md#passkeys). */
+  passkey: passkeyAssertionInput.optional(),
 });
 
 export const adminProfilesInput = z.strictObject({
@@ -53,9 +57,19 @@ export const adminSqlQueryInput = z.strictObject({
   query: z.string().max(10_000, 'The query is too long'),
 });
 
+/** The repeat-offender threshold an operator may choose (docs/trust-and-safety.md#repeat-offenders). */
+export const REPEAT_OFFENDER_THRESHOLD_MAX = 100;
+
 export const adminSaveSettingsInput = z.strictObject({
   maintenanceMode: z.boolean(),
   logLevel: z.enum(LOG_LEVELS),
+  /** Absent: the threshold in force stays. */
+  repeatOffenderThreshold: z
+    .number('The threshold must be a whole number.')
+    .int('The threshold must be a whole number.')
+    .min(1, 'The threshold must be at least 1.')
+    .max(REPEAT_OFFENDER_THRESHOLD_MAX, `The threshold must be at most ${REPEAT_OFFENDER_THRESHOLD_MAX}.`)
+    .optional(),
 });
 
 /** A decision's note is shown to the reporter and the author with its reason. */
@@ -70,9 +84,7 @@ export const adminQueueInput = z
   })
   .default({});
 
-export const adminDecideInput = z.strictObject({
-  kind: z.enum(QUEUE_ITEM_KINDS, 'Unknown kind of queue item.'),
-  id: z.uuid('This item is no longer in the queue. Refresh the queue.'),
+const decisionFields = {
   outcome: z.enum(DECISION_OUTCOMES, 'Please choose keep, hide or delete.'),
   reason: z.enum(DECISION_REASONS, 'Please choose a reason from the list.'),
   note: z
@@ -80,4 +92,27 @@ export const adminDecideInput = z.strictObject({
     .trim()
     .max(DECISION_NOTE_MAX, `The note must be at most ${DECISION_NOTE_MAX} characters.`)
     .default(''),
+};
+
+/** A pile-on group's items (docs/trust-and-safety.md#pile-ons): at most a queue page of them, each once. */
+export const adminDecideGroupInput = z.strictObject({
+  items: z
+    .array(
+      z.strictObject({
+        kind: z.enum(['held_rating', 'notice'], 'A group holds held ratings and notices only.'),
+        id: z.uuid('This item is no longer in the queue. Refresh the queue.'),
+      }),
+    )
+    .min(2, 'A group has at least two items.')
+    .max(QUEUE_PAGE_SIZE, `A group has at most ${QUEUE_PAGE_SIZE} items.`)
+    .refine((items) => new Set(items.map((item) => item.id)).size === items.length, {
+      message: 'Each item of a group is named once.',
+    }),
+  ...decisionFields,
+});
+
+export const adminDecideInput = z.strictObject({
+  kind: z.enum(QUEUE_ITEM_KINDS, 'Unknown kind of queue item.'),
+  id: z.uuid('This item is no longer in the queue. Refresh the queue.'),
+  ...decisionFields,
 });

@@ -8,12 +8,13 @@ import {
 import { loadDashboard } from '../services/admin/admin-dashboard';
 import { loadProfileDetail } from '../services/admin/admin-profile-detail';
 import { withReadableDetails } from '../services/admin/readable-details';
-import { decide } from '../services/moderation/decide';
+import { decide, decideGroup } from '../services/moderation/decide';
 import { loadQueue } from '../services/moderation/queue';
 import { loginStaff } from '../services/staff/staff-login';
 import { router } from '../trpc/init';
 import { adminProcedure, publicProcedure, staffProcedure } from '../trpc/procedures';
 import {
+  adminDecideGroupInput,
   adminDecideInput,
   adminErrorLogsInput,
   adminLoginInput,
@@ -109,10 +110,21 @@ export const adminRouter = router({
   /** Keep, hide or delete, with a reason from the fixed list and a note; logged with the staff member. */
   decide: staffProcedure.input(adminDecideInput).mutation(({ ctx, input }) => decide(ctx, input)),
 
+  /**
+   * One decision for a pile-on group (several held ratings or notices about one number within a day), all or
+   * nothing; each item is decided and logged as admin.decide would.
+   */
+  decideGroup: staffProcedure
+    .input(adminDecideGroupInput)
+    .mutation(({ ctx, input }) => decideGroup(ctx, input)),
+
   settings: adminProcedure.query(({ ctx }) => ctx.settings.get()),
 
   saveSettings: adminProcedure.input(adminSaveSettingsInput).mutation(async ({ ctx, input }) => {
-    const saved = await ctx.settings.save(input);
+    const { repeatOffenderThreshold, ...switches } = input;
+    const saved = await ctx.settings.save(
+      repeatOffenderThreshold === undefined ? switches : { ...switches, repeatOffenderThreshold },
+    );
     ctx.audit.log('admin_settings_saved', { ...saved });
     return saved;
   }),

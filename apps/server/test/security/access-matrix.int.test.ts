@@ -167,6 +167,18 @@ async function seedRatingOf(phone: string, testimonial: string) {
   return { ratingId, notificationId: notification.id };
 }
 
+/** Two ratings of a new number held for review: a pile-on group of the queue. */
+async function seedPileOn() {
+  const phone = newPhone();
+  const items = [];
+  for (const testimonial of ['One of a pile-on.', 'Another of it.']) {
+    const { ratingId } = await seedRatingOf(phone, testimonial);
+    await t.database.db.update(ratings).set({ heldReason: 'daily_ceiling' }).where(eq(ratings.id, ratingId));
+    items.push({ kind: 'held_rating' as const, id: ratingId });
+  }
+  return items;
+}
+
 /** Phones of the callers that have one, and the rating each received, fixed in beforeAll. */
 const phones = { unproven: '', provenLocked: '', provenUnlocked: '', otherProven: '' };
 const received = new Map<CallerKind, string>();
@@ -271,6 +283,11 @@ const ROWS: Record<string, Row> = {
     access: POLICIES.staff,
     // Keep on the seeded notice: the first call decides it, a repeated one answers that it is decided.
     input: () => ({ kind: 'notice', id: noticeId, outcome: 'keep', reason: 'within_terms', note: '' }),
+  },
+  'admin.decideGroup': {
+    access: POLICIES.staff,
+    // A pile-on of its own for every caller: a group, once decided, cannot be decided again.
+    input: async () => ({ items: await seedPileOn(), outcome: 'keep', reason: 'within_terms', note: '' }),
   },
   'admin.settings': { access: POLICIES.admin },
   'admin.saveSettings': {

@@ -78,11 +78,16 @@ const ROWS: Record<string, FuzzRow> = {
   'admin.sqlQuery': {},
   'admin.queue': {},
   'admin.decide': {},
+  'admin.decideGroup': {},
   'admin.settings': {},
   'admin.saveSettings': {
     // A run may switch maintenance mode on; the rating runs after it must reach validation.
     after: async () => {
-      await call(privileged, 'admin.saveSettings', { maintenanceMode: false, logLevel: 'info' });
+      await call(privileged, 'admin.saveSettings', {
+        maintenanceMode: false,
+        logLevel: 'info',
+        repeatOffenderThreshold: 2,
+      });
     },
   },
   'notice.file': {},

@@ -113,7 +113,16 @@ export const VALID_INPUTS: Record<string, unknown> = {
     reason: 'within_terms',
     note: '',
   },
-  'admin.saveSettings': { maintenanceMode: false, logLevel: 'info' },
+  'admin.decideGroup': {
+    items: [
+      { kind: 'held_rating', id: '3f1c2a4e-8b7d-4c1e-9a2b-5d6e7f8a9b0c' },
+      { kind: 'notice', id: '4a2d3b5f-9c8e-4d2f-8b3c-6e7f8a9b0c1d' },
+    ],
+    outcome: 'hide',
+    reason: 'harassment',
+    note: '',
+  },
+  'admin.saveSettings': { maintenanceMode: false, logLevel: 'info', repeatOffenderThreshold: 2 },
   'notice.file': { reason: 'other', text: 'A review about me.', contact: 'me@example.com' },
   'notice.status': { reference: 'ABCDEFGHJK12' },
   'notification.visit': { id: '3f1c2a4e-8b7d-4c1e-9a2b-5d6e7f8a9b0c' },

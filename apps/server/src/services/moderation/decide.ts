@@ -21,6 +21,9 @@ export const ITEM_NOT_FOUND = 'This item is no longer in the queue. Refresh the 
 export const NO_RATING_TO_ACT_ON =
   'This notice names no rating (or its rating is gone), so Keep is the only decision: describe in the note what you did.';
 
+/** The kinds a pile-on group holds: held ratings and notices (an appeal is its author's, never a pile-on). */
+export type GroupableKind = Extract<QueueItemKind, 'held_rating' | 'notice'>;
+
 export interface DecideInput {
   kind: QueueItemKind;
   id: string;
@@ -83,6 +86,82 @@ const MESSAGES: Record<DecisionOutcome, string> = {
   delete: 'Decided: the rating is deleted.',
 };
 
+const GROUP_MESSAGES: Record<DecisionOutcome, (count: number) => string> = {
+  keep: (count) => `Decided ${count} items: the ratings stay. The reporters and the authors see the reasons.`,
+  hide: (count) =>
+    `Decided ${count} items: the ratings are hidden. They no longer show or count in the score.`,
+  delete: (count) => `Decided ${count} items: the ratings are deleted.`,
+};
+
+export const GROUP_ITEM_GONE =
+  'An item of this group is no longer in the queue, so nothing was decided. Refresh the queue.';
+export const GROUP_ITEM_DECIDED =
+  'An item of this group was decided meanwhile, so nothing was decided. Refresh the queue and look again.';
+export const GROUP_NOT_ONE_NUMBER =
+  'These items are not all about one number, so they cannot be decided together. Refresh the queue.';
+
+/** What one item's decision did inside a transaction: decided now, or found decided already. */
+type ItemOutcome =
+  | { decided: true; item: LockedItem; decisionId: string }
+  | { decided: false; item: LockedItem };
+
+/**
+ * Decides one open item in the caller's transaction: records the decision with the staff member and the
+ * rating's author (the repeat-offender count reads it), answers every open notice and appeal of the same
+ * rating, and applies the outcome. Null when the item does not exist.
+ */
+async function decideItem(
+  ctx: AdminContext,
+  tx: Executor,
+  input: DecideInput,
+  now: Date,
+): Promise<ItemOutcome | null> {
+  const item = await lockItem(tx, input.kind, input.id);
+  if (!item) return null;
+  if (!item.open) return { decided: false, item };
+  const rating = item.ratingId ? await lockRating(tx, item.ratingId) : null;
+  if (!rating && input.outcome !== 'keep') {
+    throw new TRPCError({ code: 'BAD_REQUEST', message: NO_RATING_TO_ACT_ON });
+  }
+  const decisionId = await insertDecision(tx, {
+    kind: input.kind,
+    ratingId: rating?.id ?? null,
+    outcome: input.outcome,
+    reason: input.reason,
+    note: input.note,
+    trigger: item.trigger,
+    adminSessionId: ctx.adminSession.id,
+    staffId: ctx.adminSession.staffId,
+    authorPhone: rating?.createdByPhone ?? null,
+    authorSessionId: rating?.createdByPhone ? null : (rating?.deviceSessionId ?? null),
+    queuedAt: item.queuedAt,
+    decidedAt: now,
+  });
+  const closing = { ratingId: rating?.id ?? null, decisionId, decidedAt: now };
+  await closeNotices(tx, { ...closing, noticeId: input.kind === 'notice' ? input.id : null });
+  await closeAppeals(tx, { ...closing, appealId: input.kind === 'appeal' ? input.id : null });
+  if (rating) await applyOutcome(ctx, tx, input, rating, now);
+  return { decided: true, item, decisionId };
+}
+
+function logDecided(
+  ctx: AdminContext,
+  input: DecideInput,
+  outcome: { ratingId: string | null; decisionId: string | null },
+  group?: { size: number },
+) {
+  ctx.audit.log('moderation_decided', {
+    kind: input.kind,
+    itemId: input.id,
+    ratingId: outcome.ratingId,
+    outcome: input.outcome,
+    reason: input.reason,
+    decisionId: outcome.decisionId,
+    adminSessionId: ctx.adminSession.id,
+    ...(group ? { groupSize: group.size } : {}),
+  });
+}
+
 /**
  * `admin.decide` (DSA article 17, docs/trust-and-safety.md): keep, hide or delete the rating behind a queue item,
  * with a reason from the fixed list and a note. The decision is recorded with the administrator's session,
@@ -91,51 +170,77 @@ const MESSAGES: Record<DecisionOutcome, string> = {
  */
 export async function decide(ctx: AdminContext, input: DecideInput): Promise<DecideResult> {
   const now = ctx.now();
-  const outcome = await ctx.db.transaction(async (tx) => {
-    const item = await lockItem(tx, input.kind, input.id);
-    if (!item) return null;
-    if (!item.open) return { decided: false as const, item };
-    const rating = item.ratingId ? await lockRating(tx, item.ratingId) : null;
-    if (!rating && input.outcome !== 'keep') {
-      throw new TRPCError({ code: 'BAD_REQUEST', message: NO_RATING_TO_ACT_ON });
-    }
-    const decisionId = await insertDecision(tx, {
+  const outcome = await ctx.db.transaction((tx) => decideItem(ctx, tx, input, now));
+  if (!outcome) throw new TRPCError({ code: 'NOT_FOUND', message: ITEM_NOT_FOUND });
+  if (!outcome.decided) {
+    ctx.audit.log('moderation_already_decided', {
       kind: input.kind,
-      ratingId: rating?.id ?? null,
+      itemId: input.id,
+      ratingId: outcome.item.ratingId,
       outcome: input.outcome,
       reason: input.reason,
-      note: input.note,
-      trigger: item.trigger,
-      adminSessionId: ctx.adminSession.id,
-      staffId: ctx.adminSession.staffId,
-      queuedAt: item.queuedAt,
-      decidedAt: now,
     });
-    const closing = { ratingId: rating?.id ?? null, decisionId, decidedAt: now };
-    await closeNotices(tx, { ...closing, noticeId: input.kind === 'notice' ? input.id : null });
-    await closeAppeals(tx, { ...closing, appealId: input.kind === 'appeal' ? input.id : null });
-    if (rating) await applyOutcome(ctx, tx, input, rating, now);
-    return { decided: true as const, item, decisionId };
-  });
-  if (!outcome) throw new TRPCError({ code: 'NOT_FOUND', message: ITEM_NOT_FOUND });
-
-  const logged = {
-    kind: input.kind,
-    itemId: input.id,
-    ratingId: outcome.item.ratingId,
-    outcome: input.outcome,
-    reason: input.reason,
-  };
-  if (!outcome.decided) {
-    ctx.audit.log('moderation_already_decided', logged);
     return { alreadyDecided: true, message: 'This item was already decided. Refresh the queue.' };
   }
-  ctx.audit.log('moderation_decided', {
-    ...logged,
-    decisionId: outcome.decisionId,
-    adminSessionId: ctx.adminSession.id,
-  });
+  logDecided(ctx, input, { ratingId: outcome.item.ratingId, decisionId: outcome.decisionId });
   return { alreadyDecided: false, message: MESSAGES[input.outcome] };
+}
+
+export interface DecideGroupInput {
+  items: ReadonlyArray<{ kind: GroupableKind; id: string }>;
+  outcome: DecisionOutcome;
+  reason: DecisionReason;
+  note: string;
+}
+
+/**
+ * `admin.decideGroup` (docs/trust-and-safety.md#pile-ons): one decision, reason and note for every item of a
+ * queue group, in one transaction. Every item is locked first (in id order, so two groups that share an item
+ * cannot deadlock) and must still be open and about one rated number; otherwise nothing is decided. Each item
+ * is then decided as `admin.decide` would decide it, with a decision and an audit entry of its own, so each
+ * reporter and author reads the same statement of reasons a single decision gives. An item a decision of the
+ * same group already answered (a second notice about one rating) is logged with that decision.
+ */
+export async function decideGroup(ctx: AdminContext, input: DecideGroupInput): Promise<DecideResult> {
+  const now = ctx.now();
+  const outcomes = await ctx.db.transaction(async (tx) => {
+    const byId = [...input.items].sort((a, b) => a.id.localeCompare(b.id));
+    const numbers = new Set<string>();
+    for (const member of byId) {
+      const item = await lockItem(tx, member.kind, member.id);
+      if (!item) throw new TRPCError({ code: 'NOT_FOUND', message: GROUP_ITEM_GONE });
+      if (!item.open) throw new TRPCError({ code: 'CONFLICT', message: GROUP_ITEM_DECIDED });
+      const rating = item.ratingId ? await lockRating(tx, item.ratingId) : null;
+      if (!rating) throw new TRPCError({ code: 'BAD_REQUEST', message: GROUP_NOT_ONE_NUMBER });
+      numbers.add(rating.phoneNumber);
+    }
+    if (numbers.size !== 1) throw new TRPCError({ code: 'BAD_REQUEST', message: GROUP_NOT_ONE_NUMBER });
+    const decisionOfRating = new Map<string, string>();
+    const decided: Array<{ ratingId: string | null; decisionId: string | null }> = [];
+    for (const member of input.items) {
+      // A held rating that an earlier item of the group decided (a notice about it, deleting it) is answered.
+      const answered = member.kind === 'held_rating' ? decisionOfRating.get(member.id) : undefined;
+      if (answered) {
+        decided.push({ ratingId: member.id, decisionId: answered });
+        continue;
+      }
+      const single = { ...member, outcome: input.outcome, reason: input.reason, note: input.note };
+      const outcome = await decideItem(ctx, tx, single, now);
+      // Locked above and open then: only this group's own decision of the same rating can have closed it.
+      if (!outcome) throw new TRPCError({ code: 'NOT_FOUND', message: GROUP_ITEM_GONE });
+      const ratingId = outcome.item.ratingId;
+      if (outcome.decided && ratingId) decisionOfRating.set(ratingId, outcome.decisionId);
+      const decisionId = outcome.decided ? outcome.decisionId : ratingId && decisionOfRating.get(ratingId);
+      decided.push({ ratingId, decisionId: decisionId ?? null });
+    }
+    return decided;
+  });
+  input.items.forEach((member, index) => {
+    const outcome = outcomes[index];
+    const single = { ...member, outcome: input.outcome, reason: input.reason, note: input.note };
+    if (outcome) logDecided(ctx, single, outcome, { size: input.items.length });
+  });
+  return { alreadyDecided: false, message: GROUP_MESSAGES[input.outcome](input.items.length) };
 }
 
 async function applyOutcome(

@@ -1,4 +1,5 @@
 import type { DecisionOutcome, DecisionReason } from '@exrated/db/schema';
+import { REPEAT_OFFENDER_HOLD } from './repeat-offenders';
 
 /**
  * The statement of reasons as people read it (DSA article 17): one label per ground of the fixed list, shown
@@ -29,9 +30,10 @@ export const DECISION_REASON_OPTIONS = (Object.keys(DECISION_REASON_LABELS) as D
   (value) => ({ value, label: DECISION_REASON_LABELS[value] }),
 );
 
-/** Why a rating is held for review, for people: 'daily_ceiling' or 'screening:<rule name>'. */
+/** Why a rating is held for review, for people: 'daily_ceiling', 'repeat_offender' or 'screening:<rule name>'. */
 export function heldRuleLabel(heldReason: string): string {
   if (heldReason === 'daily_ceiling') return 'More ratings of this number in one day than we allow';
+  if (heldReason === REPEAT_OFFENDER_HOLD) return 'Held for review before it is shown';
   if (heldReason.startsWith('screening:')) return `Held by the screening rule '${heldReason.slice(10)}'`;
   return heldReason;
 }

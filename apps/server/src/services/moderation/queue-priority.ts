@@ -1,5 +1,6 @@
 import { SCREENING_RULES, type ScreeningRuleName } from '@exrated/content';
 import { screeningHoldReason } from '../content/held-screening';
+import { REPEAT_OFFENDER_HOLD } from './repeat-offenders';
 
 /**
  * The queue puts the worst first (docs/trust-and-safety.md): sexual content involving a minor and threats,
@@ -23,10 +24,14 @@ export function heldPriority(heldReason: string | null): QueuePriority {
   return 'other';
 }
 
-/** The held reasons the queue's rule filter offers: every screening rule that holds, and the daily ceiling. */
+/**
+ * The held reasons the queue's rule filter offers: every screening rule that holds, the daily ceiling and
+ * repeat offenders.
+ */
 export const HELD_REASON_FILTERS: readonly string[] = [
   ...RULES.filter((rule) => SCREENING_RULES[rule].outcome === 'hold').map(screeningHoldReason),
   'daily_ceiling',
+  REPEAT_OFFENDER_HOLD,
 ];
 
 export function priorityRank(priority: QueuePriority): number {

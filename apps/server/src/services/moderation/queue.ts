@@ -11,6 +11,7 @@ import { normalizeNoticeReference } from '../notices/notice-reference';
 import { ratingAverage } from '../profile/rating-summary';
 import { relationshipLabel } from '../profile/received-ratings';
 import { DECISION_REASON_OPTIONS, heldRuleLabel } from './decision-reasons';
+import { groupPileOns } from './pile-ons';
 import {
   HELD_PRIORITY_GROUPS,
   HELD_REASON_FILTERS,
@@ -18,6 +19,7 @@ import {
   priorityRank,
   type QueuePriority,
 } from './queue-priority';
+import { REPEAT_OFFENDER_HOLD, repeatOffenderExplanation } from './repeat-offenders';
 
 /** Queue items shown at once; the page says how many more wait. */
 export const QUEUE_PAGE_SIZE = 100;
@@ -63,10 +65,13 @@ export interface QueueItem {
    * attached. Counts only: never the author's phone.
    */
   history: QueueItemHistory | null;
+  /** The pile-on group the item belongs to (`groups` of the answer), or null. */
+  groupId: string | null;
 }
 
 export interface QueueItemHistory {
-  author: { given: number; held: number; hidden: number; appeals: number };
+  /** `removed`: ratings moderators hid or deleted, not counting one an appeal restored. */
+  author: { given: number; held: number; hidden: number; removed: number; appeals: number };
   subject: { notices: number; doNotRate: boolean };
 }
 
@@ -79,6 +84,16 @@ export interface QueueFilters {
 }
 
 const NONE = Promise.resolve([]);
+
+/**
+ * A held reason as staff read it. The author of a repeat-offender hold reads the generic label
+ * (`heldRuleLabel`); moderators are told why.
+ */
+function queueRuleLabel(heldReason: string): string {
+  return heldReason === REPEAT_OFFENDER_HOLD
+    ? 'Repeat offender: earlier ratings hidden or deleted'
+    : heldRuleLabel(heldReason);
+}
 
 /**
  * `admin.queue` (docs/trust-and-safety.md): held ratings, notices and appeals in one list, the worst first
@@ -125,12 +140,13 @@ export async function loadQueue(ctx: Context, filters: QueueFilters = {}) {
         queuedAt: row.queuedAt,
         ...timing(row.queuedAt, heldPriority(row.rating.heldReason)),
         trigger: row.rating.heldReason ?? '',
-        triggerLabel: heldScreeningLabel(heldRuleLabel(row.rating.heldReason ?? ''), screening),
+        triggerLabel: heldScreeningLabel(queueRuleLabel(row.rating.heldReason ?? ''), screening),
         rating: review(row.rating),
         screening,
         notice: null,
         appeal: null,
         history: null,
+        groupId: null,
       };
     }),
     ...notices.map((row) => ({
@@ -151,6 +167,7 @@ export async function loadQueue(ctx: Context, filters: QueueFilters = {}) {
       screening: null,
       appeal: null,
       history: null,
+      groupId: null,
     })),
     ...appeals.map((row) => ({
       kind: 'appeal' as const,
@@ -158,12 +175,13 @@ export async function loadQueue(ctx: Context, filters: QueueFilters = {}) {
       queuedAt: row.queuedAt,
       ...timing(row.queuedAt, 'appeal'),
       trigger: 'appeal',
-      triggerLabel: row.rating?.heldReason ? heldRuleLabel(row.rating.heldReason) : null,
+      triggerLabel: row.rating?.heldReason ? queueRuleLabel(row.rating.heldReason) : null,
       rating: review(row.rating),
       screening: null,
       notice: null,
       appeal: { text: row.text },
       history: null,
+      groupId: null,
     })),
   ];
   items.sort(
@@ -178,17 +196,30 @@ export async function loadQueue(ctx: Context, filters: QueueFilters = {}) {
     (await queueHistories(ctx.db, ratingIds)).map((row) => [
       row.ratingId,
       {
-        author: { given: row.given, held: row.held, hidden: row.hidden, appeals: row.appeals },
+        author: {
+          given: row.given,
+          held: row.held,
+          hidden: row.hidden,
+          removed: row.removed,
+          appeals: row.appeals,
+        },
         subject: { notices: row.subjectNotices, doNotRate: row.subjectDoNotRate },
       },
     ]),
   );
-  for (const item of shown) item.history = item.rating ? (histories.get(item.rating.id) ?? null) : null;
+  for (const item of shown) {
+    item.history = item.rating ? (histories.get(item.rating.id) ?? null) : null;
+    if (item.kind === 'held_rating' && item.trigger === REPEAT_OFFENDER_HOLD) {
+      item.triggerLabel = repeatOffenderExplanation(item.history?.author.removed ?? 0);
+    }
+  }
+  const { items: grouped, groups } = groupPileOns(shown);
   const total = (held[0]?.total ?? 0) + (notices[0]?.total ?? 0) + (appeals[0]?.total ?? 0);
   return {
-    items: shown,
+    items: grouped,
+    groups,
     total,
     decisionReasons: DECISION_REASON_OPTIONS,
-    heldReasonOptions: HELD_REASON_FILTERS.map((value) => ({ value, label: heldRuleLabel(value) })),
+    heldReasonOptions: HELD_REASON_FILTERS.map((value) => ({ value, label: queueRuleLabel(value) })),
   };
 }

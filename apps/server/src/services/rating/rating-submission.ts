@@ -7,6 +7,7 @@ import { TRPCError } from '@trpc/server';
 import type { RatingSubmitInput } from '../../routers/rating-input';
 import { screeningHoldReason } from '../content/held-screening';
 import { RetryAfter } from '../limits/rate-limit-errors';
+import { repeatOffenderHold } from '../moderation/repeat-offenders';
 import { ratingTextMessage } from '../notifications/rating-text';
 import { parsePhone, untextableReason } from '../phone/phone';
 import { DAY_SECONDS, enforceSubmissionCaps, type RatingContext, ratingWindows } from './rating-limits';
@@ -67,8 +68,12 @@ export async function submitRating(
     identifyingDetailKinds([input.testimonial, input.gratitude, input.selfReflection, input.feedback]),
   );
   const now = ctx.now();
-  // Drawn for every submission, standing or not, so every answer costs the same work.
-  const releaseAt = await drawReleaseTime(ctx.config.release, now, input.phoneNumber);
+  // Drawn and counted for every submission, standing or not, so every answer costs the same work. An author
+  // with too many ratings removed by moderators is held like any other hold: the answer says nothing of it.
+  const [releaseAt, offenderHold] = await Promise.all([
+    drawReleaseTime(ctx.config.release, now, input.phoneNumber),
+    repeatOffenderHold(ctx, { provenPhone: raterPhone, deviceSessionId: ctx.session.id }),
+  ]);
   const ratingId = randomUUID();
   const notificationId = randomUUID();
   const message = ratingTextMessage({
@@ -94,7 +99,7 @@ export async function submitRating(
       },
       scores: input.scores,
       ...ratingWindows(ctx.config.limits, now),
-      heldReason: screeningHold,
+      heldReason: screeningHold ?? offenderHold,
       notification: { id: notificationId, message, suppressedReason: null },
       releaseAt,
     });

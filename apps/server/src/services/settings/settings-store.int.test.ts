@@ -10,7 +10,7 @@ afterAll(async () => {
   await database?.dispose();
 });
 
-const DEFAULTS: AppSettingsValues = { maintenanceMode: false, logLevel: 'info' };
+const DEFAULTS: AppSettingsValues = { maintenanceMode: false, logLevel: 'info', repeatOffenderThreshold: 2 };
 
 function storeAt(clock: { now: number }, onChange: (values: AppSettingsValues) => void = () => {}) {
   return new SettingsStore(database.db, DEFAULTS, onChange, 2000, () => clock.now);
@@ -39,15 +39,23 @@ describe('SettingsStore', () => {
     const changes: AppSettingsValues[] = [];
     const store = storeAt(clock, (values) => changes.push(values));
     await store.save({ maintenanceMode: true, logLevel: 'warn' });
-    expect(await store.get()).toEqual({ maintenanceMode: true, logLevel: 'warn' });
-    expect(changes.at(-1)).toEqual({ maintenanceMode: true, logLevel: 'warn' });
+    expect(await store.get()).toEqual({
+      maintenanceMode: true,
+      logLevel: 'warn',
+      repeatOffenderThreshold: 2,
+    });
+    expect(changes.at(-1)).toEqual({ maintenanceMode: true, logLevel: 'warn', repeatOffenderThreshold: 2 });
 
     const other = storeAt(clock);
-    await other.save({ maintenanceMode: false, logLevel: 'info' });
+    await other.save({ maintenanceMode: false, logLevel: 'info', repeatOffenderThreshold: 5 });
     clock.now += 1500;
     expect((await store.get()).maintenanceMode).toBe(true);
     clock.now += 600;
-    expect(await store.get()).toEqual({ maintenanceMode: false, logLevel: 'info' });
-    expect(changes.at(-1)).toEqual({ maintenanceMode: false, logLevel: 'info' });
+    expect(await store.get()).toEqual({
+      maintenanceMode: false,
+      logLevel: 'info',
+      repeatOffenderThreshold: 5,
+    });
+    expect(changes.at(-1)).toEqual({ maintenanceMode: false, logLevel: 'info', repeatOffenderThreshold: 5 });
   });
 });

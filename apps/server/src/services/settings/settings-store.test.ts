@@ -7,20 +7,32 @@ vi.mock('@exrated/db/queries', () => ({ readAppSettings: vi.fn(), saveAppSetting
 
 describe('SettingsStore (a read racing a save)', () => {
   it('keeps a save made on this instance while a read of the older row was running', async () => {
-    let finishRead: (row: { maintenanceMode: boolean; logLevel: 'info' }) => void = () => {};
+    let finishRead: (row: {
+      maintenanceMode: boolean;
+      logLevel: 'info';
+      repeatOffenderThreshold: number;
+    }) => void = () => {};
     vi.mocked(readAppSettings).mockReturnValueOnce(
       new Promise((resolve) => {
         finishRead = resolve;
       }),
     );
     vi.mocked(saveAppSettings).mockResolvedValue(undefined);
-    const store = new SettingsStore({} as Database, { maintenanceMode: false, logLevel: 'info' }, () => {});
+    const store = new SettingsStore(
+      {} as Database,
+      { maintenanceMode: false, logLevel: 'info', repeatOffenderThreshold: 2 },
+      () => {},
+    );
 
     const reading = store.get();
-    await store.save({ maintenanceMode: true, logLevel: 'warn' });
-    finishRead({ maintenanceMode: false, logLevel: 'info' });
-    expect(await reading).toEqual({ maintenanceMode: true, logLevel: 'warn' });
-    expect(await store.get()).toEqual({ maintenanceMode: true, logLevel: 'warn' });
+    await store.save({ maintenanceMode: true, logLevel: 'warn', repeatOffenderThreshold: 3 });
+    finishRead({ maintenanceMode: false, logLevel: 'info', repeatOffenderThreshold: 2 });
+    expect(await reading).toEqual({ maintenanceMode: true, logLevel: 'warn', repeatOffenderThreshold: 3 });
+    expect(await store.get()).toEqual({
+      maintenanceMode: true,
+      logLevel: 'warn',
+      repeatOffenderThreshold: 3,
+    });
     expect(readAppSettings).toHaveBeenCalledTimes(1);
   });
 });

@@ -5,6 +5,8 @@ import type { LogLevel } from '@exrated/db/schema';
 export interface AppSettingsValues {
   maintenanceMode: boolean;
   logLevel: LogLevel;
+  /** Removals by moderators an author may have before their next ratings are held (docs/trust-and-safety.md). */
+  repeatOffenderThreshold: number;
 }
 
 /**
@@ -19,7 +21,7 @@ export class SettingsStore {
 
   constructor(
     private readonly db: Database,
-    /** Until an operator saves settings, the configured ones apply (LOG_LEVEL, maintenance off). */
+    /** Until an operator saves settings, the configured ones apply (LOG_LEVEL, maintenance off, threshold 2). */
     private readonly defaults: AppSettingsValues,
     private readonly onChange: (values: AppSettingsValues) => void,
     private readonly maxAgeMs = 2000,
@@ -34,7 +36,11 @@ export class SettingsStore {
     return this.reading;
   }
 
-  async save(values: AppSettingsValues): Promise<AppSettingsValues> {
+  /** Saves the values given; the others keep what is in force (an older client sends only its own switches). */
+  async save(changes: Partial<AppSettingsValues>): Promise<AppSettingsValues> {
+    const values = isComplete(changes)
+      ? changes
+      : { ...((await readAppSettings(this.db)) ?? this.defaults), ...changes };
     await saveAppSettings(this.db, values);
     this.saves += 1;
     this.remember(values);
@@ -61,4 +67,12 @@ export class SettingsStore {
       this.onChange(values);
     }
   }
+}
+
+function isComplete(values: Partial<AppSettingsValues>): values is AppSettingsValues {
+  return (
+    values.maintenanceMode !== undefined &&
+    values.logLevel !== undefined &&
+    values.repeatOffenderThreshold !== undefined
+  );
 }
