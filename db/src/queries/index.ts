@@ -13,4 +13,5 @@ export * from './received-ratings';
 export * from './sessions';
 export * from './settings';
 export * from './staff';
+export * from './staff-passkeys';
 export * from './transparency';

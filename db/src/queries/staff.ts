@@ -6,6 +6,8 @@ import {
   type StaffRole,
   staffAccounts,
   staffEnrolments,
+  staffPasskeyChallenges,
+  staffPasskeys,
 } from '../schema';
 
 /** The first admin, on an empty table only; null when there already was an account (or another won). */
@@ -59,6 +61,7 @@ export async function listStaff(db: Executor) {
       hasPassword: sql<boolean>`${staffAccounts.passwordHash} is not null`,
       hasSecondFactor: sql<boolean>`${staffAccounts.totpSecret} is not null`,
       recoveryCodesLeft: sql<number>`cardinality(${staffAccounts.recoveryCodeHashes})::int`,
+      passkeys: sql<number>`(select count(*)::int from ${staffPasskeys} where ${staffPasskeys.staffId} = ${staffAccounts.id})`,
       createdAt: staffAccounts.createdAt,
       lastLoginAt: staffAccounts.lastLoginAt,
       disabledAt: staffAccounts.disabledAt,
@@ -130,6 +133,8 @@ export async function completeStaffEnrolment(
     enrolmentId: string;
     staffId: string;
     totpSecret: string;
+    /** The time step of the code that enrolled the factor: it cannot log in afterwards. */
+    totpStep: number;
     recoveryCodeHashes: string[];
     passwordHash: string | null;
   },
@@ -144,6 +149,7 @@ export async function completeStaffEnrolment(
       .update(staffAccounts)
       .set({
         totpSecret: params.totpSecret,
+        totpLastStep: params.totpStep,
         recoveryCodeHashes: params.recoveryCodeHashes,
         enrolsWithPassword: null,
         ...(params.passwordHash ? { passwordHash: params.passwordHash } : {}),
@@ -160,6 +166,24 @@ export async function useRecoveryCode(db: Executor, staffId: string, codeHash: s
     .update(staffAccounts)
     .set({ recoveryCodeHashes: sql`array_remove(${staffAccounts.recoveryCodeHashes}, ${codeHash})` })
     .where(and(eq(staffAccounts.id, staffId), sql`${codeHash} = any(${staffAccounts.recoveryCodeHashes})`))
+    .returning({ id: staffAccounts.id });
+  return rows.length > 0;
+}
+
+/**
+ * Accepts a TOTP time step for the account once: true only when it is later than every step accepted before,
+ * so a code seen by someone else (over a shoulder, in a phishing proxy) cannot log in again in its window.
+ */
+export async function useTotpStep(db: Executor, staffId: string, step: number) {
+  const rows = await db
+    .update(staffAccounts)
+    .set({ totpLastStep: step })
+    .where(
+      and(
+        eq(staffAccounts.id, staffId),
+        sql`(${staffAccounts.totpLastStep} is null or ${staffAccounts.totpLastStep} < ${step})`,
+      ),
+    )
     .returning({ id: staffAccounts.id });
   return rows.length > 0;
 }
@@ -199,25 +223,40 @@ export async function removeStaff(db: Executor, staffId: string, now: Date) {
         removedAt: now,
         passwordHash: null,
         totpSecret: null,
+        totpLastStep: null,
         recoveryCodeHashes: [],
         enrolsWithPassword: null,
       })
       .where(and(eq(staffAccounts.id, staffId), isNull(staffAccounts.removedAt)))
       .returning({ id: staffAccounts.id });
     await tx.delete(staffEnrolments).where(eq(staffEnrolments.staffId, staffId));
+    await tx.delete(staffPasskeys).where(eq(staffPasskeys.staffId, staffId));
+    await tx.delete(staffPasskeyChallenges).where(eq(staffPasskeyChallenges.staffId, staffId));
     return rows.length > 0;
   });
 }
 
-/** A reset second factor: the account can log in again only through the new one-time link. */
+/**
+ * A reset second factor: the app, the recovery codes and every passkey go in one transaction, and the account
+ * can log in again only through the new one-time link. Returns how many passkeys were removed, or null when
+ * there is no such account.
+ */
 export async function clearSecondFactor(db: Executor, staffId: string) {
-  const rows = await db
-    .update(staffAccounts)
-    .set({ totpSecret: null, recoveryCodeHashes: [], enrolsWithPassword: null })
-    .where(and(eq(staffAccounts.id, staffId), isNull(staffAccounts.removedAt)))
-    .returning({ id: staffAccounts.id });
-  await db.delete(staffEnrolments).where(eq(staffEnrolments.staffId, staffId));
-  return rows.length > 0;
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .update(staffAccounts)
+      .set({ totpSecret: null, totpLastStep: null, recoveryCodeHashes: [], enrolsWithPassword: null })
+      .where(and(eq(staffAccounts.id, staffId), isNull(staffAccounts.removedAt)))
+      .returning({ id: staffAccounts.id });
+    if (rows.length === 0) return null;
+    await tx.delete(staffEnrolments).where(eq(staffEnrolments.staffId, staffId));
+    await tx.delete(staffPasskeyChallenges).where(eq(staffPasskeyChallenges.staffId, staffId));
+    const passkeys = await tx
+      .delete(staffPasskeys)
+      .where(eq(staffPasskeys.staffId, staffId))
+      .returning({ id: staffPasskeys.id });
+    return { passkeysRemoved: passkeys.length };
+  });
 }
 
 /** Admins able to act: the last one may not be disabled or removed. */

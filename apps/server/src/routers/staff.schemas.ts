@@ -42,3 +42,74 @@ export const staffCompleteEnrolmentInput = z.strictObject({
     .trim()
     .regex(/^\d{6}$/, 'Enter the 6 digits your authenticator app shows.'),
 });
+
+/** Base64url as WebAuthn's JSON forms carry binary fields; bounded well above any real authenticator's. */
+const base64url = (max: number) =>
+  z
+    .string()
+    .max(max, 'The passkey answer is too long.')
+    .regex(/^[A-Za-z0-9_-]*$/, 'The passkey answer is not valid.');
+
+const transports = z.array(z.string().max(32)).max(10).optional();
+const authenticatorAttachment = z.enum(['platform', 'cross-platform']).optional();
+// The browser's extension outputs: none is used, so whatever the browser sends is dropped.
+const clientExtensionResults = z.unknown();
+
+export const passkeyRegistrationResponse = z
+  .object({
+    id: base64url(1400),
+    rawId: base64url(1400),
+    type: z.literal('public-key'),
+    authenticatorAttachment,
+    clientExtensionResults,
+    response: z.object({
+      clientDataJSON: base64url(4000),
+      attestationObject: base64url(20_000),
+      authenticatorData: base64url(20_000).optional(),
+      transports,
+      publicKeyAlgorithm: z.number().int().optional(),
+      publicKey: base64url(4000).optional(),
+    }),
+  })
+  .transform((value) => ({ ...value, clientExtensionResults: {} }));
+
+export const passkeyAuthenticationResponse = z
+  .object({
+    id: base64url(1400),
+    rawId: base64url(1400),
+    type: z.literal('public-key'),
+    authenticatorAttachment,
+    clientExtensionResults,
+    response: z.object({
+      clientDataJSON: base64url(4000),
+      authenticatorData: base64url(4000),
+      signature: base64url(2000),
+      userHandle: base64url(200).optional(),
+    }),
+  })
+  .transform((value) => ({ ...value, clientExtensionResults: {} }));
+
+export const passkeyNameInput = z
+  .string()
+  .trim()
+  .min(1, 'Please name the passkey (e.g. the device it is on).')
+  .max(60, 'The name is too long (60 characters at most).');
+
+export const staffAddPasskeyInput = z.strictObject({
+  name: passkeyNameInput,
+  response: passkeyRegistrationResponse,
+});
+
+export const staffPasskeyIdInput = z.strictObject({ id: z.uuid('Unknown passkey.') });
+
+export const staffPasskeyLoginOptionsInput = z.strictObject({
+  account: z.string().trim().min(1, 'Please enter your name or e-mail').max(200, 'The name is too long'),
+});
+
+export const passkeyAssertionInput = z.strictObject({
+  attempt: z
+    .string()
+    .min(20, 'The passkey request is incomplete.')
+    .max(100, 'The passkey request is not valid.'),
+  response: passkeyAuthenticationResponse,
+});

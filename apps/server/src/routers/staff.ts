@@ -1,18 +1,29 @@
 import { beginEnrolment, completeEnrolment } from '../services/staff/enrolment';
 import {
+  addPasskey,
+  listOwnPasskeys,
+  passkeyLoginOptions,
+  passkeyRegistrationOptions,
+  removeOwnPasskey,
+} from '../services/staff/passkeys';
+import {
   inviteStaff,
   listStaffAccounts,
   removeStaffAccount,
   resetSecondFactor,
   setStaffAccountDisabled,
 } from '../services/staff/staff-admin';
+import { normalizeLogin } from '../services/staff/staff-login';
 import { router } from '../trpc/init';
-import { adminProcedure, publicProcedure } from '../trpc/procedures';
+import { adminProcedure, publicProcedure, staffProcedure } from '../trpc/procedures';
 import {
+  staffAddPasskeyInput,
   staffBeginEnrolmentInput,
   staffCompleteEnrolmentInput,
   staffIdInput,
   staffInviteInput,
+  staffPasskeyIdInput,
+  staffPasskeyLoginOptionsInput,
   staffSetDisabledInput,
 } from './staff.schemas';
 
@@ -35,4 +46,16 @@ export const staffRouter = router({
   completeEnrolment: publicProcedure
     .input(staffCompleteEnrolmentInput)
     .mutation(({ ctx, input }) => completeEnrolment(ctx, input)),
+
+  /** The caller's own passkeys (docs/staff.md#passkeys): any staff member manages their own, nobody else's. */
+  passkeys: staffProcedure.query(({ ctx }) => listOwnPasskeys(ctx)),
+  passkeyRegistrationOptions: staffProcedure.mutation(({ ctx }) => passkeyRegistrationOptions(ctx)),
+  addPasskey: staffProcedure.input(staffAddPasskeyInput).mutation(({ ctx, input }) => addPasskey(ctx, input)),
+  removePasskey: staffProcedure
+    .input(staffPasskeyIdInput)
+    .mutation(({ ctx, input }) => removeOwnPasskey(ctx, input.id)),
+  /** A login's passkey challenge; the answer goes to admin.login with the name and password. */
+  passkeyLoginOptions: publicProcedure
+    .input(staffPasskeyLoginOptionsInput)
+    .mutation(({ ctx, input }) => passkeyLoginOptions(ctx, normalizeLogin(input.account))),
 });

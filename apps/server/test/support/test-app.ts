@@ -10,7 +10,7 @@ import { type Config, loadConfig } from '../../src/config';
 import { createInnerContext, type RequestInfo } from '../../src/context';
 import { appRouter } from '../../src/routers';
 import { ConsoleSmsSender } from '../../src/services/sms/console-sms-sender';
-import { currentTotp, TotpSecretBox } from '../../src/services/staff/second-factor';
+import { hashRecoveryCode, TotpSecretBox } from '../../src/services/staff/second-factor';
 import type { CodeStoreOptions } from '../../src/services/verification/code-store';
 import { MemoryCodeStore } from '../../src/services/verification/memory-code-store';
 import { RedisCodeStore } from '../../src/services/verification/redis-code-store';
@@ -23,17 +23,28 @@ export const TEST_ADMIN_PASSWORD = 'test-admin-password-123';
 export const TEST_ADMIN_LOGIN = 'admin';
 export const TEST_ADMIN_TOTP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 
-/** admin.login's input for the test admin, with the code its authenticator shows now. */
+/**
+ * The test admin's recovery codes, one per login. Suites log the admin in many times a minute, and the server
+ * accepts each TOTP step once per account (docs/staff.md#logging-in): a sheet of single-use codes lets every
+ * login through without waiting for the clock. TOTP logins themselves are tested in staff.int.test.ts.
+ */
+const TEST_ADMIN_CODE_COUNT = 2000;
+const testAdminCodes = Array.from(
+  { length: TEST_ADMIN_CODE_COUNT },
+  (_, index) => `adm${String(index).padStart(7, '0')}`,
+);
+let testAdminLogins = 0;
+
+/** admin.login's input for the test admin, with a code it has not used yet. */
 export function testAdminLogin() {
-  return {
-    account: TEST_ADMIN_LOGIN,
-    password: TEST_ADMIN_PASSWORD,
-    code: currentTotp(TEST_ADMIN_TOTP_SECRET),
-  };
+  const code = testAdminCodes[testAdminLogins % TEST_ADMIN_CODE_COUNT] ?? '';
+  testAdminLogins += 1;
+  return { account: TEST_ADMIN_LOGIN, password: TEST_ADMIN_PASSWORD, code };
 }
 
 /**
- * The first admin as if it had enrolled (with TEST_ADMIN_TOTP_SECRET): tests about everything else log in at
+ * The first admin as if it had enrolled (with TEST_ADMIN_TOTP_SECRET and the recovery codes testAdminLogin
+ * hands out): tests about everything else log in at
  * once. The enrolment itself has its own tests (staff.int.test.ts).
  */
 export async function enrolTestAdmin(app: FastifyInstance): Promise<void> {
@@ -41,7 +52,11 @@ export async function enrolTestAdmin(app: FastifyInstance): Promise<void> {
   const box = new TotpSecretBox([config.sessionSecret, ...config.previousSessionSecrets]);
   await db
     .update(staffAccounts)
-    .set({ totpSecret: box.seal(TEST_ADMIN_TOTP_SECRET), enrolsWithPassword: null })
+    .set({
+      totpSecret: box.seal(TEST_ADMIN_TOTP_SECRET),
+      recoveryCodeHashes: testAdminCodes.map(hashRecoveryCode),
+      enrolsWithPassword: null,
+    })
     .where(eq(staffAccounts.login, TEST_ADMIN_LOGIN));
 }
 

@@ -48,6 +48,7 @@ export const PROCEDURE_LIMITS: Readonly<Record<string, ProcedureLimit>> = {
   'transparency.report': perNetwork,
   'staff.beginEnrolment': perNetwork,
   'staff.completeEnrolment': perNetwork,
+  'staff.passkeyLoginOptions': perNetwork,
 };
 
 /**

@@ -9,7 +9,7 @@ import {
   newRecoveryCodes,
   newTotpSecret,
   TotpSecretBox,
-  totpMatches,
+  totpStep,
 } from './second-factor';
 import { startStaffSession } from './staff-login';
 
@@ -72,7 +72,8 @@ export async function completeEnrolment(
     }
   }
   const secret = secretBox(ctx).open(enrolment.pendingTotpSecret);
-  if (!totpMatches(input.code.trim(), secret)) {
+  const step = totpStep(input.code.trim(), secret);
+  if (step === null) {
     throw new TRPCError({
       code: 'BAD_REQUEST',
       message: 'That code is not right. Enter the 6 digits your authenticator app shows now.',
@@ -83,6 +84,7 @@ export async function completeEnrolment(
     enrolmentId: enrolment.id,
     staffId: account.id,
     totpSecret: enrolment.pendingTotpSecret,
+    totpStep: step,
     recoveryCodeHashes: recoveryCodes.map(hashRecoveryCode),
     passwordHash,
   });

@@ -16,7 +16,19 @@ export function newTotpSecret(): string {
 }
 
 export function totpMatches(code: string, secret: string): boolean {
-  return /^\d{6}$/.test(code) && totp.check(code, secret);
+  return totpStep(code, secret) !== null;
+}
+
+const STEP_MS = 30_000;
+
+/**
+ * The time step (30-second period since the Unix epoch) `code` belongs to, within the accepted window around
+ * `at`, or null when it matches none. The login stores the step it accepts, so a code works once.
+ */
+export function totpStep(code: string, secret: string, at: number = Date.now()): number | null {
+  if (!/^\d{6}$/.test(code)) return null;
+  const delta = totp.clone({ epoch: at }).checkDelta(code, secret);
+  return delta === null ? null : Math.floor(at / STEP_MS) + delta;
 }
 
 /** The current code of a secret (tests and the e2e helpers act as an authenticator app with it). */

@@ -16,8 +16,10 @@ import { normalizeLogin } from './staff-login';
 
 type AdminContext = Context & { adminSession: StaffSession };
 
-export function listStaffAccounts(ctx: AdminContext) {
-  return listStaff(ctx.db);
+/** The staff list; `isSelf` marks the caller's own row, which offers no action on itself. */
+export async function listStaffAccounts(ctx: AdminContext) {
+  const rows = await listStaff(ctx.db);
+  return rows.map((row) => ({ ...row, isSelf: row.id === ctx.adminSession.staffId }));
 }
 
 /** A new account and its one-time link (24 hours), which is shown this once to the inviting admin. */
@@ -86,7 +88,7 @@ export async function removeStaffAccount(ctx: AdminContext, staffId: string) {
 }
 
 /**
- * A lost phone: the second factor and recovery codes are cleared, the sessions end, and a one-time link
+ * A lost phone: the second factor, recovery codes and passkeys are cleared, the sessions end, and a one-time link
  * (24 hours, shown once) lets the person enrol a new factor with their password.
  */
 export async function resetSecondFactor(ctx: AdminContext, staffId: string) {
@@ -97,13 +99,19 @@ export async function resetSecondFactor(ctx: AdminContext, staffId: string) {
       message: 'Enable the account before resetting its second factor.',
     });
   }
-  await clearSecondFactor(ctx.db, staffId);
+  const cleared = await clearSecondFactor(ctx.db, staffId);
+  if (!cleared)
+    throw new TRPCError({ code: 'NOT_FOUND', message: 'This staff account does not exist (any more).' });
   await ctx.sessions.endStaffSessions(staffId);
   const link = await createEnrolmentLink(ctx, {
     staffId,
     purpose: account.passwordHash ? 'reset' : 'invite',
     createdBy: ctx.adminSession.staffId,
   });
-  ctx.audit.log('staff_second_factor_reset', { staffId, login: account.login });
+  ctx.audit.log('staff_second_factor_reset', {
+    staffId,
+    login: account.login,
+    passkeysRemoved: cleared.passkeysRemoved,
+  });
   return { link: link.link, expiresAt: link.expiresAt };
 }

@@ -4,14 +4,16 @@ import {
   markStaffLogin,
   resealTotpSecret,
   useRecoveryCode,
+  useTotpStep,
 } from '@exrated/db/queries';
 import type { StaffAccount, StaffRole } from '@exrated/db/schema';
 import { TRPCError } from '@trpc/server';
 import type { Context } from '../../context';
 import { networkKey } from '../limits/network-key';
 import { enforceRateLimit } from '../limits/rate-limit-errors';
+import { type PasskeyAssertion, passkeyAnswers } from './passkeys';
 import { verifyPassword } from './passwords';
-import { hashRecoveryCode, looksLikeRecoveryCode, TotpSecretBox, totpMatches } from './second-factor';
+import { hashRecoveryCode, looksLikeRecoveryCode, TotpSecretBox, totpStep } from './second-factor';
 import { createEnrolmentLink } from './staff-links';
 
 const IP_WINDOW_SECONDS = 15 * 60;
@@ -31,6 +33,8 @@ export interface StaffLoginInput {
   account: string;
   password: string;
   code?: string | undefined;
+  /** A passkey's answer to the options of staff.passkeyLoginOptions, in place of the code. */
+  passkey?: PasskeyAssertion | undefined;
 }
 
 export function normalizeLogin(account: string): string {
@@ -95,8 +99,10 @@ export async function loginStaff(ctx: Context, input: StaffLoginInput): Promise<
     return { status: 'enrol', token };
   }
 
-  const method = await secondFactorMethod(ctx, account, input.code?.trim() ?? '');
-  if (!method) return refuse(ctx, 'invalid_code', account);
+  const method = input.passkey
+    ? (await passkeyAnswers(ctx, account, login, input.passkey)) && ('passkey' as const)
+    : await secondFactorMethod(ctx, account, input.code?.trim() ?? '');
+  if (!method) return refuse(ctx, input.passkey ? 'invalid_passkey' : 'invalid_code', account);
 
   await startStaffSession(ctx, account);
   ctx.audit.log('admin_login_succeeded', { method });
@@ -124,7 +130,9 @@ async function secondFactorMethod(ctx: Context, account: StaffAccount, code: str
     });
     return null;
   }
-  if (!totpMatches(code, secret)) return null;
+  const step = totpStep(code, secret);
+  // A code of a step this account already used (or of an earlier one) is refused like a wrong one.
+  if (step === null || !(await useTotpStep(ctx.db, account.id, step))) return null;
   // During a SESSION_SECRET rotation each login seals the secret again under the new one (docs/staff.md).
   if (!box.isCurrent(account.totpSecret)) await resealTotpSecret(ctx.db, account.id, box.seal(secret));
   return 'totp' as const;
