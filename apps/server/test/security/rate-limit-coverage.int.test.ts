@@ -118,6 +118,7 @@ const BURSTS: Record<string, Burst> = {
   'transparency.report': {},
   'staff.beginEnrolment': { input: () => ({}) },
   'staff.completeEnrolment': { input: () => ({}) },
+  'staff.passkeyLoginOptions': { input: () => ({ account: 'admin' }) },
   'admin.login': { input: () => ({ account: 'admin', password: 'a-wrong-password-guess' }) },
 };
 
