@@ -49,6 +49,8 @@ describe('migrations on Postgres and PGlite', () => {
       'sms_webhook_events',
       'staff_accounts',
       'staff_enrolments',
+      'staff_passkey_challenges',
+      'staff_passkeys',
     ]);
   });
 
