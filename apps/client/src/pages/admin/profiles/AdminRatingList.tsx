@@ -8,7 +8,6 @@ import { formatDateTime, profilePath } from '../admin-format';
 import type { AdminRating } from '../admin-types';
 
 function average(scores: AdminRating['scores']): string {
-  if (scores.length === 0) return '—';
   return (scores.reduce((sum, entry) => sum + entry.score, 0) / scores.length).toFixed(1);
 }
 
@@ -97,14 +96,21 @@ export function AdminRatingList({
                   )}
                 </Text>
               </Stack>
-              <Stack gap={0} align="flex-end">
-                <Text fz={22} fw={800} c="white">
-                  {average(rating.scores)}
+              {rating.scores.length > 0 ? (
+                <Stack gap={0} align="flex-end">
+                  <Text fz={22} fw={800} c="white">
+                    {average(rating.scores)}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    average / 10
+                  </Text>
+                </Stack>
+              ) : (
+                // Every rating form saves five answers; one written without them (an import, a seed) says so.
+                <Text size="xs" c="dimmed" ta="right" maw={140}>
+                  No average: no answers were saved with this rating
                 </Text>
-                <Text size="xs" c="dimmed">
-                  average / 10
-                </Text>
-              </Stack>
+              )}
             </Group>
             <Group gap={6} mt="xs">
               {rating.scores.map((entry) => (

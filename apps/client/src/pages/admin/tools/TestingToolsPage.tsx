@@ -1,6 +1,7 @@
 import {
   Button,
   Group,
+  NumberInput,
   Paper,
   Select,
   Skeleton,
@@ -106,10 +107,12 @@ function SettingsTool() {
   const settings = useQuery(trpc.admin.settings.queryOptions());
   const [maintenanceMode, setMaintenanceMode] = useState(false);
   const [logLevel, setLogLevel] = useState<LogLevel>('info');
+  const [threshold, setThreshold] = useState<number | string>(2);
   useEffect(() => {
     if (settings.data) {
       setMaintenanceMode(settings.data.maintenanceMode);
       setLogLevel(settings.data.logLevel);
+      setThreshold(settings.data.repeatOffenderThreshold);
     }
   }, [settings.data]);
   const save = useMutation(
@@ -118,9 +121,7 @@ function SettingsTool() {
         queryClient.setQueryData(trpc.admin.settings.queryKey(), saved);
         notify.success({
           title: 'Settings saved',
-          message: saved.maintenanceMode
-            ? `Maintenance mode is on; log level ${saved.logLevel}.`
-            : `Maintenance mode is off; log level ${saved.logLevel}.`,
+          message: `Maintenance mode is ${saved.maintenanceMode ? 'on' : 'off'}; log level ${saved.logLevel}; ratings held after ${saved.repeatOffenderThreshold} removals.`,
         });
       },
       onError: (error) => notify.error({ title: 'Could not save settings', message: error.message }),
@@ -148,8 +149,28 @@ function SettingsTool() {
         }}
         allowDeselect={false}
       />
+      <NumberInput
+        label="Repeat offenders"
+        description="An author whose ratings moderators hid or deleted more than this many times has their next ratings held for review."
+        value={threshold}
+        onChange={setThreshold}
+        min={1}
+        max={100}
+        allowDecimal={false}
+        allowNegative={false}
+      />
       <Group>
-        <Button loading={save.isPending} onClick={() => save.mutate({ maintenanceMode, logLevel })}>
+        <Button
+          loading={save.isPending}
+          onClick={() =>
+            save.mutate({
+              maintenanceMode,
+              logLevel,
+              // An empty or unreadable field keeps the threshold in force; the server refuses one out of range.
+              ...(typeof threshold === 'number' ? { repeatOffenderThreshold: threshold } : {}),
+            })
+          }
+        >
           Save Settings
         </Button>
       </Group>

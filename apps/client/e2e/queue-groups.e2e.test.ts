@@ -1,0 +1,163 @@
+// A pile-on in the moderation queue (docs/trust-and-safety.md#pile-ons): held ratings and a notice about one
+// number within a day show as one group with its count and span, each rating with its average, and one
+// decision from the keyboard answers the whole group, the focus staying on the queue. Held ratings and the
+// notice are written straight into this file's database; the decisions go through the page.
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { notices, ratingScores, ratings } from '../../../db/src/schema/index';
+// The run's Postgres server comes from this global setup (its `inject` key is declared there).
+import type {} from '../../../db/src/testing/global-setup';
+import { createTestDatabase, type TestDatabase } from '../../../db/src/testing/index';
+import { type App, screenshot, startApp, type ViewportWidth } from './harness';
+import { adminPage, openModerationQueue } from './trust-helpers';
+
+const ADMIN_PASSWORD = 'e2e-queue-groups-admin-password';
+const HOUR = 3600 * 1000;
+
+let app: App;
+let database: TestDatabase;
+
+const SUBJECT: Record<ViewportWidth, string> = { 375: '+12025550171', 1280: '+12025550172' };
+const REFERENCE: Record<ViewportWidth, string> = { 375: 'GRPA2345GRPA', 1280: 'GRPB2345GRPB' };
+
+/**
+ * A threat held 1 h ago and another 5 h ago about one number, a notice about a third rating of it 3 h ago
+ * (one group), and, after them in the queue, an ordinary hold of another number.
+ */
+async function seedPileOn(width: ViewportWidth) {
+  const now = Date.now();
+  const base = { name: 'Alex', relationshipType: 'casual' as const, phoneNumber: SUBJECT[width] };
+  const rows = await database.db
+    .insert(ratings)
+    .values([
+      {
+        ...base,
+        testimonial: `Pile threat one ${width}`,
+        heldReason: 'screening:threats',
+        createdAt: new Date(now - HOUR),
+      },
+      {
+        ...base,
+        testimonial: `Pile threat two ${width}`,
+        heldReason: 'screening:threats',
+        createdAt: new Date(now - 5 * HOUR),
+      },
+      { ...base, testimonial: `Pile reported ${width}`, createdAt: new Date(now - 6 * HOUR) },
+      {
+        ...base,
+        phoneNumber: '+12025550179',
+        testimonial: `Alone ${width}`,
+        heldReason: 'screening:hate-speech',
+        createdAt: new Date(now - 2 * HOUR),
+      },
+    ])
+    .returning({ id: ratings.id });
+  // Five answers each, as every rating form saves them: 7, 8, 6, 7, 8 average 7.2.
+  await database.db
+    .insert(ratingScores)
+    .values(
+      rows.flatMap((row) =>
+        [7, 8, 6, 7, 8].map((score, index) => ({ ratingId: row.id, questionId: index + 1, score })),
+      ),
+    );
+  await database.db.insert(notices).values({
+    reference: REFERENCE[width],
+    ratingId: rows[2]?.id,
+    source: 'public_form',
+    reason: 'harassment',
+    text: `A pile-on ${width}`,
+    createdAt: new Date(now - 3 * HOUR),
+  });
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase(inject('testDatabaseServerUrl'));
+  app = await startApp({ extraEnv: { ADMIN_PASSWORD, DATABASE_URL: database.url ?? '' } });
+});
+afterAll(async () => {
+  await app?.stop();
+  await database?.dispose();
+});
+
+function focusedEntry(page: Page) {
+  return page.evaluate(() => {
+    const active = document.activeElement;
+    return active instanceof HTMLElement &&
+      ['queue-item', 'queue-group'].includes(active.dataset.testid ?? '')
+      ? `${active.dataset.testid}: ${active.textContent ?? ''}`
+      : null;
+  });
+}
+
+/** R, then the arrows open the reason list and Enter takes the marked one (a second press if it lags). */
+async function pickReason(page: Page, downs: number) {
+  await page.keyboard.press('r');
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    await page.keyboard.press('ArrowDown');
+    if (await page.getByRole('option').first().isVisible()) break;
+    await page.waitForTimeout(300);
+  }
+  await page.getByRole('option').first().waitFor();
+  for (let down = 1; down < downs; down += 1) await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+}
+
+function overlaps(a: { x: number; y: number; width: number; height: number }, b: typeof a) {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}
+
+describe.each([375, 1280] as const)('a pile-on in the moderation queue at %i px', (width: ViewportWidth) => {
+  it('shows one group with its count and span, and decides it whole from the keyboard', async () => {
+    await seedPileOn(width);
+    const page = await adminPage(app, width, ADMIN_PASSWORD);
+    await openModerationQueue(page, width);
+    const group = page.getByTestId('queue-group').filter({ hasText: '3 items about one number' });
+    await group.first().waitFor();
+
+    // The login toast never sits over the first form's Reason field.
+    const reason = page.getByRole('combobox', { name: 'Reason' }).first();
+    const toast = page.getByRole('alert').filter({ hasText: 'Login successful' });
+    if (await toast.isVisible()) {
+      const [toastBox, reasonBox] = await Promise.all([toast.boundingBox(), reason.boundingBox()]);
+      if (toastBox && reasonBox) expect(overlaps(toastBox, reasonBox)).toBe(false);
+    }
+    const file = await screenshot(page, 'queue-group-login');
+    await page.screenshot({ path: file.replace('.jpg', '-viewport.jpg'), type: 'jpeg', quality: 85 });
+
+    // The header: the count, the span, the group's decision; its three items follow it in one frame.
+    await expect.poll(() => group.textContent()).toContain('within 5 h');
+    const frame = page.getByRole('region', { name: 'Group of items about one number' }).filter({
+      hasText: `Pile threat one ${width}`,
+    });
+    await expect.poll(() => frame.getByTestId('queue-item').count()).toBe(3);
+    for (const text of [`Pile threat one ${width}`, `Pile threat two ${width}`, `A pile-on ${width}`]) {
+      await frame.getByTestId('queue-item').filter({ hasText: text }).waitFor();
+    }
+    // Each rating shows the rounded average of its five answers, as the rest of the admin does.
+    await expect.poll(() => frame.getByText('7.2', { exact: true }).count()).toBe(3);
+    await page.getByRole('note', { name: 'Keyboard shortcuts' }).getByText("the item's group").waitFor();
+    await screenshot(page, 'queue-group');
+
+    // The group comes first (its threats are urgent) and has the focus; J goes to its first item, G back.
+    await expect.poll(() => focusedEntry(page)).toContain('queue-group: ');
+    await page.keyboard.press('j');
+    await expect.poll(() => focusedEntry(page)).toContain('queue-item: ');
+    await page.keyboard.press('g');
+    await expect.poll(() => focusedEntry(page)).toContain('3 items about one number');
+
+    // Hide all three: 2, R and a reason, N and a note, Ctrl+Enter.
+    await page.keyboard.press('2');
+    await pickReason(page, 4);
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('n');
+    await page.keyboard.type('One pile-on, decided together.');
+    await page.keyboard.press('Control+Enter');
+    await page.getByText('Decided 3 items: the ratings are hidden.').waitFor();
+    await expect.poll(() => page.getByText(`Pile threat one ${width}`).count()).toBe(0);
+    await expect.poll(() => page.getByText(`A pile-on ${width}`).count()).toBe(0);
+    // The focus went to the entry that took the group's place, never to the page.
+    await expect.poll(() => focusedEntry(page)).not.toBeNull();
+    await screenshot(page, 'queue-group-decided');
+    await page.context().close();
+  });
+});

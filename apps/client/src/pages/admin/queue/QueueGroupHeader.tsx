@@ -1,0 +1,74 @@
+import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
+import { IconStack2 } from '@tabler/icons-react';
+import { formatDuration } from '../../../lib/format-duration';
+import { formatDateTime } from '../admin-format';
+import { DecisionForm } from './DecisionForm';
+import type { FormControls, Queue, QueueGroup } from './queue-types';
+import { useDecideGroup } from './use-queue-decision';
+
+/**
+ * A pile-on's header (docs/trust-and-safety.md#pile-ons): how many held ratings and notices about one number
+ * came within a day, over what span, and one decision for all of them. Its items follow it; each can still be
+ * decided alone.
+ */
+export function QueueGroupHeader({
+  group,
+  reasons,
+  current,
+  cardRef,
+  register,
+  onActivate,
+}: {
+  group: QueueGroup;
+  reasons: Queue['decisionReasons'];
+  current: boolean;
+  cardRef: (element: HTMLElement | null) => void;
+  register: (controls: FormControls | null) => void;
+  onActivate: () => void;
+}) {
+  const decide = useDecideGroup();
+  const spanSeconds =
+    (new Date(group.lastQueuedAt).getTime() - new Date(group.firstQueuedAt).getTime()) / 1000;
+  const title = `${group.count} items about one number within ${formatDuration(spanSeconds)}`;
+  return (
+    <Paper
+      ref={cardRef}
+      withBorder
+      radius="md"
+      p="md"
+      className="glass-card"
+      component="article"
+      aria-label={`Group: ${title}`}
+      aria-current={current ? 'true' : undefined}
+      data-testid="queue-group"
+      tabIndex={-1}
+      onFocus={onActivate}
+      style={current ? { outline: '2px solid var(--mantine-color-pink-5)', outlineOffset: 2 } : undefined}
+    >
+      <Stack gap="sm">
+        <Group gap="xs" align="center">
+          <Badge color="pink" variant="light" size="lg" tt="none" leftSection={<IconStack2 size={14} />}>
+            Group of {group.count}
+          </Badge>
+          <Text size="sm" fw={600}>
+            {title}
+          </Text>
+        </Group>
+        <Text size="xs" c="dimmed">
+          From {formatDateTime(group.firstQueuedAt)} to {formatDateTime(group.lastQueuedAt)}. One decision
+          below answers every item listed under this header, each reporter and author gets its reasons; or
+          decide an item on its own.
+        </Text>
+        <DecisionForm
+          canRemove
+          reasons={reasons}
+          noteLabel="Note (shown to every reporter and author of the group)"
+          submitLabel={(outcome) => ` all ${group.count}: ${outcome}`}
+          pending={decide.isPending}
+          onDecide={(choice) => decide.mutate({ items: group.items, ...choice })}
+          register={register}
+        />
+      </Stack>
+    </Paper>
+  );
+}
