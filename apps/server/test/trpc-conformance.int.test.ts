@@ -13,6 +13,7 @@ import {
 } from './support/hostile-input';
 import { ratingInput } from './support/rating-fixtures';
 import { routerProcedures } from './support/router-procedures';
+import { SoftAuthenticator } from './support/soft-authenticator';
 import {
   createTestApp,
   HttpBrowser,
@@ -80,6 +81,9 @@ const RANDOM_VALUES = [
   /(?<=\/admin\/enrol\/)[\w-]{43}(?=")/g,
   /(?<="(?:secret|uri|qrDataUrl)":")[^"]+(?=")/g,
   /(?<="recoveryCodes":\[)[^\]]+(?=\])/g,
+  // A passkey challenge, the login attempt it belongs to, and the account's WebAuthn user handle.
+  /(?<="(?:challenge|attempt)":")[\w-]+(?=")/g,
+  /(?<="user":\{"id":")[\w-]+(?=")/g,
 ];
 /**
  * Durations read off each app's clock (how long a queue item waited, the median time to a decision): all get
@@ -341,6 +345,30 @@ async function staffAccountsJourney() {
   await exchange(async (current) => mutation('staff.remove', { id: idOf(current) }), 'privileged');
 }
 
+/**
+ * The admin (the privileged browser) registers a passkey from a software authenticator, lists and removes it;
+ * a visitor asks for login options. Each side answers its own challenge; a used one is refused on both.
+ */
+async function passkeysJourney() {
+  const authenticator = new SoftAuthenticator('http://localhost:3000');
+  await exchange(() => mutation('staff.passkeyRegistrationOptions'), 'visitor');
+  await exchange(() => query('staff.passkeys'), 'visitor');
+  const options = await exchange(() => mutation('staff.passkeyRegistrationOptions'), 'privileged');
+  const addOf = (current: Side) =>
+    mutation('staff.addPasskey', {
+      name: 'Laptop',
+      response: authenticator.register(resultOf(options, (data: never) => data)(current)),
+    });
+  const added = await exchange(addOf, 'privileged');
+  await exchange(addOf, 'privileged');
+  await exchange(() => query('staff.passkeys'), 'privileged');
+  const passkeyIdOf = resultOf(added, (data: { id: string }) => data.id);
+  await exchange((current) => mutation('staff.removePasskey', { id: passkeyIdOf(current) }), 'privileged');
+  await exchange((current) => mutation('staff.removePasskey', { id: passkeyIdOf(current) }), 'privileged');
+  await exchange(() => mutation('staff.passkeyLoginOptions', { account: 'admin' }), 'visitor');
+  await exchange(() => mutation('staff.passkeyLoginOptions', { account: '' }), 'visitor');
+}
+
 beforeAll(async () => {
   const overrides = { runDispatcher: false };
   stock = side(
@@ -502,6 +530,7 @@ describe('every procedure, as the client calls it, answered alike by both adapte
     );
     await exchange(() => mutation('telemetry.reportError', VALID_INPUTS['telemetry.reportError']), 'visitor');
     await staffAccountsJourney();
+    await passkeysJourney();
     await exchange(() => mutation('admin.logout'), 'privileged');
     await exchange(() => query('admin.settings'), 'privileged');
     await exchange(() => mutation('profile.deleteAccount'), 'unproven');

@@ -124,6 +124,11 @@ const ROWS: Record<string, FuzzRow> = {
   'staff.resetSecondFactor': {},
   'staff.beginEnrolment': {},
   'staff.completeEnrolment': {},
+  'staff.passkeys': {},
+  'staff.passkeyRegistrationOptions': {},
+  'staff.addPasskey': {},
+  'staff.removePasskey': {},
+  'staff.passkeyLoginOptions': {},
 };
 
 const ROUTER_PATHS = [...PROCEDURES.keys()];

@@ -159,6 +159,18 @@ export const VALID_INPUTS: Record<string, unknown> = {
     password: 'a long enough password',
     code: '123456',
   },
+  'staff.addPasskey': {
+    name: 'Laptop',
+    response: {
+      id: 'AAAAAAAAAAAAAAAAAAAAAA',
+      rawId: 'AAAAAAAAAAAAAAAAAAAAAA',
+      type: 'public-key',
+      clientExtensionResults: {},
+      response: { clientDataJSON: 'e30', attestationObject: 'oA' },
+    },
+  },
+  'staff.removePasskey': { id: '3f1c2a4e-8b7d-4c1e-9a2b-5d6e7f8a9b0c' },
+  'staff.passkeyLoginOptions': { account: 'admin' },
 };
 
 /** Bodies that are not tRPC JSON, declared as JSON: text, bare JSON values, superjson meta blocks of junk. */
