@@ -37,9 +37,17 @@ export interface App {
 export interface StartAppOptions {
   /** Extra environment for the server, e.g. limits a test wants lower. */
   extraEnv?: Record<string, string>;
+  /**
+   * The host name pages open the app at, which is also its PUBLIC_URL: 'localhost' for passkeys, as WebAuthn
+   * takes no IP address for a site. The server listens on 127.0.0.1 either way.
+   */
+  hostname?: 'localhost' | '127.0.0.1';
 }
 
-export async function startApp({ extraEnv = {} }: StartAppOptions = {}): Promise<App> {
+export async function startApp({
+  extraEnv = {},
+  hostname = '127.0.0.1',
+}: StartAppOptions = {}): Promise<App> {
   await assertExecutable(
     SERVER_ENTRY,
     'Build the server and client first: pnpm --filter @exrated/client build && pnpm --filter @exrated/server build',
@@ -51,7 +59,7 @@ export async function startApp({ extraEnv = {} }: StartAppOptions = {}): Promise
   );
 
   const port = await findFreePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
+  const baseUrl = `http://${hostname}:${port}`;
   const dataDir = await mkdtemp(path.join(tmpdir(), 'exrated-e2e-'));
   const server = spawnServer(port, baseUrl, dataDir, extraEnv);
   let output = '';
@@ -69,7 +77,7 @@ export async function startApp({ extraEnv = {} }: StartAppOptions = {}): Promise
   };
 
   try {
-    await waitUntilReady(baseUrl, server, () => output);
+    await waitUntilReady(`http://127.0.0.1:${port}`, server, () => output);
     browser = await chromium.launch({
       executablePath: chromiumPath,
       headless: true,

@@ -1,14 +1,16 @@
 // Staff logins for the browser tests (docs/staff.md): the first admin, made from ADMIN_PASSWORD on the
 // app's empty database, enrols its TOTP second factor through the real enrolment page once per app; every
-// login after that fills its name, password and the code an authenticator app would show.
+// login after that fills its name, password and a code the account has not used: the server accepts each
+// TOTP step once, so a login within the same 30 seconds takes the next step or one of the recovery codes.
 import type { Page } from 'playwright-core';
-import { currentTotp } from '../../server/src/services/staff/second-factor';
+import { freeTotp, freshTotp } from '../../server/test/support/fresh-totp';
 import { type App, newPage } from './harness';
 
 /** The first admin's name: ADMIN_EMAIL's default. */
 export const FIRST_ADMIN = 'admin';
 
 const secrets = new Map<string, string>();
+const recoveryCodes = new Map<string, string[]>();
 
 /**
  * Goes through the first admin's first login and enrolment in a page of its own: password, QR code page (its
@@ -29,9 +31,17 @@ export async function enrolFirstAdmin(
   await page.getByRole('heading', { name: 'Staff enrolment' }).waitFor();
   const secret = (await page.getByTestId('totp-key').textContent())?.trim() ?? '';
   await onStep?.(page, 'enrolment');
-  await page.getByLabel('Code from the app').fill(currentTotp(secret));
+  await page.getByLabel('Code from the app').fill(await freshTotp(secret));
   await page.getByRole('button', { name: 'Enrol' }).click();
   await page.getByRole('heading', { name: 'Save your recovery codes' }).waitFor();
+  const codes = await page
+    .getByRole('list', { name: 'Recovery codes' })
+    .getByRole('listitem')
+    .allTextContents();
+  recoveryCodes.set(
+    app.baseUrl,
+    codes.map((code) => code.trim()),
+  );
   await onStep?.(page, 'recovery-codes');
   await page.getByRole('button', { name: 'I have saved these codes' }).click();
   await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
@@ -45,12 +55,6 @@ export async function fillAdminLogin(page: Page, app: App, password: string): Pr
   const secret = await enrolFirstAdmin(app, password);
   await page.getByLabel('Name or e-mail').fill(FIRST_ADMIN);
   await page.getByLabel('Admin Password').fill(password);
-  await page.getByLabel('Authentication code').fill(currentTotp(secret));
-}
-
-/** The code the first admin's authenticator shows now, once it has enrolled. */
-export function firstAdminCode(app: App): string {
-  const secret = secrets.get(app.baseUrl);
-  if (!secret) throw new Error('the first admin has not enrolled on this app yet');
-  return currentTotp(secret);
+  const code = freeTotp(secret) ?? recoveryCodes.get(app.baseUrl)?.shift() ?? (await freshTotp(secret));
+  await page.getByLabel('Authentication code').fill(code);
 }

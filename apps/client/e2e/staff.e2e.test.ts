@@ -4,7 +4,7 @@
 // ends its session at once.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { currentTotp } from '../../server/src/services/staff/second-factor';
+import { freshTotp } from '../../server/test/support/fresh-totp';
 import {
   type App,
   errorsOf,
@@ -79,7 +79,7 @@ describe.each([1280, 375] as const)('staff at %i px', (width: ViewportWidth) => 
     secret = (await moderator.getByTestId('totp-key').textContent())?.trim() ?? '';
     await screenshot(moderator, 'staff-enrolment');
     await expectSoundLayout(moderator);
-    await moderator.getByLabel('Code from the app').fill(currentTotp(secret));
+    await moderator.getByLabel('Code from the app').fill(await freshTotp(secret));
     await moderator.getByRole('button', { name: 'Enrol' }).click();
     await moderator.getByRole('heading', { name: 'Save your recovery codes' }).waitFor();
     expect(await moderator.getByRole('listitem').count()).toBe(10);
@@ -87,7 +87,7 @@ describe.each([1280, 375] as const)('staff at %i px', (width: ViewportWidth) => 
     await moderator.getByRole('button', { name: 'I have saved these codes' }).click();
     await moderator.waitForURL('**/admin/queue');
 
-    // A moderator's sidebar: the queue, profiles and logs, nothing of settings or staff.
+    // A moderator's sidebar: the queue, profiles, logs and their own security, nothing of settings or staff.
     if (width < 768) await moderator.getByRole('button', { name: 'Open admin menu' }).click();
     const links = moderator.getByRole('navigation', { name: 'Admin sections' }).getByRole('link');
     await links.first().waitFor();
@@ -96,6 +96,7 @@ describe.each([1280, 375] as const)('staff at %i px', (width: ViewportWidth) => 
       'Activity Logs',
       'Error Logs',
       'Moderation Queue',
+      'Security',
     ]);
     await screenshot(moderator, 'staff-moderator-menu');
     await moderator.context().close();
@@ -114,7 +115,7 @@ describe.each([1280, 375] as const)('staff at %i px', (width: ViewportWidth) => 
     await moderator.getByText('Protected area for administrators only').waitFor();
     await moderator.getByLabel('Name or e-mail').fill(login);
     await moderator.getByLabel('Admin Password').fill(password);
-    await moderator.getByLabel('Authentication code').fill(currentTotp(secret));
+    await moderator.getByLabel('Authentication code').fill(await freshTotp(secret));
     await screenshot(moderator, 'staff-login');
     await moderator.getByRole('button', { name: 'Login' }).click();
     await moderator.waitForURL('**/admin/queue');

@@ -1,6 +1,7 @@
 import {
   Button,
   Container,
+  Divider,
   Paper,
   PasswordInput,
   Stack,
@@ -9,13 +10,15 @@ import {
   ThemeIcon,
   Title,
 } from '@mantine/core';
-import { IconShieldLock } from '@tabler/icons-react';
+import { browserSupportsWebAuthn, startAuthentication } from '@simplewebauthn/browser';
+import { IconFingerprint, IconShieldLock } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { notify } from '../../lib/notify';
 import { useTRPC } from '../../lib/trpc';
 import { cacheAdminFlag } from './admin-session';
+import { passkeyFailure } from './staff/PasskeysSection';
 
 function errorMessage(error: unknown): string {
   return error instanceof Error && error.message ? error.message : 'Invalid password';
@@ -23,8 +26,8 @@ function errorMessage(error: unknown): string {
 
 /**
  * The staff login (docs/staff.md): the account's name or e-mail, the password and the code of the second
- * factor (an authenticator app's 6 digits, or one of the recovery codes). The first admin's very first login
- * goes on to enrol its second factor.
+ * factor (an authenticator app's 6 digits, or one of the recovery codes), or a passkey in place of the code
+ * where the browser has them. The first admin's very first login goes on to enrol its second factor.
  */
 export function AdminLogin() {
   const trpc = useTRPC();
@@ -62,6 +65,25 @@ export function AdminLogin() {
     if (account && password) login.mutate({ account, password, ...(code ? { code } : {}) });
   };
 
+  const supportsPasskeys = browserSupportsWebAuthn();
+  const passkeyOptions = useMutation(trpc.staff.passkeyLoginOptions.mutationOptions());
+  const [askingPasskey, setAskingPasskey] = useState(false);
+  // The name and password are checked with the passkey's answer, in the one login call that counts.
+  const loginWithPasskey = async () => {
+    if (!account || !password) return;
+    setAskingPasskey(true);
+    try {
+      const { attempt, options } = await passkeyOptions.mutateAsync({ account });
+      const response = await startAuthentication({ optionsJSON: options });
+      login.mutate({ account, password, passkey: { attempt, response } });
+    } catch (error) {
+      notify.error({ title: 'Login failed', message: passkeyFailure(error) });
+    } finally {
+      setAskingPasskey(false);
+    }
+  };
+  const busy = login.isPending || askingPasskey;
+
   return (
     <Container size={420} py={{ base: 48, sm: 80 }}>
       <Paper withBorder radius="lg" p="xl" className="glass-card">
@@ -87,7 +109,7 @@ export function AdminLogin() {
               spellCheck={false}
               autoFocus
               required
-              disabled={login.isPending}
+              disabled={busy}
             />
             <PasswordInput
               label="Admin Password"
@@ -95,7 +117,7 @@ export function AdminLogin() {
               onChange={(event) => setPassword(event.currentTarget.value)}
               autoComplete="current-password"
               required
-              disabled={login.isPending}
+              disabled={busy}
             />
             <TextInput
               label="Authentication code"
@@ -106,11 +128,31 @@ export function AdminLogin() {
               autoCapitalize="none"
               spellCheck={false}
               maxLength={20}
-              disabled={login.isPending}
+              disabled={busy}
             />
-            <Button type="submit" loading={login.isPending} disabled={!account || !password} fullWidth>
+            <Button
+              type="submit"
+              loading={login.isPending && !askingPasskey}
+              disabled={!account || !password || askingPasskey}
+              fullWidth
+            >
               Login
             </Button>
+            {supportsPasskeys && (
+              <>
+                <Divider label="or, in place of the code" labelPosition="center" />
+                <Button
+                  variant="default"
+                  leftSection={<IconFingerprint size={18} stroke={1.6} />}
+                  onClick={loginWithPasskey}
+                  loading={askingPasskey}
+                  disabled={!account || !password || login.isPending}
+                  fullWidth
+                >
+                  Log in with a passkey
+                </Button>
+              </>
+            )}
           </Stack>
         </form>
       </Paper>

@@ -11,6 +11,7 @@ import { ProfileDetailPage } from './profiles/ProfileDetailPage';
 import { ProfilesPage } from './profiles/ProfilesPage';
 import { QueuePage } from './queue/QueuePage';
 import { EnrolPage } from './staff/EnrolPage';
+import { SecurityPage } from './staff/SecurityPage';
 import { StaffPage } from './staff/StaffPage';
 import { TestingToolsPage } from './tools/TestingToolsPage';
 import { UiGalleryPage } from './ui-gallery/UiGalleryPage';
@@ -65,6 +66,7 @@ function AdminArea() {
           <Route path="profiles/:phoneNumber" element={<ProfileDetailPage />} />
           <Route path="logs" element={<ActivityLogsPage />} />
           <Route path="error-logs" element={<ErrorLogsPage />} />
+          <Route path="security" element={<SecurityPage />} />
           <Route path="*" element={<Navigate to="/admin/queue" replace />} />
         </Routes>
       </AdminShell>
@@ -75,6 +77,7 @@ function AdminArea() {
       <Routes>
         <Route index element={<DashboardPage />} />
         <Route path="staff" element={<StaffPage />} />
+        <Route path="security" element={<SecurityPage />} />
         <Route path="profiles" element={<ProfilesPage />} />
         <Route path="profiles/:phoneNumber" element={<ProfileDetailPage />} />
         <Route path="logs" element={<ActivityLogsPage />} />

@@ -7,6 +7,7 @@ import {
   IconLayoutGrid,
   IconListDetails,
   IconLogout,
+  IconShieldLock,
   IconTool,
   IconUserShield,
   IconUsers,
@@ -37,6 +38,7 @@ export const ADMIN_SECTIONS: AdminSection[] = [
   { label: 'Error Logs', to: '/admin/error-logs', icon: IconAlertTriangle, moderators: true },
   { label: 'Moderation Queue', to: '/admin/queue', icon: IconFlag, moderators: true },
   { label: 'Staff', to: '/admin/staff', icon: IconUserShield },
+  { label: 'Security', to: '/admin/security', icon: IconShieldLock, moderators: true },
   { label: 'Testing Tools', to: '/admin/tools', icon: IconTool },
   { label: 'UI Gallery', to: '/admin/ui-gallery', icon: IconLayoutGrid },
 ];

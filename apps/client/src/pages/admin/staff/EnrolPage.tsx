@@ -18,6 +18,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useTRPC } from '../../../lib/trpc';
 import { cacheAdminFlag } from '../admin-session';
+import { PasskeysSection } from './PasskeysSection';
 
 const PURPOSE_TEXT = {
   invite: 'Choose your password and set up the second factor every staff login needs.',
@@ -90,6 +91,7 @@ export function EnrolPage() {
                 </Code>
               ))}
             </SimpleGrid>
+            <PasskeysSection headingOrder={2} />
             <Button
               autoFocus
               onClick={() => {

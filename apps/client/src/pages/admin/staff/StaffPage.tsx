@@ -34,6 +34,16 @@ interface ShownLink {
   expiresAt: Date;
 }
 
+// A badge keeps its whole word: Mantine's ellipsis would cut 'moderator' or 'Not enrolled' in a narrow cell.
+const WHOLE_BADGE = { root: { flexShrink: 0, overflow: 'visible' }, label: { overflow: 'visible' } } as const;
+
+/** What the second factor column says: the app, and how many passkeys beside it. */
+function secondFactorOf(member: StaffMember) {
+  if (!member.hasSecondFactor) return null;
+  if (member.passkeys === 0) return 'App';
+  return `App, ${member.passkeys} passkey${member.passkeys === 1 ? '' : 's'}`;
+}
+
 function statusOf(member: StaffMember) {
   if (member.removedAt) return { label: 'Removed', color: 'gray' };
   if (member.disabledAt) return { label: 'Disabled', color: 'red' };
@@ -189,22 +199,48 @@ export function StaffPage() {
               return (
                 <Table.Tr key={member.id}>
                   <Table.Td>
-                    <Text size="sm" fw={600}>
-                      {member.displayName}
-                    </Text>
+                    <Group gap={6} wrap="nowrap">
+                      <Text size="sm" fw={600}>
+                        {member.displayName}
+                      </Text>
+                      {member.isSelf && (
+                        <Badge size="xs" variant="dot" styles={WHOLE_BADGE}>
+                          You
+                        </Badge>
+                      )}
+                    </Group>
                     <Text size="xs" c="dimmed">
                       {member.login}
                     </Text>
                   </Table.Td>
-                  <Table.Td>{member.role}</Table.Td>
                   <Table.Td>
-                    <Badge color={status.color} variant="light">
-                      {status.label}
+                    <Badge
+                      color={member.role === 'admin' ? 'grape' : 'blue'}
+                      variant="outline"
+                      styles={WHOLE_BADGE}
+                    >
+                      {member.role}
                     </Badge>
+                  </Table.Td>
+                  <Table.Td>
+                    <Stack gap={4} align="flex-start">
+                      <Badge color={status.color} variant="light" styles={WHOLE_BADGE}>
+                        {status.label}
+                      </Badge>
+                      {secondFactorOf(member) && (
+                        <Text size="xs" c="dimmed">
+                          {secondFactorOf(member)}
+                        </Text>
+                      )}
+                    </Stack>
                   </Table.Td>
                   <Table.Td>{member.lastLoginAt ? formatDateTime(member.lastLoginAt) : 'Never'}</Table.Td>
                   <Table.Td>
-                    {member.removedAt ? null : (
+                    {member.isSelf ? (
+                      <Text size="xs" c="dimmed">
+                        Your own account: its passkeys are under Security.
+                      </Text>
+                    ) : member.removedAt ? null : (
                       <Group gap="xs" wrap="nowrap">
                         <Button
                           size="xs"

@@ -1,0 +1,107 @@
+// Passkeys in the browser (docs/staff.md#passkeys), through Chromium's virtual authenticator: the admin adds
+// one on the Security page and logs in with it after name and password; the staff page offers no action on
+// the admin's own row and shows every role badge whole. The app is opened at localhost, as WebAuthn takes no
+// IP address for a site.
+import type { CDPSession, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type App, errorsOf, horizontalOverflow, screenshot, startApp, type ViewportWidth } from './harness';
+import { FIRST_ADMIN } from './staff-login';
+import { adminPage } from './trust-helpers';
+
+const ADMIN_PASSWORD = 'e2e-passkeys-admin-password';
+
+let app: App;
+beforeAll(async () => {
+  app = await startApp({ extraEnv: { ADMIN_PASSWORD }, hostname: 'localhost' });
+});
+afterAll(async () => {
+  await app?.stop();
+});
+
+/** A platform authenticator with user verification, as a laptop's fingerprint reader, for this page. */
+async function virtualAuthenticator(page: Page): Promise<CDPSession> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+    },
+  });
+  return cdp;
+}
+
+async function openSection(page: Page, width: ViewportWidth, label: string) {
+  if (width < 768) await page.getByRole('button', { name: 'Open admin menu' }).click();
+  await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: label }).click();
+}
+
+async function expectSoundLayout(page: Page) {
+  expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+  expect(errorsOf(page).filter((error) => !/status of 40[13]/.test(error))).toEqual([]);
+}
+
+describe.each([1280, 375] as const)('passkeys at %i px', (width: ViewportWidth) => {
+  it('the admin adds a passkey on the Security page and logs in with it in place of the code', async () => {
+    const page = await adminPage(app, width, ADMIN_PASSWORD);
+    await virtualAuthenticator(page);
+    await openSection(page, width, 'Security');
+    await page.getByRole('heading', { name: 'Security', level: 1 }).waitFor();
+    await page.getByLabel('Name of the new passkey').fill(`Laptop ${width}`);
+    await page.getByRole('button', { name: 'Add a passkey' }).click();
+    const list = page.getByRole('list', { name: 'Your passkeys' });
+    await list.getByText(`Laptop ${width}`).waitFor();
+    await screenshot(page, `passkeys-security-${width}`);
+    await expectSoundLayout(page);
+
+    if (width < 768) await page.getByRole('button', { name: 'Open admin menu' }).click();
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.getByLabel('Admin Password').waitFor();
+    await page.getByLabel('Name or e-mail').fill(FIRST_ADMIN);
+    await page.getByLabel('Admin Password').fill(ADMIN_PASSWORD);
+    await screenshot(page, `passkeys-login-${width}`);
+    await page.getByRole('button', { name: 'Log in with a passkey' }).click();
+    await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
+    await expectSoundLayout(page);
+
+    // The passkey's use shows on the Security page.
+    await page.goto('/admin/security');
+    await list.getByText(`Laptop ${width}`).waitFor();
+    expect(await list.getByText('last used never').count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('the staff page offers no action on the admin’s own row and shows role badges whole', async () => {
+    const page = await adminPage(app, width, ADMIN_PASSWORD);
+    await page.goto('/admin/staff');
+    await page.getByRole('heading', { name: 'Staff', level: 1 }).waitFor();
+    if (width === 1280) {
+      await page.getByLabel('Name or e-mail to log in with').fill('badges@example.org');
+      await page.getByLabel('Name shown to staff').fill('Moderator With A Long Name');
+      await page.getByRole('button', { name: 'Invite' }).click();
+      await page.getByTestId('one-time-link').waitFor();
+    }
+    const own = page.getByRole('row').filter({ hasText: FIRST_ADMIN }).first();
+    await own.getByText('Your own account').waitFor();
+    for (const action of ['Disable', 'Reset second factor', 'Remove']) {
+      expect(await own.getByRole('button', { name: action }).count()).toBe(0);
+    }
+    const other = page.getByRole('row').filter({ hasText: 'badges@example.org' });
+    await other.getByRole('button', { name: 'Disable' }).waitFor();
+    // No badge's text is cut: its content fits in its box.
+    const cut = await page
+      .locator('table .mantine-Badge-root')
+      .evaluateAll((badges) =>
+        badges
+          .filter((badge) => badge.scrollWidth > badge.clientWidth + 1)
+          .map((badge) => badge.textContent ?? ''),
+      );
+    expect(cut).toEqual([]);
+    await screenshot(page, `passkeys-staff-${width}`);
+    await expectSoundLayout(page);
+    await page.context().close();
+  });
+});

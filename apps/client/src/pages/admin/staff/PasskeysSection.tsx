@@ -1,0 +1,143 @@
+import { Alert, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { browserSupportsWebAuthn, startRegistration, WebAuthnError } from '@simplewebauthn/browser';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { notify } from '../../../lib/notify';
+import { userFacingMessage } from '../../../lib/server-error';
+import { useTRPC } from '../../../lib/trpc';
+import { formatDateTime } from '../admin-format';
+
+/** What a failed passkey step says: the browser's own refusal (cancelled, timed out) or the server's message. */
+export function passkeyFailure(error: unknown): string {
+  if (error instanceof WebAuthnError || (error instanceof Error && error.name === 'NotAllowedError')) {
+    return 'The passkey was not used: the request was cancelled or timed out. Please try again.';
+  }
+  return userFacingMessage(error, 'The passkey could not be used. Please try again.');
+}
+
+/**
+ * The caller's own passkeys (docs/staff.md#passkeys): named, listed, removable, and a form that registers one
+ * on this device or a security key. Where the browser has no WebAuthn the section says so and offers nothing.
+ */
+export function PasskeysSection({ headingOrder = 2 }: { headingOrder?: 2 | 3 }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const supported = browserSupportsWebAuthn();
+  const list = useQuery(trpc.staff.passkeys.queryOptions());
+  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.staff.passkeys.queryKey() });
+  const options = useMutation(trpc.staff.passkeyRegistrationOptions.mutationOptions());
+  const add = useMutation(trpc.staff.addPasskey.mutationOptions());
+  const remove = useMutation(
+    trpc.staff.removePasskey.mutationOptions({
+      onSuccess: refresh,
+      onError: (error) => notify.error({ title: 'Not removed', message: passkeyFailure(error) }),
+    }),
+  );
+  const [name, setName] = useState('');
+  const [adding, setAdding] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setFailure(null);
+    setAdding(true);
+    try {
+      const optionsJSON = await options.mutateAsync();
+      const response = await startRegistration({ optionsJSON });
+      await add.mutateAsync({ name, response });
+      setName('');
+      notify.success({ title: 'Passkey added', message: `'${name.trim()}' can now log you in.` });
+      await refresh();
+    } catch (error) {
+      setFailure(passkeyFailure(error));
+    } finally {
+      setAdding(false);
+    }
+  };
+
+  const passkeys = list.data ?? [];
+  return (
+    <Paper withBorder radius="md" p="md">
+      <Stack gap="sm">
+        <Title order={headingOrder} fz="lg">
+          Passkeys
+        </Title>
+        <Text size="sm" c="dimmed">
+          A passkey on this device or a security key can log you in in place of the app's 6-digit code. The
+          app and your recovery codes keep working.
+        </Text>
+        {passkeys.length > 0 ? (
+          <Stack gap="xs" component="ul" aria-label="Your passkeys" m={0} p={0} style={{ listStyle: 'none' }}>
+            {passkeys.map((passkey) => (
+              <Group
+                key={passkey.id}
+                component="li"
+                justify="space-between"
+                wrap="wrap"
+                gap="xs"
+                py={4}
+                style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
+              >
+                <Stack gap={0} miw={0} style={{ flex: '1 1 12rem' }}>
+                  <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+                    {passkey.name}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    Added {formatDateTime(passkey.createdAt)} · last used{' '}
+                    {passkey.lastUsedAt ? formatDateTime(passkey.lastUsedAt) : 'never'}
+                  </Text>
+                </Stack>
+                <Button
+                  size="xs"
+                  color="red"
+                  variant="light"
+                  disabled={remove.isPending}
+                  aria-label={`Remove passkey ${passkey.name}`}
+                  onClick={() => {
+                    if (
+                      window.confirm(`Remove the passkey '${passkey.name}'? It will no longer log you in.`)
+                    ) {
+                      remove.mutate({ id: passkey.id });
+                    }
+                  }}
+                >
+                  Remove
+                </Button>
+              </Group>
+            ))}
+          </Stack>
+        ) : (
+          <Text size="sm">{list.isLoading ? 'Loading…' : 'No passkey yet.'}</Text>
+        )}
+        {supported ? (
+          <form onSubmit={submit}>
+            <Group align="flex-end" gap="sm" wrap="wrap">
+              <TextInput
+                label="Name of the new passkey"
+                description="Where it is, e.g. 'Work laptop' or 'Blue key'"
+                value={name}
+                onChange={(event) => setName(event.currentTarget.value)}
+                maxLength={60}
+                required
+                style={{ flex: '1 1 14rem' }}
+              />
+              <Button type="submit" loading={adding} disabled={name.trim() === ''}>
+                Add a passkey
+              </Button>
+            </Group>
+          </form>
+        ) : (
+          <Text size="sm" c="dimmed">
+            This browser cannot use passkeys. Use the authenticator app, or open this page in a browser that
+            can.
+          </Text>
+        )}
+        {failure && (
+          <Alert color="red" role="alert">
+            {failure}
+          </Alert>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
