@@ -4,8 +4,8 @@
 // IP address for a site.
 import type { CDPSession, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type App, errorsOf, horizontalOverflow, screenshot, startApp, type ViewportWidth } from './harness';
-import { FIRST_ADMIN } from './staff-login';
+import { type App, screenshot, startApp, type ViewportWidth } from './harness';
+import { expectSoundAdminLayout, FIRST_ADMIN, openAdminSection } from './staff-login';
 import { adminPage } from './trust-helpers';
 
 const ADMIN_PASSWORD = 'e2e-passkeys-admin-password';
@@ -34,28 +34,18 @@ async function virtualAuthenticator(page: Page): Promise<CDPSession> {
   return cdp;
 }
 
-async function openSection(page: Page, width: ViewportWidth, label: string) {
-  if (width < 768) await page.getByRole('button', { name: 'Open admin menu' }).click();
-  await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: label }).click();
-}
-
-async function expectSoundLayout(page: Page) {
-  expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
-  expect(errorsOf(page).filter((error) => !/status of 40[13]/.test(error))).toEqual([]);
-}
-
 describe.each([1280, 375] as const)('passkeys at %i px', (width: ViewportWidth) => {
   it('the admin adds a passkey on the Security page and logs in with it in place of the code', async () => {
     const page = await adminPage(app, width, ADMIN_PASSWORD);
     await virtualAuthenticator(page);
-    await openSection(page, width, 'Security');
+    await openAdminSection(page, width, 'Security');
     await page.getByRole('heading', { name: 'Security', level: 1 }).waitFor();
     await page.getByLabel('Name of the new passkey').fill(`Laptop ${width}`);
     await page.getByRole('button', { name: 'Add a passkey' }).click();
     const list = page.getByRole('list', { name: 'Your passkeys' });
     await list.getByText(`Laptop ${width}`).waitFor();
     await screenshot(page, `passkeys-security-${width}`);
-    await expectSoundLayout(page);
+    await expectSoundAdminLayout(page);
 
     if (width < 768) await page.getByRole('button', { name: 'Open admin menu' }).click();
     await page.getByRole('button', { name: 'Logout' }).click();
@@ -65,7 +55,7 @@ describe.each([1280, 375] as const)('passkeys at %i px', (width: ViewportWidth) 
     await screenshot(page, `passkeys-login-${width}`);
     await page.getByRole('button', { name: 'Log in with a passkey' }).click();
     await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
-    await expectSoundLayout(page);
+    await expectSoundAdminLayout(page);
 
     // The passkey's use shows on the Security page.
     await page.goto('/admin/security');
@@ -101,7 +91,7 @@ describe.each([1280, 375] as const)('passkeys at %i px', (width: ViewportWidth) 
       );
     expect(cut).toEqual([]);
     await screenshot(page, `passkeys-staff-${width}`);
-    await expectSoundLayout(page);
+    await expectSoundAdminLayout(page);
     await page.context().close();
   });
 });

@@ -3,8 +3,9 @@
 // login after that fills its name, password and a code the account has not used: the server accepts each
 // TOTP step once, so a login within the same 30 seconds takes the next step or one of the recovery codes.
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { freeTotp, freshTotp } from '../../server/test/support/fresh-totp';
-import { type App, newPage } from './harness';
+import { type App, errorsOf, horizontalOverflow, newPage, type ViewportWidth } from './harness';
 
 /** The first admin's name: ADMIN_EMAIL's default. */
 export const FIRST_ADMIN = 'admin';
@@ -57,4 +58,16 @@ export async function fillAdminLogin(page: Page, app: App, password: string): Pr
   await page.getByLabel('Admin Password').fill(password);
   const code = freeTotp(secret) ?? recoveryCodes.get(app.baseUrl)?.shift() ?? (await freshTotp(secret));
   await page.getByLabel('Authentication code').fill(code);
+}
+
+/** Opens an admin section from the sidebar (through the burger menu on a phone). */
+export async function openAdminSection(page: Page, width: ViewportWidth, label: string) {
+  if (width < 768) await page.getByRole('button', { name: 'Open admin menu' }).click();
+  await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: label }).click();
+}
+
+/** No sideways scrolling and no errors but the 401/403 of a session that ended on purpose. */
+export async function expectSoundAdminLayout(page: Page) {
+  expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+  expect(errorsOf(page).filter((error) => !/status of 40[13]/.test(error))).toEqual([]);
 }

@@ -1,20 +1,7 @@
-// Staff accounts in the browser (docs/staff.md): the first admin enrols its authenticator app at its first
-// login; an admin invites a moderator with a one-time link; the moderator chooses a password, scans the QR
-// code's key, keeps the recovery codes, and sees the queue, profiles and logs only; disabling the account
-// ends its session at once.
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshTotp } from '../../server/test/support/fresh-totp';
-import {
-  type App,
-  errorsOf,
-  horizontalOverflow,
-  newPage,
-  screenshot,
-  startApp,
-  type ViewportWidth,
-} from './harness';
-import { enrolFirstAdmin } from './staff-login';
+import { type App, newPage, screenshot, startApp, type ViewportWidth } from './harness';
+import { enrolFirstAdmin, expectSoundAdminLayout, openAdminSection } from './staff-login';
 import { adminPage } from './trust-helpers';
 
 const ADMIN_PASSWORD = 'e2e-staff-admin-password';
@@ -26,16 +13,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.stop();
 });
-
-async function openSection(page: Page, width: ViewportWidth, label: string) {
-  if (width < 768) await page.getByRole('button', { name: 'Open admin menu' }).click();
-  await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: label }).click();
-}
-
-async function expectSoundLayout(page: Page) {
-  expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
-  expect(errorsOf(page).filter((error) => !/status of 40[13]/.test(error))).toEqual([]);
-}
 
 describe('the first admin', () => {
   it('enrols its authenticator app at its first login: QR code, first code, recovery codes', async () => {
@@ -60,7 +37,7 @@ describe.each([1280, 375] as const)('staff at %i px', (width: ViewportWidth) => 
 
   it('an admin invites a moderator, who enrols through the one-time link', async () => {
     const admin = await adminPage(app, width, ADMIN_PASSWORD);
-    await openSection(admin, width, 'Staff');
+    await openAdminSection(admin, width, 'Staff');
     await admin.getByRole('heading', { name: 'Staff', level: 1 }).waitFor();
     await admin.getByLabel('Name or e-mail to log in with').fill(login);
     await admin.getByLabel('Name shown to staff').fill(`Mod ${width}`);
@@ -69,7 +46,7 @@ describe.each([1280, 375] as const)('staff at %i px', (width: ViewportWidth) => 
     expect(link).toMatch(/\/admin\/enrol\/[A-Za-z0-9_-]{43}$/);
     await admin.getByRole('cell', { name: login }).waitFor();
     await screenshot(admin, 'staff-invited');
-    await expectSoundLayout(admin);
+    await expectSoundAdminLayout(admin);
 
     const moderator = await newPage(app, { width });
     await moderator.goto(new URL(link).pathname);
@@ -78,7 +55,7 @@ describe.each([1280, 375] as const)('staff at %i px', (width: ViewportWidth) => 
     await moderator.getByLabel('Repeat the password').fill(password);
     secret = (await moderator.getByTestId('totp-key').textContent())?.trim() ?? '';
     await screenshot(moderator, 'staff-enrolment');
-    await expectSoundLayout(moderator);
+    await expectSoundAdminLayout(moderator);
     await moderator.getByLabel('Code from the app').fill(await freshTotp(secret));
     await moderator.getByRole('button', { name: 'Enrol' }).click();
     await moderator.getByRole('heading', { name: 'Save your recovery codes' }).waitFor();

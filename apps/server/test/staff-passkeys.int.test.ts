@@ -1,5 +1,4 @@
 import { logs, staffAccounts, staffPasskeys } from '@exrated/db/schema';
-import { TRPCError } from '@trpc/server';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { PASSKEY_CHALLENGE_TTL_MS } from '../src/services/staff/passkeys';
@@ -7,6 +6,7 @@ import { INVALID_LOGIN } from '../src/services/staff/staff-login';
 import { freshTotp } from './support/fresh-totp';
 import { SoftAuthenticator } from './support/soft-authenticator';
 import { createTestApp, type TestApp, testAdminLogin } from './support/test-app';
+import { failure } from './support/trpc-failure';
 
 /**
  * Passkeys as a second factor (docs/staff.md#passkeys), TOTP codes that work once, and an admin who cannot
@@ -37,16 +37,6 @@ afterAll(async () => {
 afterEach(() => {
   clockOffsetMs = 0;
 });
-
-async function failure(call: () => Promise<unknown>): Promise<TRPCError> {
-  try {
-    await call();
-  } catch (error) {
-    if (error instanceof TRPCError) return error;
-    throw error;
-  }
-  throw new Error('expected the call to fail');
-}
 
 type Caller = ReturnType<TestApp['caller']>;
 let admin: Caller | null = null;

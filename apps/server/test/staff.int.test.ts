@@ -1,5 +1,4 @@
 import { logs, moderationDecisions, notifications, staffAccounts, staffEnrolments } from '@exrated/db/schema';
-import { TRPCError } from '@trpc/server';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { RetryAfter } from '../src/services/limits/rate-limit-errors';
@@ -13,6 +12,7 @@ import {
   type TestApp,
   testAdminLogin,
 } from './support/test-app';
+import { failure } from './support/trpc-failure';
 import { provenCaller } from './support/verification';
 
 /**
@@ -46,16 +46,6 @@ afterAll(async () => {
 afterEach(() => {
   clockOffsetMs = 0;
 });
-
-async function failure(call: () => Promise<unknown>): Promise<TRPCError> {
-  try {
-    await call();
-  } catch (error) {
-    if (error instanceof TRPCError) return error;
-    throw error;
-  }
-  throw new Error('expected the call to fail');
-}
 
 function tokenOf(link: string) {
   return link.split('/').pop() ?? '';

@@ -51,43 +51,41 @@ const base64url = (max: number) =>
     .regex(/^[A-Za-z0-9_-]*$/, 'The passkey answer is not valid.');
 
 const transports = z.array(z.string().max(32)).max(10).optional();
-const authenticatorAttachment = z.enum(['platform', 'cross-platform']).optional();
-// The browser's extension outputs: none is used, so whatever the browser sends is dropped.
-const clientExtensionResults = z.unknown();
 
-export const passkeyRegistrationResponse = z
-  .object({
-    id: base64url(1400),
-    rawId: base64url(1400),
-    type: z.literal('public-key'),
-    authenticatorAttachment,
-    clientExtensionResults,
-    response: z.object({
-      clientDataJSON: base64url(4000),
-      attestationObject: base64url(20_000),
-      authenticatorData: base64url(20_000).optional(),
-      transports,
-      publicKeyAlgorithm: z.number().int().optional(),
-      publicKey: base64url(4000).optional(),
-    }),
-  })
-  .transform((value) => ({ ...value, clientExtensionResults: {} }));
+/** What a registration's and a login's answer share: the credential's id and how it is attached. */
+function credentialAnswer<Response extends z.ZodType>(response: Response) {
+  return z
+    .object({
+      id: base64url(1400),
+      rawId: base64url(1400),
+      type: z.literal('public-key'),
+      authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
+      // The browser's extension outputs: none is used, so whatever the browser sends is dropped.
+      clientExtensionResults: z.unknown(),
+      response,
+    })
+    .transform((value) => ({ ...value, clientExtensionResults: {} }));
+}
 
-export const passkeyAuthenticationResponse = z
-  .object({
-    id: base64url(1400),
-    rawId: base64url(1400),
-    type: z.literal('public-key'),
-    authenticatorAttachment,
-    clientExtensionResults,
-    response: z.object({
-      clientDataJSON: base64url(4000),
-      authenticatorData: base64url(4000),
-      signature: base64url(2000),
-      userHandle: base64url(200).optional(),
-    }),
-  })
-  .transform((value) => ({ ...value, clientExtensionResults: {} }));
+export const passkeyRegistrationResponse = credentialAnswer(
+  z.object({
+    clientDataJSON: base64url(4000),
+    attestationObject: base64url(20_000),
+    authenticatorData: base64url(20_000).optional(),
+    transports,
+    publicKeyAlgorithm: z.number().int().optional(),
+    publicKey: base64url(4000).optional(),
+  }),
+);
+
+export const passkeyAuthenticationResponse = credentialAnswer(
+  z.object({
+    clientDataJSON: base64url(4000),
+    authenticatorData: base64url(4000),
+    signature: base64url(2000),
+    userHandle: base64url(200).optional(),
+  }),
+);
 
 export const passkeyNameInput = z
   .string()
