@@ -17,19 +17,26 @@ const HOUR = 3600 * 1000;
 let app: App;
 let database: TestDatabase;
 
-/** Three holds per width: an ordinary rule (oldest), doxxing, and a threat (newest). */
+/**
+ * Three holds per width: an ordinary rule (oldest), doxxing, and a threat (newest), each about a number of its
+ * own, apart from the other width's (holds about one number within a day are one pile-on group, which
+ * queue-groups.e2e.test.ts checks).
+ */
 async function seedHolds(width: ViewportWidth) {
   const now = Date.now();
-  const base = { name: 'Alex', relationshipType: 'casual' as const, phoneNumber: '+12025550142' };
+  const line = width === 375 ? 140 : 150;
+  const base = { name: 'Alex', relationshipType: 'casual' as const, phoneNumber: `+12025550${line + 2}` };
   await database.db.insert(ratings).values([
     {
       ...base,
+      phoneNumber: `+12025550${line + 3}`,
       testimonial: `Other ${width}`,
       heldReason: 'screening:hate-speech',
       createdAt: new Date(now - 50 * HOUR),
     },
     {
       ...base,
+      phoneNumber: `+12025550${line + 4}`,
       testimonial: `Doxxing ${width}`,
       heldReason: 'screening:doxxing',
       createdAt: new Date(now - 20 * HOUR),

@@ -41,7 +41,10 @@ interface QueueItemReply {
   triggerLabel: string | null;
   groupId: string | null;
   rating: { id: string; phoneNumber: string } | null;
-  history: { author: { removed: number } } | null;
+  history: {
+    author: { given: number; held: number; removed: number };
+    subject: { notices: number };
+  } | null;
 }
 interface QueueReply {
   items: QueueItemReply[];
@@ -290,6 +293,13 @@ describe('pile-ons in the queue', () => {
     const groupOf = (id: string) => listed.items.find((item) => item.id === id)?.groupId;
     expect(groupOf(pile.heldOld.ratingId)).toBeNull();
     expect(groupOf(pile.elsewhere.ratingId)).toBeNull();
+    // Each item's history is its own author's and its own number's.
+    const itemOf = (id: string) => listed.items.find((item) => item.id === id);
+    expect(itemOf(pile.heldRecent.ratingId)?.history).toMatchObject({
+      author: { given: 1, held: 1, removed: 0 },
+      subject: { notices: 1 },
+    });
+    expect(itemOf(pile.elsewhere.ratingId)?.history).toMatchObject({ subject: { notices: 0 } });
     // The group is keyed by an item's id: the rated number appears only where each item already shows it.
     expect(group?.id).not.toContain(pile.subject);
   });

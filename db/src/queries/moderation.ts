@@ -363,10 +363,14 @@ export async function countRemovalsOfAuthor(
  */
 export async function queueHistories(db: Executor, ratingIds: readonly string[]) {
   if (ratingIds.length === 0) return [];
+  // The outer rating's columns, spelled with the table name: Drizzle leaves a one-table select's columns
+  // unqualified, and inside `ratings o` a bare "created_by_phone" would be o's own.
+  const phone = sql`"ratings"."created_by_phone"`;
+  const session = sql`"ratings"."device_session_id"`;
+  const subject = sql`"ratings"."phone_number"`;
   const sameAuthor = sql`(
-    (${ratings.createdByPhone} is not null and o.created_by_phone = ${ratings.createdByPhone})
-    or (${ratings.createdByPhone} is null and o.created_by_phone is null
-        and o.device_session_id = ${ratings.deviceSessionId})
+    (${phone} is not null and o.created_by_phone = ${phone})
+    or (${phone} is null and o.created_by_phone is null and o.device_session_id = ${session})
   )`;
   return db
     .select({
@@ -380,15 +384,13 @@ export async function queueHistories(db: Executor, ratingIds: readonly string[])
           Number,
         ),
       appeals: sql<number>`(select count(*) from ${ratingAppeals} ap
-        where (${ratings.createdByPhone} is not null and ap.author_phone = ${ratings.createdByPhone})
-           or (${ratings.createdByPhone} is null and ap.author_session_id = ${ratings.deviceSessionId}))`.mapWith(
-        Number,
-      ),
-      removed: removalsOfAuthor(sql`${ratings.createdByPhone}`, sql`${ratings.deviceSessionId}`),
+        where (${phone} is not null and ap.author_phone = ${phone})
+           or (${phone} is null and ap.author_session_id = ${session}))`.mapWith(Number),
+      removed: removalsOfAuthor(phone, session),
       subjectNotices: sql<number>`(select count(*) from ${notices} n join ${ratings} x on x.id = n.rating_id
-        where x.phone_number = ${ratings.phoneNumber})`.mapWith(Number),
+        where x.phone_number = ${subject})`.mapWith(Number),
       subjectDoNotRate: sql<boolean>`exists (select 1 from ${doNotRateNumbers} d
-        where d.phone_number = ${ratings.phoneNumber})`,
+        where d.phone_number = ${subject})`,
     })
     .from(ratings)
     .where(inArray(ratings.id, [...ratingIds]));

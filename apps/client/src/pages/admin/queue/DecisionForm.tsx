@@ -17,6 +17,7 @@ function isOutcome(value: string): value is Outcome {
  * rating to act on only Keep is offered.
  */
 export function DecisionForm({
+  primary,
   canRemove,
   reasons,
   noteLabel,
@@ -25,6 +26,8 @@ export function DecisionForm({
   onDecide,
   register,
 }: {
+  /** The form of the entry being worked: toasts keep clear of it (NotificationsHost's primary actions). */
+  primary: boolean;
   canRemove: boolean;
   reasons: Queue['decisionReasons'];
   noteLabel: string;
@@ -68,8 +71,7 @@ export function DecisionForm({
   });
   const outcomeLabel = OUTCOME_OPTIONS.find((option) => option.value === outcome)?.label ?? '';
   return (
-    // The page's primary action: a toast is placed so that it never covers the form (NotificationsHost).
-    <Stack gap="xs" data-primary-action>
+    <Stack gap="xs" data-primary-action={primary ? true : undefined}>
       <SegmentedControl
         data={canRemove ? OUTCOME_OPTIONS : OUTCOME_OPTIONS.filter((option) => option.value === 'keep')}
         value={outcome}

@@ -77,16 +77,19 @@ function HistoryLine({ history }: { history: NonNullable<QueueItem['history']> }
 
 function ItemDecisionForm({
   item,
+  primary,
   reasons,
   register,
 }: {
   item: QueueItem;
+  primary: boolean;
   reasons: Queue['decisionReasons'];
   register: (controls: FormControls | null) => void;
 }) {
   const decide = useDecideItem();
   return (
     <DecisionForm
+      primary={primary}
       canRemove={item.rating !== null}
       reasons={reasons}
       noteLabel="Note (shown to the reporter and the author)"
@@ -178,7 +181,7 @@ export function QueueCard({
             No rating is attached: the notice describes the content, or the rating was deleted.
           </Text>
         )}
-        <ItemDecisionForm item={item} reasons={reasons} register={register} />
+        <ItemDecisionForm item={item} primary={current} reasons={reasons} register={register} />
       </Stack>
     </Paper>
   );

@@ -60,6 +60,7 @@ export function QueueGroupHeader({
           decide an item on its own.
         </Text>
         <DecisionForm
+          primary={current}
           canRemove
           reasons={reasons}
           noteLabel="Note (shown to every reporter and author of the group)"
