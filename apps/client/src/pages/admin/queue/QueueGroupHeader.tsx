@@ -55,9 +55,9 @@ export function QueueGroupHeader({
           </Text>
         </Group>
         <Text size="xs" c="dimmed">
-          From {formatDateTime(group.firstQueuedAt)} to {formatDateTime(group.lastQueuedAt)}. One decision
-          below answers every item listed under this header, each reporter and author gets its reasons; or
-          decide an item on its own.
+          From {formatDateTime(group.firstQueuedAt)} to {formatDateTime(group.lastQueuedAt)}. This decision
+          answers every item below, and each reporter and author is given its reasons. An item can still be
+          decided on its own.
         </Text>
         <DecisionForm
           primary={current}
