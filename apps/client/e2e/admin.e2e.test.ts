@@ -308,14 +308,18 @@ describe.each([1280, 375] as const)('admin area at %i px', (width) => {
     await page.getByRole('button', { name: 'Save Settings' }).click();
     await page.getByText('Settings saved').waitFor();
     await screenshot(page, 'admin-tools-settings');
-    expect(await readAppSettings(database.db)).toEqual({ maintenanceMode: true, logLevel: 'warn' });
+    expect(await readAppSettings(database.db)).toEqual({
+      maintenanceMode: true,
+      logLevel: 'warn',
+      repeatOffenderThreshold: 2,
+    });
     await page.getByRole('switch', { name: 'Maintenance mode' }).uncheck({ force: true });
     await page.getByRole('combobox', { name: 'Log level' }).click();
     await page.getByRole('option', { name: 'info' }).click();
     await page.getByRole('button', { name: 'Save Settings' }).click();
     await expect
       .poll(() => readAppSettings(database.db))
-      .toEqual({ maintenanceMode: false, logLevel: 'info' });
+      .toEqual({ maintenanceMode: false, logLevel: 'info', repeatOffenderThreshold: 2 });
   });
 
   it('shows the UI gallery tabs', async () => {
