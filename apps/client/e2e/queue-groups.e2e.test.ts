@@ -9,6 +9,7 @@ import { notices, ratingScores, ratings } from '../../../db/src/schema/index';
 import type {} from '../../../db/src/testing/global-setup';
 import { createTestDatabase, type TestDatabase } from '../../../db/src/testing/index';
 import { type App, screenshot, startApp, type ViewportWidth } from './harness';
+import { pickReason } from './queue-keys';
 import { adminPage, openModerationQueue } from './trust-helpers';
 
 const ADMIN_PASSWORD = 'e2e-queue-groups-admin-password';
@@ -87,19 +88,6 @@ function focusedEntry(page: Page) {
       ? `${active.dataset.testid}: ${active.textContent ?? ''}`
       : null;
   });
-}
-
-/** R, then the arrows open the reason list and Enter takes the marked one (a second press if it lags). */
-async function pickReason(page: Page, downs: number) {
-  await page.keyboard.press('r');
-  for (let attempt = 0; attempt < 3; attempt += 1) {
-    await page.keyboard.press('ArrowDown');
-    if (await page.getByRole('option').first().isVisible()) break;
-    await page.waitForTimeout(300);
-  }
-  await page.getByRole('option').first().waitFor();
-  for (let down = 1; down < downs; down += 1) await page.keyboard.press('ArrowDown');
-  await page.keyboard.press('Enter');
 }
 
 function overlaps(a: { x: number; y: number; width: number; height: number }, b: typeof a) {

@@ -9,6 +9,7 @@ import { ratings } from '../../../db/src/schema/index';
 import type {} from '../../../db/src/testing/global-setup';
 import { createTestDatabase, type TestDatabase } from '../../../db/src/testing/index';
 import { type App, screenshot, startApp, type ViewportWidth } from './harness';
+import { pickReason } from './queue-keys';
 import { adminPage, openModerationQueue } from './trust-helpers';
 
 const ADMIN_PASSWORD = 'e2e-queue-admin-password';
@@ -74,22 +75,6 @@ function focusedCardText(page: Page) {
       ? (active.textContent ?? '')
       : null;
   });
-}
-
-/**
- * R, then the arrows open the reason list and Enter takes the marked one. The list sometimes opens only at a
- * second press (as the keyboard test of the rating form found); a person presses again, and so does this.
- */
-async function pickReason(page: Page, downs: number) {
-  await page.keyboard.press('r');
-  for (let attempt = 0; attempt < 3; attempt += 1) {
-    await page.keyboard.press('ArrowDown');
-    if (await page.getByRole('option').first().isVisible()) break;
-    await page.waitForTimeout(300);
-  }
-  await page.getByRole('option').first().waitFor();
-  for (let down = 1; down < downs; down += 1) await page.keyboard.press('ArrowDown');
-  await page.keyboard.press('Enter');
 }
 
 describe.each([375, 1280] as const)('the moderation queue at %i px', (width: ViewportWidth) => {

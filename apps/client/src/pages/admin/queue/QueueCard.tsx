@@ -1,4 +1,4 @@
-import { Badge, Code, Group, Paper, Stack, Text } from '@mantine/core';
+import { Badge, Code, Group, Stack, Text } from '@mantine/core';
 import { IconClock } from '@tabler/icons-react';
 import { noticeReasonLabel } from '../../../components/trust/notice-reasons';
 import { formatDuration } from '../../../lib/format-duration';
@@ -6,6 +6,7 @@ import { formatDateTime } from '../admin-format';
 import type { AdminRating } from '../admin-types';
 import { AdminRatingList } from '../profiles/AdminRatingList';
 import { DecisionForm } from './DecisionForm';
+import { QueueEntryCard, type QueueEntryProps } from './QueueEntryCard';
 import type { FormControls, Queue, QueueItem } from './queue-types';
 import { useDecideItem } from './use-queue-decision';
 
@@ -109,29 +110,15 @@ export function QueueCard({
   cardRef,
   register,
   onActivate,
-}: {
-  item: QueueItem;
-  reasons: Queue['decisionReasons'];
-  current: boolean;
-  cardRef: (element: HTMLElement | null) => void;
-  register: (controls: FormControls | null) => void;
-  onActivate: () => void;
-}) {
+}: QueueEntryProps & { item: QueueItem }) {
   const kind = KIND_LABELS[item.kind];
   return (
-    <Paper
-      ref={cardRef}
-      withBorder
-      radius="md"
-      p="md"
-      className="glass-card"
-      component="article"
-      aria-label={`${kind.label}: ${triggerText(item)}`}
-      aria-current={current ? 'true' : undefined}
-      data-testid="queue-item"
-      tabIndex={-1}
-      onFocus={onActivate}
-      style={current ? { outline: '2px solid var(--mantine-color-pink-5)', outlineOffset: 2 } : undefined}
+    <QueueEntryCard
+      label={`${kind.label}: ${triggerText(item)}`}
+      testId="queue-item"
+      current={current}
+      cardRef={cardRef}
+      onActivate={onActivate}
     >
       <Stack gap="sm">
         <Group justify="space-between" align="center" gap="xs">
@@ -183,6 +170,6 @@ export function QueueCard({
         )}
         <ItemDecisionForm item={item} primary={current} reasons={reasons} register={register} />
       </Stack>
-    </Paper>
+    </QueueEntryCard>
   );
 }

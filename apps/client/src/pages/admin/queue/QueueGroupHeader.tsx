@@ -1,9 +1,10 @@
-import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
+import { Badge, Group, Stack, Text } from '@mantine/core';
 import { IconStack2 } from '@tabler/icons-react';
 import { formatDuration } from '../../../lib/format-duration';
 import { formatDateTime } from '../admin-format';
 import { DecisionForm } from './DecisionForm';
-import type { FormControls, Queue, QueueGroup } from './queue-types';
+import { QueueEntryCard, type QueueEntryProps } from './QueueEntryCard';
+import type { QueueGroup } from './queue-types';
 import { useDecideGroup } from './use-queue-decision';
 
 /**
@@ -18,32 +19,18 @@ export function QueueGroupHeader({
   cardRef,
   register,
   onActivate,
-}: {
-  group: QueueGroup;
-  reasons: Queue['decisionReasons'];
-  current: boolean;
-  cardRef: (element: HTMLElement | null) => void;
-  register: (controls: FormControls | null) => void;
-  onActivate: () => void;
-}) {
+}: QueueEntryProps & { group: QueueGroup }) {
   const decide = useDecideGroup();
   const spanSeconds =
     (new Date(group.lastQueuedAt).getTime() - new Date(group.firstQueuedAt).getTime()) / 1000;
   const title = `${group.count} items about one number within ${formatDuration(spanSeconds)}`;
   return (
-    <Paper
-      ref={cardRef}
-      withBorder
-      radius="md"
-      p="md"
-      className="glass-card"
-      component="article"
-      aria-label={`Group: ${title}`}
-      aria-current={current ? 'true' : undefined}
-      data-testid="queue-group"
-      tabIndex={-1}
-      onFocus={onActivate}
-      style={current ? { outline: '2px solid var(--mantine-color-pink-5)', outlineOffset: 2 } : undefined}
+    <QueueEntryCard
+      label={`Group: ${title}`}
+      testId="queue-group"
+      current={current}
+      cardRef={cardRef}
+      onActivate={onActivate}
     >
       <Stack gap="sm">
         <Group gap="xs" align="center">
@@ -70,6 +57,6 @@ export function QueueGroupHeader({
           register={register}
         />
       </Stack>
-    </Paper>
+    </QueueEntryCard>
   );
 }
