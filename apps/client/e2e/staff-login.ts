@@ -60,6 +60,11 @@ export async function fillAdminLogin(page: Page, app: App, password: string): Pr
   await page.getByLabel('Authentication code').fill(code);
 }
 
+/** The staff page's entry of an account: a table row on wide screens, a card on a phone. */
+export function staffMember(page: Page, text: string) {
+  return page.getByTestId('staff-member').filter({ hasText: text, visible: true });
+}
+
 /** Opens an admin section from the sidebar (through the burger menu on a phone). */
 export async function openAdminSection(page: Page, width: ViewportWidth, label: string) {
   if (width < 768) await page.getByRole('button', { name: 'Open admin menu' }).click();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshTotp } from '../../server/test/support/fresh-totp';
 import { type App, newPage, screenshot, startApp, type ViewportWidth } from './harness';
-import { enrolFirstAdmin, expectSoundAdminLayout, openAdminSection } from './staff-login';
+import { enrolFirstAdmin, expectSoundAdminLayout, openAdminSection, staffMember } from './staff-login';
 import { adminPage } from './trust-helpers';
 
 const ADMIN_PASSWORD = 'e2e-staff-admin-password';
@@ -44,7 +44,7 @@ describe.each([1280, 375] as const)('staff at %i px', (width: ViewportWidth) => 
     await admin.getByRole('button', { name: 'Invite' }).click();
     const link = (await admin.getByTestId('one-time-link').textContent())?.trim() ?? '';
     expect(link).toMatch(/\/admin\/enrol\/[A-Za-z0-9_-]{43}$/);
-    await admin.getByRole('cell', { name: login }).waitFor();
+    await staffMember(admin, login).waitFor();
     await screenshot(admin, 'staff-invited');
     await expectSoundAdminLayout(admin);
 
@@ -99,7 +99,7 @@ describe.each([1280, 375] as const)('staff at %i px', (width: ViewportWidth) => 
 
     const admin = await adminPage(app, width, ADMIN_PASSWORD);
     await admin.goto('/admin/staff');
-    const row = admin.getByRole('row').filter({ hasText: login });
+    const row = staffMember(admin, login);
     await row.getByRole('button', { name: 'Disable' }).click();
     await row.getByText('Disabled').waitFor();
 

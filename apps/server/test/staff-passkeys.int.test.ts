@@ -101,6 +101,10 @@ describe('passkeys', () => {
     const staff = await enrolledModerator();
     const { authenticator, added } = await registerPasskey(staff.caller, 'Work laptop');
     expect(added).toMatchObject({ name: 'Work laptop' });
+    // The staff list counts it, for the admins.
+    const rowOf = async () =>
+      (await (await adminCaller()).trpc.staff.list()).find((row) => row.id === staff.id);
+    expect(await rowOf()).toMatchObject({ passkeys: 1, hasSecondFactor: true });
     const listed = await staff.caller.trpc.staff.passkeys();
     expect(listed).toEqual([
       { id: added.id, name: 'Work laptop', createdAt: expect.any(Date), lastUsedAt: null },

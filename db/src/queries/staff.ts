@@ -61,7 +61,8 @@ export async function listStaff(db: Executor) {
       hasPassword: sql<boolean>`${staffAccounts.passwordHash} is not null`,
       hasSecondFactor: sql<boolean>`${staffAccounts.totpSecret} is not null`,
       recoveryCodesLeft: sql<number>`cardinality(${staffAccounts.recoveryCodeHashes})::int`,
-      passkeys: sql<number>`(select count(*)::int from ${staffPasskeys} where ${staffPasskeys.staffId} = ${staffAccounts.id})`,
+      // Spelled out: inside a select, drizzle leaves columns unqualified, and "id" would be the passkey's own.
+      passkeys: sql<number>`(select count(*)::int from "staff_passkeys" where "staff_passkeys"."staff_id" = "staff_accounts"."id")`,
       createdAt: staffAccounts.createdAt,
       lastLoginAt: staffAccounts.lastLoginAt,
       disabledAt: staffAccounts.disabledAt,

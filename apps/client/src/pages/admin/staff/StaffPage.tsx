@@ -2,6 +2,7 @@ import type { AppRouter } from '@exrated/server/router';
 import {
   Alert,
   Badge,
+  Box,
   Button,
   Code,
   CopyButton,
@@ -51,6 +52,55 @@ function statusOf(member: StaffMember) {
   return { label: 'Active', color: 'green' };
 }
 
+function lastLoginOf(member: StaffMember) {
+  return member.lastLoginAt ? formatDateTime(member.lastLoginAt) : 'Never';
+}
+
+function MemberName({ member }: { member: StaffMember }) {
+  return (
+    <div>
+      <Group gap={6} wrap="wrap">
+        <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+          {member.displayName}
+        </Text>
+        {member.isSelf && (
+          <Badge size="xs" variant="dot" styles={WHOLE_BADGE}>
+            You
+          </Badge>
+        )}
+      </Group>
+      <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+        {member.login}
+      </Text>
+    </div>
+  );
+}
+
+function RoleBadge({ role }: { role: StaffRole }) {
+  return (
+    <Badge color={role === 'admin' ? 'grape' : 'blue'} variant="outline" styles={WHOLE_BADGE}>
+      {role}
+    </Badge>
+  );
+}
+
+function MemberStatus({ member }: { member: StaffMember }) {
+  const status = statusOf(member);
+  const factor = secondFactorOf(member);
+  return (
+    <Stack gap={4} align="flex-start">
+      <Badge color={status.color} variant="light" styles={WHOLE_BADGE}>
+        {status.label}
+      </Badge>
+      {factor && (
+        <Text size="xs" c="dimmed">
+          {factor}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
 /** /admin/staff (admins only): who has access, invitations, and the runbook's actions (docs/staff.md). */
 export function StaffPage() {
   const trpc = useTRPC();
@@ -97,6 +147,52 @@ export function StaffPage() {
           setDisplayName('');
         },
       },
+    );
+  };
+
+  const members = list.data ?? [];
+  const busy = setDisabled.isPending || remove.isPending || reset.isPending;
+  const actionsOf = (member: StaffMember, wrap: 'wrap' | 'nowrap') => {
+    if (member.isSelf) {
+      return (
+        <Text size="xs" c="dimmed">
+          Your own account: its passkeys are under Security.
+        </Text>
+      );
+    }
+    if (member.removedAt) return null;
+    return (
+      <Group gap="xs" wrap={wrap}>
+        <Button
+          size="xs"
+          variant="default"
+          disabled={busy}
+          onClick={() => setDisabled.mutate({ id: member.id, disabled: !member.disabledAt })}
+        >
+          {member.disabledAt ? 'Enable' : 'Disable'}
+        </Button>
+        <Button
+          size="xs"
+          variant="default"
+          disabled={busy || member.disabledAt !== null}
+          onClick={() => reset.mutate({ id: member.id })}
+        >
+          Reset second factor
+        </Button>
+        <Button
+          size="xs"
+          color="red"
+          variant="light"
+          disabled={busy}
+          onClick={() => {
+            if (window.confirm(`Remove ${member.displayName}? Their sessions end now.`)) {
+              remove.mutate({ id: member.id });
+            }
+          }}
+        >
+          Remove
+        </Button>
+      </Group>
     );
   };
 
@@ -181,105 +277,64 @@ export function StaffPage() {
         </form>
       </Paper>
       {list.error ? <LoadError error={list.error} /> : null}
-      <Table.ScrollContainer minWidth={760}>
-        <Table verticalSpacing="sm" aria-label="Staff accounts">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Name</Table.Th>
-              <Table.Th>Role</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th>Last login</Table.Th>
-              <Table.Th>Actions</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {(list.data ?? []).map((member) => {
-              const status = statusOf(member);
-              const busy = setDisabled.isPending || remove.isPending || reset.isPending;
-              return (
-                <Table.Tr key={member.id}>
+      {/* A table from 576 px; below, one card per person, so nothing hides past the screen's edge. */}
+      <Box visibleFrom="xs">
+        <Table.ScrollContainer minWidth={760}>
+          <Table verticalSpacing="sm" aria-label="Staff accounts">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Name</Table.Th>
+                <Table.Th>Role</Table.Th>
+                <Table.Th>Status</Table.Th>
+                <Table.Th>Last login</Table.Th>
+                <Table.Th>Actions</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {members.map((member) => (
+                <Table.Tr key={member.id} data-testid="staff-member">
                   <Table.Td>
-                    <Group gap={6} wrap="nowrap">
-                      <Text size="sm" fw={600}>
-                        {member.displayName}
-                      </Text>
-                      {member.isSelf && (
-                        <Badge size="xs" variant="dot" styles={WHOLE_BADGE}>
-                          You
-                        </Badge>
-                      )}
-                    </Group>
-                    <Text size="xs" c="dimmed">
-                      {member.login}
-                    </Text>
+                    <MemberName member={member} />
                   </Table.Td>
                   <Table.Td>
-                    <Badge
-                      color={member.role === 'admin' ? 'grape' : 'blue'}
-                      variant="outline"
-                      styles={WHOLE_BADGE}
-                    >
-                      {member.role}
-                    </Badge>
+                    <RoleBadge role={member.role} />
                   </Table.Td>
                   <Table.Td>
-                    <Stack gap={4} align="flex-start">
-                      <Badge color={status.color} variant="light" styles={WHOLE_BADGE}>
-                        {status.label}
-                      </Badge>
-                      {secondFactorOf(member) && (
-                        <Text size="xs" c="dimmed">
-                          {secondFactorOf(member)}
-                        </Text>
-                      )}
-                    </Stack>
+                    <MemberStatus member={member} />
                   </Table.Td>
-                  <Table.Td>{member.lastLoginAt ? formatDateTime(member.lastLoginAt) : 'Never'}</Table.Td>
-                  <Table.Td>
-                    {member.isSelf ? (
-                      <Text size="xs" c="dimmed">
-                        Your own account: its passkeys are under Security.
-                      </Text>
-                    ) : member.removedAt ? null : (
-                      <Group gap="xs" wrap="nowrap">
-                        <Button
-                          size="xs"
-                          variant="default"
-                          disabled={busy}
-                          onClick={() => setDisabled.mutate({ id: member.id, disabled: !member.disabledAt })}
-                        >
-                          {member.disabledAt ? 'Enable' : 'Disable'}
-                        </Button>
-                        <Button
-                          size="xs"
-                          variant="default"
-                          disabled={busy || member.disabledAt !== null}
-                          onClick={() => reset.mutate({ id: member.id })}
-                        >
-                          Reset second factor
-                        </Button>
-                        <Button
-                          size="xs"
-                          color="red"
-                          variant="light"
-                          disabled={busy}
-                          onClick={() => {
-                            if (window.confirm(`Remove ${member.displayName}? Their sessions end now.`)) {
-                              remove.mutate({ id: member.id });
-                            }
-                          }}
-                        >
-                          Remove
-                        </Button>
-                      </Group>
-                    )}
-                  </Table.Td>
+                  <Table.Td>{lastLoginOf(member)}</Table.Td>
+                  <Table.Td>{actionsOf(member, 'nowrap')}</Table.Td>
                 </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Box>
+      <Stack
+        hiddenFrom="xs"
+        gap="sm"
+        component="ul"
+        aria-label="Staff accounts"
+        m={0}
+        p={0}
+        style={{ listStyle: 'none' }}
+      >
+        {members.map((member) => (
+          <Paper key={member.id} component="li" withBorder radius="md" p="sm" data-testid="staff-member">
+            <Stack gap="xs">
+              <MemberName member={member} />
+              <Group gap="xs" wrap="wrap" align="flex-start">
+                <RoleBadge role={member.role} />
+                <MemberStatus member={member} />
+              </Group>
+              <Text size="xs" c="dimmed">
+                Last login: {lastLoginOf(member)}
+              </Text>
+              {actionsOf(member, 'wrap')}
+            </Stack>
+          </Paper>
+        ))}
+      </Stack>
     </>
   );
 }
