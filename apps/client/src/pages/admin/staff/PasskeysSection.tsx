@@ -63,8 +63,8 @@ export function PasskeysSection({ headingOrder = 2 }: { headingOrder?: 2 | 3 }) 
           Passkeys
         </Title>
         <Text size="sm" c="dimmed">
-          A passkey on this device or a security key can log you in in place of the app's 6-digit code. The
-          app and your recovery codes keep working.
+          A passkey on this device or on a security key can stand in for the app's 6-digit code when you log
+          in. The app and your recovery codes keep working.
         </Text>
         {passkeys.length > 0 ? (
           <Stack gap="xs" component="ul" aria-label="Your passkeys" m={0} p={0} style={{ listStyle: 'none' }}>
