@@ -506,6 +506,26 @@ describe('every procedure, as the client calls it, answered alike by both adapte
       });
     await exchange(decision, 'privileged');
     await exchange(decision, 'privileged');
+    // A pile-on: two ratings of one number that screening holds, from two raters, decided as one group;
+    // the same group again is refused, since its items are decided.
+    const threat = () =>
+      mutation(
+        'rating.submit',
+        ratingInput({ phoneNumber: '+14155558106', feedback: "I know where you live and I'll make you pay" }),
+      );
+    await exchange(threat, 'visitor');
+    await exchange(threat, 'subject');
+    const grouped = await exchange(() => query('admin.queue'), 'privileged');
+    const groupDecision = (current: Side) => {
+      const body = grouped[current.name].json() as {
+        result: { data: { json: { groups: Array<{ items: unknown[] }> } } };
+      };
+      const group = body.result.data.json.groups[0];
+      if (!group) throw new Error(`no group in the ${current.name} app`);
+      return mutation('admin.decideGroup', { items: group.items, outcome: 'hide', reason: 'threats' });
+    };
+    await exchange(groupDecision, 'privileged');
+    await exchange(groupDecision, 'privileged');
     // The author of the hidden rating sees it among their ratings and appeals, once.
     await exchange(() => query('profile.ratingsGiven'), 'privileged');
     await exchange(() => query('profile.ratingsGiven'), 'visitor');
