@@ -159,6 +159,8 @@ describe.each([375, 1280] as const)('axe, WCAG 2.2 with target-size, at %i px', 
       ['/admin/queue', () => page.getByRole('heading', { level: 1 }).waitFor()],
       ['/admin/tools', heading('Testing Tools')],
       ['/admin/ui-gallery', () => page.getByRole('heading', { level: 1 }).waitFor()],
+      ['/admin/staff', heading('Staff')],
+      ['/admin/security', heading('Security')],
     ];
     for (const [url, ready] of pages) {
       await visit(page, url, ready);
