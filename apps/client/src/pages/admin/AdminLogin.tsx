@@ -18,7 +18,7 @@ import { useNavigate } from 'react-router-dom';
 import { notify } from '../../lib/notify';
 import { useTRPC } from '../../lib/trpc';
 import { cacheAdminFlag } from './admin-session';
-import { passkeyFailure } from './staff/PasskeysSection';
+import { passkeyFailure } from './staff/passkey-failure';
 
 function errorMessage(error: unknown): string {
   return error instanceof Error && error.message ? error.message : 'Invalid password';

@@ -1,19 +1,11 @@
 import { Alert, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { browserSupportsWebAuthn, startRegistration, WebAuthnError } from '@simplewebauthn/browser';
+import { browserSupportsWebAuthn, startRegistration } from '@simplewebauthn/browser';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { notify } from '../../../lib/notify';
-import { userFacingMessage } from '../../../lib/server-error';
 import { useTRPC } from '../../../lib/trpc';
 import { formatDateTime } from '../admin-format';
-
-/** What a failed passkey step says: the browser's own refusal (cancelled, timed out) or the server's message. */
-export function passkeyFailure(error: unknown): string {
-  if (error instanceof WebAuthnError || (error instanceof Error && error.name === 'NotAllowedError')) {
-    return 'The passkey was not used: the request was cancelled or timed out. Please try again.';
-  }
-  return userFacingMessage(error, 'The passkey could not be used. Please try again.');
-}
+import { passkeyFailure } from './passkey-failure';
 
 /**
  * The caller's own passkeys (docs/staff.md#passkeys): named, listed, removable, and a form that registers one
