@@ -11,8 +11,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GROUP_ITEM_DECIDED, GROUP_ITEM_GONE, GROUP_NOT_ONE_NUMBER } from '../src/services/moderation/decide';
 import { PILE_ON_WINDOW_MS } from '../src/services/moderation/pile-ons';
 import { ratingInput, type SubmitReply } from './support/rating-fixtures';
-import { createTestApp, HttpBrowser, type TestApp, UNCAPPED_LIMITS_ENV } from './support/test-app';
+import {
+  createTestApp,
+  HttpBrowser,
+  NO_RESEND_WAITS,
+  type TestApp,
+  UNCAPPED_LIMITS_ENV,
+} from './support/test-app';
 import { errorCode, trustFlows } from './support/trust-flows';
+import { latestCode } from './support/verification';
 
 /**
  * Moderation for a team: an author whose ratings moderators removed more often than the operator's threshold
@@ -25,7 +32,8 @@ let t: TestApp;
 let flows: ReturnType<typeof trustFlows>;
 let admin: HttpBrowser;
 beforeAll(async () => {
-  t = await createTestApp({ env: UNCAPPED_LIMITS_ENV });
+  // An offender's phone is proven again on a new device: no wait between its codes.
+  t = await createTestApp({ env: UNCAPPED_LIMITS_ENV, codeStoreOptions: NO_RESEND_WAITS });
   flows = trustFlows(t, '415556');
   admin = await flows.adminBrowser();
 });
@@ -162,6 +170,38 @@ describe('repeat offenders', () => {
       label: 'Repeat offender: earlier ratings hidden or deleted',
     });
     expect(JSON.stringify(listed)).not.toContain(authorPhone);
+  });
+
+  it('holds what a new device rated before proving an offender phone, and names the hold in no activity', async () => {
+    const { newPhone, rate, call, provenBrowser } = flows;
+    const authorPhone = newPhone();
+    const author = await provenBrowser(authorPhone);
+    for (let index = 0; index < 3; index += 1) {
+      const rated = await rate(newPhone(), {}, author);
+      await removeByNotice(rated.notificationId, 'delete');
+    }
+    const held = await call(author, 'rating.submit', ratingInput({ phoneNumber: newPhone() }));
+    expect(await heldReasonOf((held.data as SubmitReply).ratingId)).toBe('repeat_offender');
+
+    // A fresh device rates before proving a phone, then proves the offender's phone.
+    const device = new HttpBrowser();
+    const early = await call(device, 'rating.submit', ratingInput({ phoneNumber: newPhone() }));
+    expect(early.error).toBeNull();
+    const earlyId = (early.data as SubmitReply).ratingId;
+    expect(await heldReasonOf(earlyId)).toBeNull();
+    expect((await call(device, 'verification.send', { phoneNumber: authorPhone })).error).toBeNull();
+    const proved = await call(device, 'verification.check', {
+      phoneNumber: authorPhone,
+      code: latestCode(t, authorPhone),
+    });
+    expect(proved.error).toBeNull();
+    expect(await heldReasonOf(earlyId)).toBe('repeat_offender');
+
+    // The author's data export (their ratings and their own activity) says 'review', never why.
+    const exported = await call(author, 'profile.exportData');
+    expect(exported.error).toBeNull();
+    expect(exported.response.body).toContain('rating_held_for_review');
+    expect(exported.response.body).not.toMatch(/repeat_offender|offender/);
   });
 
   it('a changed threshold applies to the next rating; an appeal kept un-counts its removal', async () => {

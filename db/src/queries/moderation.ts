@@ -343,6 +343,28 @@ function removalsOfAuthor(phone: SQL, session: SQL) {
   )`.mapWith(Number);
 }
 
+/**
+ * Holds for moderation the ratings a device gave before proving a phone that are not held already; returns
+ * how many.
+ */
+export async function holdUnclaimedRatingsOfDevice(
+  db: Executor,
+  params: { deviceSessionId: string; heldReason: string },
+) {
+  const held = await db
+    .update(ratings)
+    .set({ heldReason: params.heldReason })
+    .where(
+      and(
+        eq(ratings.deviceSessionId, params.deviceSessionId),
+        isNull(ratings.createdByPhone),
+        isNull(ratings.heldReason),
+      ),
+    )
+    .returning({ id: ratings.id });
+  return held.length;
+}
+
 /** rating.submit: the removals standing against the submitting author (a proven phone, else the device). */
 export async function countRemovalsOfAuthor(
   db: Executor,

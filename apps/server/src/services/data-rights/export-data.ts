@@ -11,6 +11,7 @@ import {
 } from '@exrated/db/queries';
 import type { DeviceSession } from '@exrated/db/schema';
 import type { Context } from '../../context';
+import { heldReasonForAuthor } from '../moderation/repeat-offenders';
 import { loadReceivedRatings } from '../profile/received-ratings';
 
 type ProvenContext = Context & { session: DeviceSession; viewerPhone: string };
@@ -69,7 +70,11 @@ export async function exportAccountData(ctx: ProvenContext) {
     phoneNumber: phone,
     profile,
     settings: { textsOptIn: !switches.optedOut, doNotRate: switches.doNotRate },
-    ratingsGiven,
+    // A repeat-offender hold reads as any review would: the author learns no more than any held author.
+    ratingsGiven: ratingsGiven.map((rating) => ({
+      ...rating,
+      heldReason: rating.heldReason === null ? null : heldReasonForAuthor(rating.heldReason),
+    })),
     ratingsReceived: unlocked
       ? {
           unlocked: true,

@@ -1,4 +1,4 @@
-import { countRemovalsOfAuthor } from '@exrated/db/queries';
+import { countRemovalsOfAuthor, holdUnclaimedRatingsOfDevice } from '@exrated/db/queries';
 import type { Context } from '../../context';
 
 /** The held reason of a rating held because its author's earlier ratings were removed. */
@@ -21,4 +21,29 @@ export async function repeatOffenderHold(
 /** The queue's explanation of a repeat-offender hold, from the author's count at the time the queue is read. */
 export function repeatOffenderExplanation(removed: number): string {
   return `Repeat offender: ${removed} earlier rating${removed === 1 ? '' : 's'} hidden or deleted by moderators`;
+}
+
+/**
+ * A held reason as the author's own activity records it (their data export shows those entries): a
+ * repeat-offender hold reads as a plain review, so the author learns no more than any held author.
+ */
+export function heldReasonForAuthor(heldReason: string): string {
+  return heldReason === REPEAT_OFFENDER_HOLD ? 'review' : heldReason;
+}
+
+/**
+ * Before a device proves a phone: when the phone's record makes it a repeat offender, the ratings the device
+ * gave unproven wait for a moderator instead of standing at the proof (`prove_phone` keeps a held reason it
+ * finds), so a fresh device cannot carry an offender's ratings past the hold. Returns how many were held.
+ */
+export async function holdRatingsOfRepeatOffenderAtProof(
+  ctx: Pick<Context, 'db' | 'settings'>,
+  params: { phone: string; deviceSessionId: string },
+): Promise<number> {
+  const hold = await repeatOffenderHold(ctx, {
+    provenPhone: params.phone,
+    deviceSessionId: params.deviceSessionId,
+  });
+  if (!hold) return 0;
+  return holdUnclaimedRatingsOfDevice(ctx.db, { deviceSessionId: params.deviceSessionId, heldReason: hold });
 }

@@ -7,7 +7,7 @@ import { TRPCError } from '@trpc/server';
 import type { RatingSubmitInput } from '../../routers/rating-input';
 import { screeningHoldReason } from '../content/held-screening';
 import { RetryAfter } from '../limits/rate-limit-errors';
-import { repeatOffenderHold } from '../moderation/repeat-offenders';
+import { heldReasonForAuthor, repeatOffenderHold } from '../moderation/repeat-offenders';
 import { ratingTextMessage } from '../notifications/rating-text';
 import { parsePhone, untextableReason } from '../phone/phone';
 import { DAY_SECONDS, enforceSubmissionCaps, type RatingContext, ratingWindows } from './rating-limits';
@@ -114,7 +114,9 @@ export async function submitRating(
 
   ctx.audit.log('rating_created', { ratingId, relationshipType: input.relationshipType });
   ctx.audit.log('rating_scores_created', { ratingId, count: input.scores.length });
-  if (outcome.heldReason) ctx.audit.log('rating_held_for_review', { ratingId, reason: outcome.heldReason });
+  if (outcome.heldReason) {
+    ctx.audit.log('rating_held_for_review', { ratingId, reason: heldReasonForAuthor(outcome.heldReason) });
+  }
   ctx.audit.log('notification_created', { ratingId });
   // What became of the text is the rated person's business: the server's log has it, the rater's activity not.
   ctx.log.info(

@@ -3,6 +3,11 @@ import { TRPCError } from '@trpc/server';
 import type { Context } from '../../context';
 import { networkKey } from '../limits/network-key';
 import { enforceRateLimit, tooManyRequests } from '../limits/rate-limit-errors';
+import {
+  heldReasonForAuthor,
+  holdRatingsOfRepeatOffenderAtProof,
+  REPEAT_OFFENDER_HOLD,
+} from '../moderation/repeat-offenders';
 import { parsePhone, untextableReason } from '../phone/phone';
 import { ratingWindows } from '../rating/rating-limits';
 import { logWithheld, releaseTimesAtProof } from '../rating/rating-stands';
@@ -125,6 +130,11 @@ export async function checkVerificationCode(ctx: DeviceContext, phone: string, c
   }
 
   try {
+    // A repeat offender's phone: the device's unproven ratings wait for a moderator instead of standing.
+    const offenderHolds = await holdRatingsOfRepeatOffenderAtProof(ctx, {
+      phone,
+      deviceSessionId: ctx.session.id,
+    });
     // With a new token: a cookie planted before the proof (session fixation) never carries the privilege.
     const settlement = await ctx.sessions.provePhone(ctx.cookies, ctx.session, {
       phoneNumber: phone,
@@ -138,8 +148,15 @@ export async function checkVerificationCode(ctx: DeviceContext, phone: string, c
       audit('rating_dropped_own_number', { count: settlement.droppedOwnNumber });
     }
     if (settlement.droppedRepeat > 0) audit('rating_dropped_repeat', { count: settlement.droppedRepeat });
-    if (settlement.heldForModeration > 0) {
-      audit('rating_held_for_review', { reason: 'daily_ceiling', count: settlement.heldForModeration });
+    // The held ratings the proof found are the device's repeat-offender holds (recorded as a plain review, as
+    // rating.submit records them) and the ones over the daily ceiling.
+    const overCeiling = settlement.heldForModeration - offenderHolds;
+    if (overCeiling > 0) audit('rating_held_for_review', { reason: 'daily_ceiling', count: overCeiling });
+    if (offenderHolds > 0) {
+      audit('rating_held_for_review', {
+        reason: heldReasonForAuthor(REPEAT_OFFENDER_HOLD),
+        count: offenderHolds,
+      });
     }
     if (settlement.withheld > 0) logWithheld(ctx, null, 'proof', settlement.withheld);
     // Ratings that stand from the proof have their texts due at their release times; with no delay
