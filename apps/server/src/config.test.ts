@@ -73,7 +73,7 @@ describe('loadConfig', () => {
       expect.arrayContaining([
         'SESSION_SECRET: required in production',
         'ADMIN_PASSWORD: required in production',
-        'SMS_PROVIDER: the console sender is refused in production; use sns',
+        'SMS_PROVIDER: the console sender is refused in production; use sns (AWS) or twilio',
         'DATABASE_URL: required in production',
       ]),
     );

@@ -273,7 +273,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (production && !e.SESSION_SECRET) problems.push('SESSION_SECRET: required in production');
   if (production && !e.ADMIN_PASSWORD) problems.push('ADMIN_PASSWORD: required in production');
   if (production && e.SMS_PROVIDER === 'console') {
-    problems.push('SMS_PROVIDER: the console sender is refused in production; use sns');
+    problems.push('SMS_PROVIDER: the console sender is refused in production; use sns (AWS) or twilio');
   }
   const sms = smsSettings(e, problems);
   if (production && !e.PUBLIC_URL) problems.push('PUBLIC_URL: required in production (links in texts)');

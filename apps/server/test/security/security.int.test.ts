@@ -560,10 +560,10 @@ describe('production settings', () => {
 
   it('refuses the console SMS sender, and a missing admin password or session secret', () => {
     expect(problemsOf({ ...PRODUCTION_ENV, SMS_PROVIDER: 'console' })).toEqual([
-      'SMS_PROVIDER: the console sender is refused in production; use sns',
+      'SMS_PROVIDER: the console sender is refused in production; use sns (AWS) or twilio',
     ]);
     expect(problemsOf(without('SMS_PROVIDER'))).toEqual([
-      'SMS_PROVIDER: the console sender is refused in production; use sns',
+      'SMS_PROVIDER: the console sender is refused in production; use sns (AWS) or twilio',
     ]);
     expect(problemsOf(without('ADMIN_PASSWORD'))).toEqual(['ADMIN_PASSWORD: required in production']);
     expect(problemsOf(without('SESSION_SECRET'))).toEqual(['SESSION_SECRET: required in production']);
