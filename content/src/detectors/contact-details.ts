@@ -1,4 +1,4 @@
-import { findPhoneNumbersInText } from 'libphonenumber-js/min';
+import { type CountryCode, findPhoneNumbersInText, type NumberFound } from 'libphonenumber-js/min';
 import { find as findLinks } from 'linkifyjs';
 import type { TextReading } from '../reading';
 
@@ -16,6 +16,11 @@ const PHONE_COUNTRIES = ['US', 'GB', 'CA', 'AU'] as const;
 // libphonenumber's guard against degenerate texts: it gives up after this many candidates that are no number.
 // In a text of digits and symbols ('$1 $1 $1 …') every digit starts a candidate, each parsed in several ways.
 const PHONE_FINDER_TRIES = 16;
+// The matcher reads `maxTries` (documented in its source) but the package's type declarations omit it.
+const findPhoneNumbers = findPhoneNumbersInText as (
+  text: string,
+  options: { defaultCountry: CountryCode; maxTries: number },
+) => NumberFound[];
 // Numbers libphonenumber does not call valid are still contact details: fictional 555 numbers, local numbers
 // without an area code, digits spaced apart. So any run of 7 or more digits with the separators people put in
 // phone numbers counts too, with the dates and year ranges reviews are full of left out.
@@ -86,7 +91,7 @@ function containsPhoneNumber(text: string): boolean {
   }
   if (!amountOrDate) return false;
   const numbers = PHONE_COUNTRIES.flatMap((country) =>
-    findPhoneNumbersInText(digits, { defaultCountry: country, maxTries: PHONE_FINDER_TRIES }),
+    findPhoneNumbers(digits, { defaultCountry: country, maxTries: PHONE_FINDER_TRIES }),
   );
   const isDate = (number: { startsAt: number; endsAt: number }) =>
     NOT_A_PHONE.some((pattern) => pattern.test(digits.slice(number.startsAt, number.endsAt).trim()));
