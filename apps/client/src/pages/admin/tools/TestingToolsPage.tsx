@@ -121,7 +121,7 @@ function SettingsTool() {
         queryClient.setQueryData(trpc.admin.settings.queryKey(), saved);
         notify.success({
           title: 'Settings saved',
-          message: `Maintenance mode is ${saved.maintenanceMode ? 'on' : 'off'}; log level ${saved.logLevel}; ratings held after ${saved.repeatOffenderThreshold} removals.`,
+          message: `Maintenance mode is ${saved.maintenanceMode ? 'on' : 'off'}; log level ${saved.logLevel}; ratings held after more than ${saved.repeatOffenderThreshold} removals.`,
         });
       },
       onError: (error) => notify.error({ title: 'Could not save settings', message: error.message }),
