@@ -1,43 +1,19 @@
 // Accessible to everyone, installable: axe with the WCAG 2.2 rules on every route, dialog and admin
 // page at both widths; the background's pause control; announced toasts and errors; the code step's paste;
 // the manifest, the service worker and its offline page.
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { latestCode, mutate, provePhone, rate, textsTo } from './api';
 import { appPerFile } from './app-per-file';
+import { expectNoViolations } from './axe-check';
 import { newPage, screenshot, type ViewportWidth } from './harness';
 import { numberSequence, ROOMY_LIMITS } from './shared-ip';
 import { fillAdminLogin } from './staff-login';
 
 const ADMIN_PASSWORD = 'e2e-admin-password-a11y';
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
 
 const app = appPerFile({ extraEnv: { ADMIN_PASSWORD, ...ROOMY_LIMITS } });
 const freshNumber = numberSequence('646555');
-
-/** axe with every WCAG 2.x A/AA rule, and `target-size` (off by default in axe) switched on explicitly. */
-async function expectNoViolations(page: Page, what: string) {
-  // Entrance transitions (cards, dialogs, menus, toasts) settle first, so colours are measured as shown: the
-  // fixed wait alone was not always enough on a loaded machine (a menu still opening), and a shorter one let
-  // axe read a page mid-update. The background's endless animations are not transitions.
-  await page.waitForTimeout(400);
-  await page.waitForFunction(() =>
-    document.getAnimations().every((animation) => !(animation instanceof CSSTransition)),
-  );
-  const results = await new AxeBuilder({ page })
-    .options({ rules: { 'target-size': { enabled: true } } })
-    .withTags(WCAG_TAGS)
-    .analyze();
-  const violations = results.violations.map(
-    (violation) =>
-      `${what}: ${violation.id} (${violation.nodes.length}) ${violation.nodes
-        .slice(0, 3)
-        .map((node) => node.target.join(' '))
-        .join(' | ')}`,
-  );
-  expect(violations).toEqual([]);
-}
 
 async function visit(page: Page, url: string, ready: () => Promise<unknown>) {
   await page.goto(url);

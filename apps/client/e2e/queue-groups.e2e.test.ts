@@ -8,6 +8,7 @@ import { notices, ratingScores, ratings } from '../../../db/src/schema/index';
 // The run's Postgres server comes from this global setup (its `inject` key is declared there).
 import type {} from '../../../db/src/testing/global-setup';
 import { createTestDatabase, type TestDatabase } from '../../../db/src/testing/index';
+import { expectNoViolations } from './axe-check';
 import { type App, screenshot, startApp, type ViewportWidth } from './harness';
 import { pickReason } from './queue-keys';
 import { adminPage, openModerationQueue } from './trust-helpers';
@@ -126,6 +127,9 @@ describe.each([375, 1280] as const)('a pile-on in the moderation queue at %i px'
     await expect.poll(() => frame.getByText('7.2', { exact: true }).count()).toBe(3);
     await page.getByRole('note', { name: 'Keyboard shortcuts' }).getByText("the item's group").waitFor();
     await screenshot(page, 'queue-group');
+    // The login toast is the toasts' own check (a11y.e2e.test.ts): the queue is measured once it has gone.
+    await page.getByRole('alert').filter({ hasText: 'Login successful' }).waitFor({ state: 'hidden' });
+    await expectNoViolations(page, 'queue with a group');
 
     // The group comes first (its threats are urgent) and has the focus; J goes to its first item, G back.
     await expect.poll(() => focusedEntry(page)).toContain('queue-group: ');

@@ -88,7 +88,8 @@ export function AdminRatingList({
                   {' · '}
                   {counterpart === 'rated' ? 'About ' : 'By '}
                   {otherPhone ? (
-                    <Anchor component={Link} to={profilePath(otherPhone)} size="sm">
+                    // Underlined: inside a line of text, colour alone would not tell the link apart (WCAG 1.4.1).
+                    <Anchor component={Link} to={profilePath(otherPhone)} size="sm" underline="always">
                       {formatPhoneForDisplay(otherPhone)}
                     </Anchor>
                   ) : (
