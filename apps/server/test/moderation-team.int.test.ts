@@ -502,6 +502,35 @@ describe('admin.decideGroup', () => {
     expect(deleted).toEqual([]);
   });
 
+  it('keeps a held rating and a notice about it together: the rating is released, the notice answered', async () => {
+    const subject = flows.newPhone();
+    const held = await flows.rate(subject, {});
+    await t.database.db
+      .update(ratings)
+      .set({ heldReason: 'screening:harassment-words' })
+      .where(eq(ratings.id, held.ratingId));
+    const [notice] = await t.database.db
+      .insert(notices)
+      .values({ reference: 'KEEPGRP23456', ratingId: held.ratingId, source: 'public_form', reason: 'other' })
+      .returning({ id: notices.id });
+    const group = (await queue()).groups.find((entry) => entry.items.some((item) => item.id === notice?.id));
+    expect(group?.items.map((item) => item.kind)).toEqual(['notice', 'held_rating']);
+    const reply = await flows.call(admin, 'admin.decideGroup', {
+      items: group?.items,
+      outcome: 'keep',
+      reason: 'within_terms',
+      note: 'Fine.',
+    });
+    expect(reply.error).toBeNull();
+    expect(await heldReasonOf(held.ratingId)).toBeNull();
+    const [answered] = await t.database.db
+      .select()
+      .from(notices)
+      .where(eq(notices.id, notice?.id ?? ''));
+    expect(answered?.status).toBe('decided');
+    expect(await decisionsOf([held.ratingId])).toHaveLength(2);
+  });
+
   it('rolls back every item when the database fails on the last one', async () => {
     const pile = await pileOn();
     const group = (await queue()).groups.find((entry) => groupIds(pile).includes(entry.id));

@@ -218,16 +218,17 @@ export async function decideGroup(ctx: AdminContext, input: DecideGroupInput): P
     const decisionOfRating = new Map<string, string>();
     const decided: Array<{ ratingId: string | null; decisionId: string | null }> = [];
     for (const member of input.items) {
-      // A held rating that an earlier item of the group decided (a notice about it, deleting it) is answered.
-      const answered = member.kind === 'held_rating' ? decisionOfRating.get(member.id) : undefined;
-      if (answered) {
+      const single = { ...member, outcome: input.outcome, reason: input.reason, note: input.note };
+      const outcome = await decideItem(ctx, tx, single, now);
+      // Locked above and open then: only this group's own decision of the same rating can have closed it
+      // (a notice about it that hid it) or removed it (one that deleted it). A keep on such a notice leaves a
+      // held rating held, so the held rating's own item then releases it.
+      if (!outcome) {
+        const answered = member.kind === 'held_rating' ? decisionOfRating.get(member.id) : undefined;
+        if (!answered) throw new TRPCError({ code: 'NOT_FOUND', message: GROUP_ITEM_GONE });
         decided.push({ ratingId: member.id, decisionId: answered });
         continue;
       }
-      const single = { ...member, outcome: input.outcome, reason: input.reason, note: input.note };
-      const outcome = await decideItem(ctx, tx, single, now);
-      // Locked above and open then: only this group's own decision of the same rating can have closed it.
-      if (!outcome) throw new TRPCError({ code: 'NOT_FOUND', message: GROUP_ITEM_GONE });
       const ratingId = outcome.item.ratingId;
       if (outcome.decided && ratingId) decisionOfRating.set(ratingId, outcome.decisionId);
       const decisionId = outcome.decided ? outcome.decisionId : ratingId && decisionOfRating.get(ratingId);
