@@ -10,6 +10,7 @@ import { type Config, loadConfig } from '../../src/config';
 import { createInnerContext, type RequestInfo } from '../../src/context';
 import { appRouter } from '../../src/routers';
 import { ConsoleSmsSender } from '../../src/services/sms/console-sms-sender';
+import { hashPassword } from '../../src/services/staff/passwords';
 import { hashRecoveryCode, TotpSecretBox } from '../../src/services/staff/second-factor';
 import type { CodeStoreOptions } from '../../src/services/verification/code-store';
 import { MemoryCodeStore } from '../../src/services/verification/memory-code-store';
@@ -29,6 +30,7 @@ export const TEST_ADMIN_TOTP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
  * login through without waiting for the clock. TOTP logins themselves are tested in staff.int.test.ts.
  */
 const TEST_ADMIN_CODE_COUNT = 2000;
+const TEST_ADMIN_SCRYPT = { N: 2 ** 10, r: 8, p: 1 };
 const testAdminCodes = Array.from(
   { length: TEST_ADMIN_CODE_COUNT },
   (_, index) => `adm${String(index).padStart(7, '0')}`,
@@ -53,6 +55,10 @@ export async function enrolTestAdmin(app: FastifyInstance): Promise<void> {
   await db
     .update(staffAccounts)
     .set({
+      // The same password under scrypt's cheapest sound cost (1 MiB instead of 64): suites log the test admin
+      // in hundreds of times, and at the production cost those logins were most of a busy machine's CPU.
+      // Every other account, and the password checks of staff.int.test.ts, use the production cost.
+      passwordHash: await hashPassword(TEST_ADMIN_PASSWORD, TEST_ADMIN_SCRYPT),
       totpSecret: box.seal(TEST_ADMIN_TOTP_SECRET),
       recoveryCodeHashes: testAdminCodes.map(hashRecoveryCode),
       enrolsWithPassword: null,

@@ -9,11 +9,7 @@ const PARAMS = { N: 2 ** 16, r: 8, p: 1 } as const;
 const KEY_LENGTH = 32;
 export const STAFF_PASSWORD_MIN = 12;
 
-function derive(
-  password: string,
-  salt: Buffer,
-  params: { N: number; r: number; p: number },
-): Promise<Buffer> {
+function derive(password: string, salt: Buffer, params: ScryptParams): Promise<Buffer> {
   const options: ScryptOptions = { ...params, maxmem: 256 * params.N * params.r };
   return new Promise((resolve, reject) => {
     scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, options, (error, key) =>
@@ -22,10 +18,18 @@ function derive(
   });
 }
 
-export async function hashPassword(password: string): Promise<string> {
+export interface ScryptParams {
+  N: number;
+  r: number;
+  p: number;
+}
+
+/** The stored form of a password: scheme, parameters, salt and key. `params` other than the default are for
+ * test fixtures, which log in thousands of times a run. */
+export async function hashPassword(password: string, params: ScryptParams = PARAMS): Promise<string> {
   const salt = randomBytes(16);
-  const key = await derive(password, salt, PARAMS);
-  return ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, salt.toString('base64url'), key.toString('base64url')].join(
+  const key = await derive(password, salt, params);
+  return ['scrypt', params.N, params.r, params.p, salt.toString('base64url'), key.toString('base64url')].join(
     '$',
   );
 }
