@@ -1,5 +1,12 @@
 import { findNumberSwitches } from '@exrated/db/queries';
-import { claimedProfiles, deviceSessions, logs, notices, ratings } from '@exrated/db/schema';
+import {
+  claimedProfiles,
+  deviceSessions,
+  logs,
+  moderationDecisions,
+  notices,
+  ratings,
+} from '@exrated/db/schema';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ratingInput } from './support/rating-fixtures';
@@ -167,6 +174,28 @@ describe("profile.deleteAccount ('Delete my account')", () => {
       contact: 'me@example.com',
     });
     await call(owner, 'profile.setDoNotRate', { doNotRate: true });
+    // A moderator hid one of their ratings: the decision names them as its author (the repeat-offender count).
+    const hiddenOne = await rate(newPhone(), {}, owner);
+    const report = await call(new HttpBrowser(), 'notice.file', {
+      notificationId: hiddenOne.notificationId,
+      reason: 'harassment',
+    });
+    const [filedNotice] = await t.database.db
+      .select({ id: notices.id })
+      .from(notices)
+      .where(eq(notices.reference, (report.data as { reference: string }).reference));
+    const admin = await flows.adminBrowser();
+    const decided = await call(admin, 'admin.decide', {
+      kind: 'notice',
+      id: filedNotice?.id,
+      outcome: 'hide',
+      reason: 'harassment',
+      note: 'Harassment.',
+    });
+    expect(decided.error).toBeNull();
+    const namingThem = () =>
+      t.database.db.select().from(moderationDecisions).where(eq(moderationDecisions.authorPhone, phone));
+    expect(await namingThem()).toHaveLength(1);
     expect(
       (await t.database.db.select().from(logs).where(eq(logs.phoneNumber, phone))).length,
     ).toBeGreaterThan(0);
@@ -188,6 +217,8 @@ describe("profile.deleteAccount ('Delete my account')", () => {
     expect(left).toEqual([{ provenAt: null }]);
     expect(await db.select().from(ratings).where(eq(ratings.id, given.ratingId))).toHaveLength(0);
     expect(await db.select().from(logs).where(eq(logs.phoneNumber, phone))).toHaveLength(0);
+    // The decision stays for the transparency report, without its author.
+    expect(await namingThem()).toHaveLength(0);
     // Ratings others wrote about the number are theirs and stay; the notice stays without its filer.
     expect(await db.select().from(ratings).where(eq(ratings.id, received.ratingId))).toHaveLength(1);
     const [notice] = await db
@@ -201,7 +232,7 @@ describe("profile.deleteAccount ('Delete my account')", () => {
       .select()
       .from(logs)
       .where(and(eq(logs.action, 'account_deleted'), isNull(logs.phoneNumber)));
-    expect(deletion?.details).toMatchObject({ ratings: 1, sessions: 1 });
+    expect(deletion?.details).toMatchObject({ ratings: 2, sessions: 1 });
 
     // The owner's browser lost its session; the other browser still has the number it typed.
     const phoneOf = async (browser: HttpBrowser) =>

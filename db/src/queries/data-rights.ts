@@ -1,4 +1,5 @@
 import { and, asc, type Column, desc, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { retryOnConflict } from '../conflict-retry';
 import type { Executor } from '../database';
 import {
   claimedProfiles,
@@ -194,6 +195,10 @@ function jsonWithoutPhones(column: Column) {
  * texts. Returns what went: counts for the audit entry, and the ended sessions' ids.
  */
 export async function deleteAccountData(db: Executor, params: { phone: string; deviceSessionId: string }) {
+  return retryOnConflict(() => deleteAccountRows(db, params));
+}
+
+function deleteAccountRows(db: Executor, params: { phone: string; deviceSessionId: string }) {
   return db.transaction(async (tx) => {
     const author = { deviceSessionId: params.deviceSessionId, provenPhone: params.phone };
     const sessions = await tx
@@ -211,6 +216,12 @@ export async function deleteAccountData(db: Executor, params: { phone: string; d
       .update(ratingAppeals)
       .set({ authorPhone: null, authorSessionId: null })
       .where(ofPerson(ratingAppeals.authorPhone, ratingAppeals.authorSessionId, person));
+    // The decisions on their ratings keep their reasons for the transparency report, but no longer name them:
+    // the repeat-offender count of a deleted account starts again, as its ratings are gone too.
+    await tx
+      .update(moderationDecisions)
+      .set({ authorPhone: null, authorSessionId: null })
+      .where(ofPerson(moderationDecisions.authorPhone, moderationDecisions.authorSessionId, person));
     await tx.delete(claimedProfiles).where(eq(claimedProfiles.phoneNumber, params.phone));
     await tx.delete(deviceSessions).where(inArray(deviceSessions.id, sessionIds));
     await tx

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { retryOnConflict } from './conflict-retry';
+
+function postgresError(code: string): Error {
+  return Object.assign(new Error(`pg ${code}`), { code });
+}
+
+describe('retryOnConflict', () => {
+  it('runs again after a deadlock or a serialization failure, also when wrapped', async () => {
+    const failures = [postgresError('40P01'), new Error('query failed', { cause: postgresError('40001') })];
+    let runs = 0;
+    const result = await retryOnConflict(async () => {
+      runs += 1;
+      const failure = failures.shift();
+      if (failure) throw failure;
+      return 'done';
+    });
+    expect(result).toBe('done');
+    expect(runs).toBe(3);
+  });
+
+  it('gives up after three runs, and at once on any other error', async () => {
+    let runs = 0;
+    await expect(
+      retryOnConflict(async () => {
+        runs += 1;
+        throw postgresError('40P01');
+      }),
+    ).rejects.toThrow('pg 40P01');
+    expect(runs).toBe(3);
+    runs = 0;
+    await expect(
+      retryOnConflict(async () => {
+        runs += 1;
+        throw postgresError('23505');
+      }),
+    ).rejects.toThrow('pg 23505');
+    expect(runs).toBe(1);
+  });
+});
