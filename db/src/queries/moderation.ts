@@ -192,11 +192,6 @@ export async function hideRating(db: Executor, params: { id: string; hiddenAt: D
     .where(and(eq(ratings.id, params.id), isNull(ratings.hiddenAt)));
 }
 
-/** Shows a hidden rating again (an appeal kept it). */
-export async function unhideRating(db: Executor, id: string) {
-  await db.update(ratings).set({ hiddenAt: null }).where(eq(ratings.id, id));
-}
-
 /** Deletes a rating with its scores and notification (cascades); notices and decisions keep their record. */
 export async function deleteRatingById(db: Executor, id: string) {
   await db.delete(ratings).where(eq(ratings.id, id));
