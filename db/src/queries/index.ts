@@ -3,6 +3,7 @@ export * from './admin-dashboard';
 export * from './admin-logs';
 export * from './admin-profiles';
 export * from './audit';
+export * from './author-records';
 export * from './data-rights';
 export * from './moderation';
 export * from './notices';

@@ -1,0 +1,103 @@
+import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../database';
+import { doNotRateNumbers, moderationDecisions, notices, ratingAppeals, ratings } from '../schema';
+
+// What moderation knows of a rating's author and of the rated number: the record a moderator weighs beside an
+// item, and the removals the repeat-offender hold counts.
+
+/**
+ * How many of an author's ratings moderators hid or deleted (docs/trust-and-safety.md#repeat-offenders): each
+ * rating once, however many decisions removed it, and not one an appeal then kept (shown again). The author is
+ * matched as `authoredBy` matches them: decisions recorded under the proven phone, or under the device
+ * session before any phone stood behind its ratings. `phone` and `session` are SQL expressions.
+ */
+function removalsOfAuthor(phone: SQL, session: SQL) {
+  return sql<number>`(
+    select count(distinct coalesce(d.rating_id, d.id)) from ${moderationDecisions} d
+    where d.outcome in ('hide', 'delete')
+      and (
+        (${phone} is not null and d.author_phone = ${phone})
+        or (d.author_phone is null and d.author_session_id = ${session})
+      )
+      and not exists (
+        select 1 from ${moderationDecisions} k
+        where k.rating_id = d.rating_id and k.kind = 'appeal' and k.outcome = 'keep'
+          and k.decided_at > d.decided_at
+      )
+  )`.mapWith(Number);
+}
+
+/**
+ * Holds for moderation the ratings a device gave before proving a phone that are not held already; returns
+ * how many.
+ */
+export async function holdUnclaimedRatingsOfDevice(
+  db: Executor,
+  params: { deviceSessionId: string; heldReason: string },
+) {
+  const held = await db
+    .update(ratings)
+    .set({ heldReason: params.heldReason })
+    .where(
+      and(
+        eq(ratings.deviceSessionId, params.deviceSessionId),
+        isNull(ratings.createdByPhone),
+        isNull(ratings.heldReason),
+      ),
+    )
+    .returning({ id: ratings.id });
+  return held.length;
+}
+
+/** rating.submit: the removals standing against the submitting author (a proven phone, else the device). */
+export async function countRemovalsOfAuthor(
+  db: Executor,
+  params: { provenPhone: string | null; deviceSessionId: string },
+) {
+  const [row] = await db
+    .select({
+      removed: removalsOfAuthor(sql`${params.provenPhone}::text`, sql`${params.deviceSessionId}::uuid`),
+    })
+    .from(sql`(select 1) as one`);
+  return row?.removed ?? 0;
+}
+
+/**
+ * What a moderator weighs beside an item (docs/trust-and-safety.md): the author's record (ratings given,
+ * held, hidden, appeals filed) and the rated number's (notices about its ratings, 'Do not rate me'), per
+ * rating. The author is matched by proven phone, else by device session; no phone is returned.
+ */
+export async function queueHistories(db: Executor, ratingIds: readonly string[]) {
+  if (ratingIds.length === 0) return [];
+  // The outer rating's columns, spelled with the table name: Drizzle leaves a one-table select's columns
+  // unqualified, and inside `ratings o` a bare "created_by_phone" would be o's own.
+  const phone = sql`"ratings"."created_by_phone"`;
+  const session = sql`"ratings"."device_session_id"`;
+  const subject = sql`"ratings"."phone_number"`;
+  const sameAuthor = sql`(
+    (${phone} is not null and o.created_by_phone = ${phone})
+    or (${phone} is null and o.created_by_phone is null and o.device_session_id = ${session})
+  )`;
+  return db
+    .select({
+      ratingId: ratings.id,
+      given: sql<number>`(select count(*) from ${ratings} o where ${sameAuthor})`.mapWith(Number),
+      held: sql<number>`(select count(*) from ${ratings} o where ${sameAuthor} and o.held_reason is not null)`.mapWith(
+        Number,
+      ),
+      hidden:
+        sql<number>`(select count(*) from ${ratings} o where ${sameAuthor} and o.hidden_at is not null)`.mapWith(
+          Number,
+        ),
+      appeals: sql<number>`(select count(*) from ${ratingAppeals} ap
+        where (${phone} is not null and ap.author_phone = ${phone})
+           or (${phone} is null and ap.author_session_id = ${session}))`.mapWith(Number),
+      removed: removalsOfAuthor(phone, session),
+      subjectNotices: sql<number>`(select count(*) from ${notices} n join ${ratings} x on x.id = n.rating_id
+        where x.phone_number = ${subject})`.mapWith(Number),
+      subjectDoNotRate: sql<boolean>`exists (select 1 from ${doNotRateNumbers} d
+        where d.phone_number = ${subject})`,
+    })
+    .from(ratings)
+    .where(inArray(ratings.id, [...ratingIds]));
+}
