@@ -8,7 +8,7 @@ import {
   ratings,
 } from '@exrated/db/schema';
 import { count, eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   ADMIN_SESSION_ABSOLUTE_MS,
   ADMIN_SESSION_IDLE_MS,
@@ -16,36 +16,28 @@ import {
 } from '../src/services/sessions/sessions';
 import { MemoryCookieJar } from './support/cookie-jar';
 import { ratingInput, submitRating } from './support/rating-fixtures';
-import { createTestApp, HttpBrowser, type TestApp, testAdminLogin } from './support/test-app';
+import { HttpBrowser, type TestApp, testAdminLogin, useTestApp } from './support/test-app';
+import { addressSequence } from './support/test-clock';
 
 const MINUTE = 60 * 1000;
 const DAY = 24 * 60 * MINUTE;
 const LOGIN_LIMIT = 4;
 
-let t: TestApp;
 // The app's clock: real time shifted by `clockOffsetMs`, so session expiry can be tested without waiting.
 let clockOffsetMs = 0;
-
-beforeAll(async () => {
-  t = await createTestApp({
-    env: { LIMIT_ADMIN_LOGINS_PER_IP_PER_15_MIN: String(LOGIN_LIMIT) },
-    overrides: { now: () => new Date(Date.now() + clockOffsetMs) },
-  });
-  await seed();
+const t = useTestApp({
+  env: { LIMIT_ADMIN_LOGINS_PER_IP_PER_15_MIN: String(LOGIN_LIMIT) },
+  overrides: { now: () => new Date(Date.now() + clockOffsetMs) },
 });
-afterAll(async () => {
-  await t?.close();
+beforeAll(async () => {
+  await seed();
 });
 afterEach(() => {
   clockOffsetMs = 0;
 });
 
-let ipCounter = 0;
 /** Each test logs in from its own address so the per-IP login cap of one test never blocks another. */
-function freshIp() {
-  ipCounter += 1;
-  return `198.51.100.${ipCounter}`;
-}
+const freshIp = addressSequence('198.51.100');
 
 async function adminCaller() {
   const browser = t.caller({ ip: freshIp() });

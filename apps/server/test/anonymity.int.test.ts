@@ -2,19 +2,12 @@ import { createDatabase } from '@exrated/db';
 import { notifications, ratings } from '@exrated/db/schema';
 import { createTestDatabase, type TestDatabase } from '@exrated/db/testing';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { ConsoleSmsSender } from '../src/services/sms/console-sms-sender';
 import { ratingInput, type SubmitReply } from './support/rating-fixtures';
-import {
-  createTestApp,
-  enrolTestAdmin,
-  HttpBrowser,
-  injectWithCookies,
-  type TestApp,
-  testConfig,
-} from './support/test-app';
-import { errorCode, trustFlows } from './support/trust-flows';
+import { enrolTestAdmin, HttpBrowser, injectWithCookies, type TestApp, testConfig } from './support/test-app';
+import { errorCode, useTrustFlows } from './support/trust-flows';
 import { latestCode, trpcHttp } from './support/verification';
 
 /**
@@ -41,15 +34,7 @@ const DELAYED_ENV = {
 };
 const ISO_TIMESTAMP = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 
-let t: TestApp;
-let flows: ReturnType<typeof trustFlows>;
-beforeAll(async () => {
-  t = await createTestApp({ env: DELAYED_ENV });
-  flows = trustFlows(t, '303555');
-});
-afterAll(async () => {
-  await t?.close();
-});
+const { t, flows } = useTrustFlows('303555', { env: DELAYED_ENV });
 
 interface Received {
   ratings: Array<Record<string, unknown> & { id: string; posted: string }>;

@@ -1,21 +1,15 @@
 import { notifications, ratings } from '@exrated/db/schema';
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ratingInput, submitRating, usPhone } from './support/rating-fixtures';
-import { createTestApp, HttpBrowser, type TestApp, UNCAPPED_LIMITS_ENV } from './support/test-app';
+import { HttpBrowser, UNCAPPED_LIMITS_ENV, useTestApp } from './support/test-app';
 import { latestCode, provenBrowser, trpcHttp } from './support/verification';
 
 // Every text and name is normalized, then screened on what a person reads (docs/screening.md), over HTTP as
 // an abuser sends it.
 const CONTACT_RULE = 'must not contain contact details (phone numbers, emails, links or @handles).';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ env: UNCAPPED_LIMITS_ENV, overrides: { runDispatcher: false } });
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp({ env: UNCAPPED_LIMITS_ENV, overrides: { runDispatcher: false } });
 
 async function storedRatings() {
   const [row] = await t.database.db.select({ value: count() }).from(ratings);

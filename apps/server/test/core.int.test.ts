@@ -1,17 +1,11 @@
 import { logs } from '@exrated/db/schema';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { captureLogs } from './support/log-capture';
-import { createTestApp, HttpBrowser, type TestApp } from './support/test-app';
+import { createTestApp, HttpBrowser, useTestApp } from './support/test-app';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
 
 const trackBody = JSON.stringify({ json: { action: 'onboarding_step_completed', details: { step: 1 } } });
 const jsonHeaders = { 'content-type': 'application/json' };

@@ -1,14 +1,8 @@
 import { deviceSessions, errorLogs, logs, ratings } from '@exrated/db/schema';
 import { eq, inArray, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ratingInput, type SubmitReply } from './support/rating-fixtures';
-import {
-  createTestApp,
-  HttpBrowser,
-  NO_RESEND_WAITS,
-  type TestApp,
-  UNCAPPED_LIMITS_ENV,
-} from './support/test-app';
+import { HttpBrowser, NO_RESEND_WAITS, UNCAPPED_LIMITS_ENV, useTestApp } from './support/test-app';
 import { latestCode, type TrpcHttpReply, trpcHttp } from './support/verification';
 
 /**
@@ -18,15 +12,9 @@ import { latestCode, type TrpcHttpReply, trpcHttp } from './support/verification
  * name, so any address or browser that leaks into someone else's export or survives a deletion is seen.
  */
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({
-    env: { ...UNCAPPED_LIMITS_ENV, TRUST_PROXY: 'true' },
-    codeStoreOptions: NO_RESEND_WAITS,
-  });
-});
-afterAll(async () => {
-  await t?.close();
+const t = useTestApp({
+  env: { ...UNCAPPED_LIMITS_ENV, TRUST_PROXY: 'true' },
+  codeStoreOptions: NO_RESEND_WAITS,
 });
 
 let line = 0;

@@ -8,25 +8,17 @@ import {
   ratings,
 } from '@exrated/db/schema';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ratingInput } from './support/rating-fixtures';
-import { createTestApp, HttpBrowser, type TestApp, UNCAPPED_LIMITS_ENV } from './support/test-app';
-import { errorCode, trustFlows } from './support/trust-flows';
+import { HttpBrowser, UNCAPPED_LIMITS_ENV } from './support/test-app';
+import { errorCode, useTrustFlows } from './support/trust-flows';
 
 /**
  * The proven owner of a number controls it from /settings: 'Do not rate me', 'Download my
  * data' (never another person's phone or a rater's identity) and 'Delete my account'.
  */
 
-let t: TestApp;
-let flows: ReturnType<typeof trustFlows>;
-beforeAll(async () => {
-  t = await createTestApp({ env: UNCAPPED_LIMITS_ENV });
-  flows = trustFlows(t, '415552');
-});
-afterAll(async () => {
-  await t?.close();
-});
+const { t, flows } = useTrustFlows('415552', { env: UNCAPPED_LIMITS_ENV });
 
 const PHONE_PATTERN = /\+\d{7,15}/g;
 

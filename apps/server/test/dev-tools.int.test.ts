@@ -2,18 +2,10 @@ import { createHash } from 'node:crypto';
 import { createTestDatabase, type TestDatabase } from '@exrated/db/testing';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type ServerProcess, startServerProcess, waitFor } from './support/processes';
-import { createTestApp, type TestApp } from './support/test-app';
+import { useTestApp } from './support/test-app';
 
 /** What a newcomer's first run shows: the outbox page and human-readable development logs. */
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await createTestApp();
-});
-
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
 
 async function send(phoneNumber: string) {
   const reply = await t.http({

@@ -7,18 +7,12 @@ import {
   staffAccounts,
 } from '@exrated/db/schema';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { GROUP_ITEM_DECIDED, GROUP_ITEM_GONE, GROUP_NOT_ONE_NUMBER } from '../src/services/moderation/decide';
 import { PILE_ON_WINDOW_MS } from '../src/services/moderation/pile-ons';
 import { ratingInput, type SubmitReply } from './support/rating-fixtures';
-import {
-  createTestApp,
-  HttpBrowser,
-  NO_RESEND_WAITS,
-  type TestApp,
-  UNCAPPED_LIMITS_ENV,
-} from './support/test-app';
-import { errorCode, trustFlows } from './support/trust-flows';
+import { HttpBrowser, NO_RESEND_WAITS, UNCAPPED_LIMITS_ENV } from './support/test-app';
+import { errorCode, useTrustFlows } from './support/trust-flows';
 import { latestCode } from './support/verification';
 
 /**
@@ -28,17 +22,11 @@ import { latestCode } from './support/verification';
  * decided, logged and explained as a single decision would.
  */
 
-let t: TestApp;
-let flows: ReturnType<typeof trustFlows>;
+// An offender's phone is proven again on a new device: no wait between its codes.
+const { t, flows } = useTrustFlows('415556', { env: UNCAPPED_LIMITS_ENV, codeStoreOptions: NO_RESEND_WAITS });
 let admin: HttpBrowser;
 beforeAll(async () => {
-  // An offender's phone is proven again on a new device: no wait between its codes.
-  t = await createTestApp({ env: UNCAPPED_LIMITS_ENV, codeStoreOptions: NO_RESEND_WAITS });
-  flows = trustFlows(t, '415556');
   admin = await flows.adminBrowser();
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 interface QueueItemReply {

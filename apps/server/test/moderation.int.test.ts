@@ -7,11 +7,11 @@ import {
   ratings,
 } from '@exrated/db/schema';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ALREADY_APPEALED, NOTHING_TO_APPEAL, RATING_NOT_FOUND } from '../src/services/moderation/appeals';
 import { ITEM_NOT_FOUND, NO_RATING_TO_ACT_ON } from '../src/services/moderation/decide';
-import { createTestApp, HttpBrowser, type TestApp, UNCAPPED_LIMITS_ENV } from './support/test-app';
-import { errorCode, trustFlows } from './support/trust-flows';
+import { HttpBrowser, UNCAPPED_LIMITS_ENV } from './support/test-app';
+import { errorCode, useTrustFlows } from './support/trust-flows';
 
 /**
  * One queue of held ratings, notices and appeals, oldest first; decisions with a
@@ -19,15 +19,7 @@ import { errorCode, trustFlows } from './support/trust-flows';
  * and the author; one appeal per rating; the dashboard's figures and the public transparency report.
  */
 
-let t: TestApp;
-let flows: ReturnType<typeof trustFlows>;
-beforeAll(async () => {
-  t = await createTestApp({ env: UNCAPPED_LIMITS_ENV });
-  flows = trustFlows(t, '415553');
-});
-afterAll(async () => {
-  await t?.close();
-});
+const { t, flows } = useTrustFlows('415553', { env: UNCAPPED_LIMITS_ENV });
 
 interface QueueReply {
   items: Array<{

@@ -1,6 +1,6 @@
 import { notices } from '@exrated/db/schema';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   DESCRIPTION_NEEDED,
   LINK_NOT_FOUND,
@@ -8,23 +8,15 @@ import {
   REVIEW_NOT_FOUND,
 } from '../src/services/notices/file-notice';
 import { NOTICE_NOT_FOUND } from '../src/services/notices/notice-status';
-import { createTestApp, HttpBrowser, type TestApp, UNCAPPED_LIMITS_ENV } from './support/test-app';
-import { errorCode, trustFlows } from './support/trust-flows';
+import { createTestApp, HttpBrowser, UNCAPPED_LIMITS_ENV } from './support/test-app';
+import { errorCode, useTrustFlows } from './support/trust-flows';
 
 /**
  * Notices from anyone, each with a reference and a status page. A notice never shows its
  * reporter anything of the rater, and never a text the reporter may not read.
  */
 
-let t: TestApp;
-let flows: ReturnType<typeof trustFlows>;
-beforeAll(async () => {
-  t = await createTestApp({ env: UNCAPPED_LIMITS_ENV });
-  flows = trustFlows(t, '415554');
-});
-afterAll(async () => {
-  await t?.close();
-});
+const { t, flows } = useTrustFlows('415554', { env: UNCAPPED_LIMITS_ENV });
 
 const TESTIMONIAL = 'Secret words only the rated person may read.';
 

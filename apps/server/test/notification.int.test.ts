@@ -6,7 +6,8 @@ import { buildApp } from '../src/app';
 import { ConsoleSmsSender } from '../src/services/sms/console-sms-sender';
 import { SmsDeliveryError, type SmsMessage } from '../src/services/sms/sms-sender';
 import { postProcedure, ratingInput, submitRating, usPhone } from './support/rating-fixtures';
-import { createTestApp, HttpBrowser, type TestApp } from './support/test-app';
+import { createTestApp, HttpBrowser, type TestApp, useTestApp } from './support/test-app';
+import { testClock } from './support/test-clock';
 import { provenBrowser } from './support/verification';
 
 /** The console sender, made to fail on demand and to take its time like a real provider. */
@@ -25,17 +26,6 @@ class ControllableSmsSender extends ConsoleSmsSender {
   }
 }
 
-/** A clock the test moves forward, so backoff is checked without waiting. */
-function testClock() {
-  let offsetMs = 0;
-  return {
-    now: () => new Date(Date.now() + offsetMs),
-    advance(seconds: number) {
-      offsetMs += seconds * 1000;
-    },
-  };
-}
-
 async function notificationOf(t: TestApp, ratingId: string | undefined) {
   const [row] = await t.database.db
     .select()
@@ -45,13 +35,7 @@ async function notificationOf(t: TestApp, ratingId: string | undefined) {
 }
 
 describe('notification.visit', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ overrides: { runDispatcher: false } });
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp({ overrides: { runDispatcher: false } });
 
   const visit = (input: unknown, browser?: HttpBrowser) =>
     postProcedure<{ name: string }>(t, 'notification.visit', input, browser);
@@ -238,7 +222,7 @@ describe('the text and its retries', () => {
 
     sms.failing = false;
     expect((await t.app.services.dispatcher.runOnce()).claimed).toBe(0); // not due yet
-    clock.advance(31);
+    clock.advance(31_000);
     expect(await t.app.services.dispatcher.runOnce()).toEqual({
       claimed: 1,
       sent: 1,
@@ -261,13 +245,13 @@ describe('the text and its retries', () => {
     while (row?.status === 'pending') {
       const wait = Math.round(((row.nextAttemptAt.getTime() ?? 0) - clock.now().getTime()) / 1000);
       waits.push(wait);
-      clock.advance(wait + 1);
+      clock.advance((wait + 1) * 1000);
       await t.app.services.dispatcher.runOnce();
       row = await notificationOf(t, reply.data?.ratingId);
     }
     expect(waits).toEqual([30, 60]);
     expect(row).toMatchObject({ status: 'failed', attempts: 3, statusReason: 'max_attempts' });
-    clock.advance(3600);
+    clock.advance(3_600_000);
     expect((await t.app.services.dispatcher.runOnce()).claimed).toBe(0);
   });
 
@@ -281,7 +265,7 @@ describe('the text and its retries', () => {
       sql`insert into sms_opt_outs (phone_number, source) values (${phone}, 'link')`,
     );
     sms.failing = false;
-    clock.advance(31);
+    clock.advance(31_000);
     expect(await t.app.services.dispatcher.runOnce()).toMatchObject({ claimed: 1, suppressed: 1, sent: 0 });
     expect(await notificationOf(t, reply.data?.ratingId)).toMatchObject({
       status: 'suppressed',
@@ -317,7 +301,7 @@ describe('the dispatcher across restarts and instances', () => {
       runDispatcher: false,
     });
     try {
-      clock.advance(31);
+      clock.advance(31_000);
       expect(await restarted.services.dispatcher.runOnce()).toMatchObject({ claimed: 1, sent: 1 });
       expect(sms.outbox().map((message) => message.to)).toEqual([usPhone(800)]);
       expect(await notificationOf(first, reply.data?.ratingId)).toMatchObject({
@@ -388,7 +372,7 @@ describe('the dispatcher across restarts and instances', () => {
       failingSms.failing = false;
       failingSms.delayMs = 5;
       senders[0] = failingSms;
-      clock.advance(31);
+      clock.advance(31_000);
       // Both instances dispatch in parallel, several times over, each with batches of at most 25.
       const runs = await Promise.all(
         [0, 1, 2].flatMap(() => instances.map((instance) => instance.services.dispatcher.runOnce())),

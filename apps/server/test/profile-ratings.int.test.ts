@@ -1,18 +1,12 @@
 import { receivedRatingsQuery } from '@exrated/db/queries';
 import { claimedProfiles, ratingScores, ratings } from '@exrated/db/schema';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, HttpBrowser, NO_RESEND_WAITS, type TestApp } from './support/test-app';
+import { describe, expect, it } from 'vitest';
+import { HttpBrowser, NO_RESEND_WAITS, type TestApp, useTestApp } from './support/test-app';
 import { latestCode, trpcHttp } from './support/verification';
 
-let t: TestApp;
-beforeAll(async () => {
-  // Some tests prove one number on two devices: no waits between code texts here.
-  t = await createTestApp({ codeStoreOptions: NO_RESEND_WAITS });
-});
-afterAll(async () => {
-  await t?.close();
-});
+// Some tests prove one number on two devices: no waits between code texts here.
+const t = useTestApp({ codeStoreOptions: NO_RESEND_WAITS });
 
 // Distinct numbers per test keep the cases independent inside one database.
 let nextLine = 100;

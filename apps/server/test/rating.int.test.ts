@@ -14,7 +14,7 @@ import { buildApp } from '../src/app';
 import { MAINTENANCE_MESSAGE, NUMBER_CANNOT_BE_RATED } from '../src/services/rating/rating-submission';
 import { ConsoleSmsSender } from '../src/services/sms/console-sms-sender';
 import { ratingInput, ratingTableCounts, submitRating, usPhone } from './support/rating-fixtures';
-import { createTestApp, HttpBrowser, injectWithCookies, type TestApp } from './support/test-app';
+import { createTestApp, HttpBrowser, injectWithCookies, type TestApp, useTestApp } from './support/test-app';
 import { provenBrowser } from './support/verification';
 
 const PHONE_MESSAGE = 'Please enter a valid phone number with country code';
@@ -23,13 +23,7 @@ const SCORE_MESSAGE = 'Each score must be a whole number from 1 to 10';
 const SCORES_MESSAGE = 'Please score each of the five questions once';
 const CONTACT_RULE = 'must not contain contact details (phone numbers, emails, links or @handles).';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ overrides: { runDispatcher: false } });
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp({ overrides: { runDispatcher: false } });
 
 function tableCounts() {
   return ratingTableCounts(t.database.db);

@@ -1,15 +1,9 @@
 import { deviceSessions } from '@exrated/db/schema';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { hashToken } from '../src/services/sessions/sessions';
-import {
-  createTestApp,
-  HttpBrowser,
-  NO_RESEND_WAITS,
-  type TestApp,
-  UNCAPPED_LIMITS_ENV,
-} from './support/test-app';
-import { errorCode, trustFlows } from './support/trust-flows';
+import { HttpBrowser, NO_RESEND_WAITS, UNCAPPED_LIMITS_ENV } from './support/test-app';
+import { errorCode, useTrustFlows } from './support/trust-flows';
 import { latestCode } from './support/verification';
 
 /**
@@ -24,15 +18,7 @@ interface Me {
   isVerified: boolean;
 }
 
-let t: TestApp;
-let flows: ReturnType<typeof trustFlows>;
-beforeAll(async () => {
-  t = await createTestApp({ env: UNCAPPED_LIMITS_ENV, codeStoreOptions: NO_RESEND_WAITS });
-  flows = trustFlows(t, '415553');
-});
-afterAll(async () => {
-  await t?.close();
-});
+const { t, flows } = useTrustFlows('415553', { env: UNCAPPED_LIMITS_ENV, codeStoreOptions: NO_RESEND_WAITS });
 
 /** The device token in the browser's signed cookie (`<token>.<signature>`; a token holds no dot). */
 function unsignedToken(browser: HttpBrowser) {

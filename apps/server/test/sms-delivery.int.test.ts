@@ -9,7 +9,8 @@ import { settleUnconfirmedTexts } from '../src/services/sms/receipt-job';
 import { checkSmsSetup } from '../src/services/sms/sms-check';
 import { FAKE_TOPIC_ARN, type FakeAwsSms, startFakeAwsSms } from './support/fake-aws-sms';
 import { type FakeTwilio, startFakeTwilio } from './support/fake-twilio';
-import { attemptsOf, dueText, notificationRow, smsApp, testClock } from './support/sms-harness';
+import { attemptsOf, dueText, notificationRow, smsApp } from './support/sms-harness';
+import { testClock } from './support/test-clock';
 
 /**
  * Real SMS through fakes of both providers on loopback (their wire formats, their signatures): failover,

@@ -1,11 +1,12 @@
 import { logs, staffAccounts, staffPasskeys } from '@exrated/db/schema';
 import { and, desc, eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { PASSKEY_CHALLENGE_TTL_MS } from '../src/services/staff/passkeys';
 import { INVALID_LOGIN } from '../src/services/staff/staff-login';
 import { freshTotp } from './support/fresh-totp';
 import { SoftAuthenticator } from './support/soft-authenticator';
-import { createTestApp, type TestApp, testAdminLogin } from './support/test-app';
+import { type TestApp, testAdminLogin, useTestApp } from './support/test-app';
+import { addressSequence, testClock } from './support/test-clock';
 import { failure } from './support/trpc-failure';
 
 /**
@@ -17,25 +18,14 @@ import { failure } from './support/trpc-failure';
 const ACCOUNT_CAP = 4;
 const ORIGIN = 'http://localhost:3000';
 
-let t: TestApp;
-let clockOffsetMs = 0;
-let ipCounter = 0;
-function freshIp() {
-  ipCounter += 1;
-  return `203.0.113.${ipCounter}`;
-}
-
-beforeAll(async () => {
-  t = await createTestApp({
-    env: { LIMIT_STAFF_LOGINS_PER_ACCOUNT_PER_5_MIN: String(ACCOUNT_CAP) },
-    overrides: { now: () => new Date(Date.now() + clockOffsetMs) },
-  });
-});
-afterAll(async () => {
-  await t?.close();
+const clock = testClock();
+const freshIp = addressSequence('203.0.113');
+const t = useTestApp({
+  env: { LIMIT_STAFF_LOGINS_PER_ACCOUNT_PER_5_MIN: String(ACCOUNT_CAP) },
+  overrides: { now: clock.now },
 });
 afterEach(() => {
-  clockOffsetMs = 0;
+  clock.reset();
 });
 
 type Caller = ReturnType<TestApp['caller']>;
@@ -178,7 +168,7 @@ describe('passkeys', () => {
 
     // An attempt past its lifetime is gone.
     const late = await passkeyLogin(staff, authenticator, {}, staff.caller);
-    clockOffsetMs = PASSKEY_CHALLENGE_TTL_MS + 1000;
+    clock.advance(PASSKEY_CHALLENGE_TTL_MS + 1000);
     expect((await failure(late.result)).code).toBe('UNAUTHORIZED');
   });
 

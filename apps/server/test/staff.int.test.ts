@@ -1,17 +1,18 @@
 import { logs, moderationDecisions, notifications, staffAccounts, staffEnrolments } from '@exrated/db/schema';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { RetryAfter } from '../src/services/limits/rate-limit-errors';
 import { ACCOUNT_WINDOW_SECONDS } from '../src/services/staff/staff-login';
 import { freshTotp } from './support/fresh-totp';
 import { ratingInput } from './support/rating-fixtures';
 import {
-  createTestApp,
   TEST_ADMIN_LOGIN,
   TEST_ADMIN_PASSWORD,
   type TestApp,
   testAdminLogin,
+  useTestApp,
 } from './support/test-app';
+import { addressSequence, testClock } from './support/test-clock';
 import { failure } from './support/trpc-failure';
 import { provenCaller } from './support/verification';
 
@@ -25,26 +26,15 @@ import { provenCaller } from './support/verification';
 const DAY = 24 * 60 * 60 * 1000;
 const ACCOUNT_CAP = 5;
 
-let t: TestApp;
-let clockOffsetMs = 0;
-let ipCounter = 0;
-function freshIp() {
-  ipCounter += 1;
-  return `198.51.100.${ipCounter}`;
-}
-
-beforeAll(async () => {
-  t = await createTestApp({
-    adminNotEnrolled: true,
-    env: { LIMIT_STAFF_LOGINS_PER_ACCOUNT_PER_5_MIN: String(ACCOUNT_CAP) },
-    overrides: { now: () => new Date(Date.now() + clockOffsetMs) },
-  });
-});
-afterAll(async () => {
-  await t?.close();
+const clock = testClock();
+const freshIp = addressSequence('198.51.100');
+const t = useTestApp({
+  adminNotEnrolled: true,
+  env: { LIMIT_STAFF_LOGINS_PER_ACCOUNT_PER_5_MIN: String(ACCOUNT_CAP) },
+  overrides: { now: clock.now },
 });
 afterEach(() => {
-  clockOffsetMs = 0;
+  clock.reset();
 });
 
 function tokenOf(link: string) {
@@ -182,13 +172,13 @@ describe('invitations and roles', () => {
       .from(staffEnrolments)
       .where(eq(staffEnrolments.staffId, invited.id));
     expect(JSON.stringify(rows)).not.toContain(tokenOf(invited.link));
-    clockOffsetMs = DAY + 1000;
+    clock.advance(DAY + 1000);
     const expired = await failure(() =>
       t.caller().trpc.staff.beginEnrolment({ token: tokenOf(invited.link) }),
     );
     expect(expired).toMatchObject({ code: 'NOT_FOUND', message: expect.stringContaining('expired') });
     // An invited account has no password until it enrols: nothing logs in with it.
-    clockOffsetMs = 0;
+    clock.reset();
     const login = await failure(() =>
       t
         .caller({ ip: freshIp() })

@@ -6,7 +6,8 @@ import { SnsSmsSender } from '../src/services/sms/sns-sms-sender';
 import { CARRIER_BLOCKS_TEXTS } from '../src/services/trust/sms-opt-out';
 import { type LocalSns, snsXml, startLocalSns } from './support/local-sns';
 import { ratingInput, type SubmitReply } from './support/rating-fixtures';
-import { createTestApp, HttpBrowser, type TestApp } from './support/test-app';
+import { createTestApp, HttpBrowser, type TestApp, useTestApp } from './support/test-app';
+import { testClock } from './support/test-clock';
 import { latestCode, type TrpcHttpReply, trpcHttp } from './support/verification';
 
 // Generous caps: this file rates the same numbers many times from one address; the caps have their own tests.
@@ -19,15 +20,9 @@ const ENV = {
 };
 const EXPIRED_LINK = 'This link is invalid or has expired';
 
-let t: TestApp;
-// The app's clock runs `clockOffsetMs` ahead, so the dispatcher can be run past every lease and backoff.
-let clockOffsetMs = 0;
-beforeAll(async () => {
-  t = await createTestApp({ env: ENV, overrides: { now: () => new Date(Date.now() + clockOffsetMs) } });
-});
-afterAll(async () => {
-  await t?.close();
-});
+// The app's clock runs ahead when a test moves it, so the dispatcher can be run past every lease and backoff.
+const clock = testClock();
+const t = useTestApp({ env: ENV, overrides: { now: clock.now } });
 
 let nextLine = 0;
 function newPhone() {
@@ -151,11 +146,11 @@ describe('notification.optOut', () => {
       sentAt: null,
     });
     // Hours later the dispatcher still leaves it alone: suppressed is final.
-    clockOffsetMs = 6 * 3600 * 1000;
+    clock.advance(6 * 3600 * 1000);
     try {
       await t.app.services.dispatcher.runOnce();
     } finally {
-      clockOffsetMs = 0;
+      clock.reset();
     }
     expect((await notificationOf(t, reply.ratingId)).status).toBe('suppressed');
     expect(textsTo(phone)).toHaveLength(before);

@@ -11,24 +11,14 @@ import type { CodeStore } from '../src/services/verification/code-store';
 import { MemoryCodeStore } from '../src/services/verification/memory-code-store';
 import { RedisCodeStore } from '../src/services/verification/redis-code-store';
 import { INVALID_CODE, VERIFICATION_UNAVAILABLE } from '../src/services/verification/verification-service';
-import { createTestApp, HttpBrowser, type TestApp, testConfig } from './support/test-app';
+import { createTestApp, HttpBrowser, type TestApp, testConfig, useTestApp } from './support/test-app';
+import { frozenClock } from './support/test-clock';
 import { latestCode, sessionOf, trpcHttp } from './support/verification';
 
 const US = '+14155550100';
 const US_2 = '+14155550101';
 const UK = '+447400123456';
 const FRANCE = '+33612345678';
-
-/** A clock the tests move forward instead of waiting out the 60 s resend cooldown. */
-function testClock() {
-  let current = Date.now();
-  return {
-    now: () => new Date(current),
-    advance(ms: number) {
-      current += ms;
-    },
-  };
-}
 
 async function actionsFor(t: TestApp, phone: string) {
   const rows = await t.database.db.select().from(logs).where(eq(logs.phoneNumber, phone));
@@ -44,14 +34,8 @@ const stores: [string, boolean][] = usingRedis
   : [['in-process', true]];
 
 describe.each(stores)('verification through the tRPC caller (%s store)', (_name, withoutRedis) => {
-  let t: TestApp;
-  const clock = testClock();
-  beforeAll(async () => {
-    t = await createTestApp({ withoutRedis, overrides: { now: clock.now } });
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const clock = frozenClock();
+  const t = useTestApp({ withoutRedis, overrides: { now: clock.now } });
 
   it('sends a code, proves the phone with it, rotates the session token and attributes earlier ratings', async () => {
     const { trpc, cookies } = t.caller({ ip: '198.51.100.1', userAgent: 'UA/verify' });
@@ -251,20 +235,14 @@ describe.each(stores)('verification through the tRPC caller (%s store)', (_name,
 });
 
 describe('verification limits', () => {
-  let t: TestApp;
-  const clock = testClock();
-  beforeAll(async () => {
-    t = await createTestApp({
-      env: {
-        LIMIT_VERIFICATION_TEXTS_PER_PHONE_PER_DAY: '2',
-        LIMIT_VERIFICATION_SENDS_PER_IP_PER_HOUR: '3',
-        LIMIT_VERIFICATION_CHECKS_PER_IP_PER_HOUR: '3',
-      },
-      overrides: { now: clock.now },
-    });
-  });
-  afterAll(async () => {
-    await t?.close();
+  const clock = frozenClock();
+  const t = useTestApp({
+    env: {
+      LIMIT_VERIFICATION_TEXTS_PER_PHONE_PER_DAY: '2',
+      LIMIT_VERIFICATION_SENDS_PER_IP_PER_HOUR: '3',
+      LIMIT_VERIFICATION_CHECKS_PER_IP_PER_HOUR: '3',
+    },
+    overrides: { now: clock.now },
   });
 
   it('caps code texts per phone per day, whoever asks, telling when to retry', async () => {
@@ -414,13 +392,7 @@ describe('send failures', () => {
 });
 
 describe('over HTTP with cookies', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp();
 
   it("validates input with the product's messages", async () => {
     const browser = new HttpBrowser();

@@ -1,12 +1,13 @@
 import { errorLogs, logs, notifications, ratings, smsOptOuts } from '@exrated/db/schema';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { NUMBER_CANNOT_BE_RATED } from '../../src/services/rating/rating-submission';
 import { ConsoleSmsSender } from '../../src/services/sms/console-sms-sender';
 import type { SmsMessage, SmsSendResult } from '../../src/services/sms/sms-sender';
 import { INVALID_CODE } from '../../src/services/verification/verification-service';
 import { ratingInput } from '../support/rating-fixtures';
-import { createTestApp, HttpBrowser, type TestApp, testAdminLogin } from '../support/test-app';
+import { createTestApp, HttpBrowser, type TestApp, testAdminLogin, useTestApp } from '../support/test-app';
+import { frozenClock } from '../support/test-clock';
 
 /**
  * The attacks run against the production build, as an abuser runs them: over HTTP, with a fresh
@@ -21,17 +22,6 @@ interface Reply<T = unknown> {
   status: number;
   data: T | undefined;
   error: { message: string; data: { code: string; retryAfterSeconds?: number } } | undefined;
-}
-
-/** A clock the tests move forward instead of waiting out the resend waits. */
-function testClock() {
-  let current = Date.now();
-  return {
-    now: () => new Date(current),
-    advance(ms: number) {
-      current += ms;
-    },
-  };
 }
 
 /** One tRPC mutation over HTTP from `ip`; a new browser (fresh cookie) unless one is given. */
@@ -108,14 +98,8 @@ async function actions(t: TestApp, phone: string) {
 }
 
 describe('attack 1: strangers cannot weaponize verification', () => {
-  let t: TestApp;
-  const clock = testClock();
-  beforeAll(async () => {
-    t = await createTestApp({ overrides: { now: clock.now } });
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const clock = frozenClock();
+  const t = useTestApp({ overrides: { now: clock.now } });
 
   it('keeps the resend wait when a stranger fails six checks, so the number keeps its sends', async () => {
     // The stranger asks for a code to the owner's number and fails six checks of it from the same session,
@@ -234,14 +218,8 @@ describe('attack 1: strangers cannot weaponize verification', () => {
 });
 
 describe('attacks 2 and 3: a rating counts once a person stands behind it', () => {
-  let t: TestApp;
-  const clock = testClock();
-  beforeAll(async () => {
-    t = await createTestApp({ overrides: { now: clock.now } });
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const clock = frozenClock();
+  const t = useTestApp({ overrides: { now: clock.now } });
 
   it('neither shows, counts nor texts ratings from fresh sessions (review bombing)', async () => {
     const target = '+14155550190';
@@ -365,14 +343,8 @@ describe('attacks 2 and 3: a rating counts once a person stands behind it', () =
 });
 
 describe('attack 4: SMS pumping', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({
-      env: { LIMIT_VERIFICATION_TEXTS_PER_COUNTRY_PER_HOUR: '3', LIMIT_VERIFICATION_TEXTS_PER_DAY: '6' },
-    });
-  });
-  afterAll(async () => {
-    await t?.close();
+  const t = useTestApp({
+    env: { LIMIT_VERIFICATION_TEXTS_PER_COUNTRY_PER_HOUR: '3', LIMIT_VERIFICATION_TEXTS_PER_DAY: '6' },
   });
 
   it.each([

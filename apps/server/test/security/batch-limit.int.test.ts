@@ -1,9 +1,9 @@
 import { deviceSessions, logs } from '@exrated/db/schema';
 import { count } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MAX_CALLS_PER_REQUEST, TOO_MANY_CALLS_MESSAGE } from '../../src/trpc/batch-limit';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { useTestApp } from '../support/test-app';
 
 /**
  * One request could carry hundreds of procedure calls (50 `profile.me` in one GET
@@ -11,14 +11,7 @@ import { createTestApp, type TestApp } from '../support/test-app';
  * before any procedure runs, so not even a device session is created.
  */
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await createTestApp({ env: { LIMIT_TELEMETRY_PER_IP_PER_MINUTE: '1000' } });
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp({ env: { LIMIT_TELEMETRY_PER_IP_PER_MINUTE: '1000' } });
 
 async function tableCounts() {
   const [[sessions], [entries]] = await Promise.all([

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, HttpBrowser, type TestApp } from '../support/test-app';
+import { describe, expect, it } from 'vitest';
+import { HttpBrowser, useTestApp } from '../support/test-app';
 import { trpcHttp } from '../support/verification';
 
 /**
@@ -8,15 +8,9 @@ import { trpcHttp } from '../support/verification';
  * guard must decide on the route as matched, whatever spelling of the path reached it.
  */
 
-let t: TestApp;
 const VICTIM_PHONE = '+14155550166';
 
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
 
 /** Spellings of `/trpc/profile.logout` a router may resolve to the tRPC route. */
 const PATHS = [

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ratingInput } from '../support/rating-fixtures';
 import { routerProcedures } from '../support/router-procedures';
-import { createTestApp, HttpBrowser, NO_RESEND_WAITS, type TestApp } from '../support/test-app';
+import { HttpBrowser, NO_RESEND_WAITS, useTestApp } from '../support/test-app';
 import { latestCode, type TrpcHttpReply, trpcHttp } from '../support/verification';
 
 /**
@@ -42,13 +42,7 @@ const CHEAP_READS: Record<string, string> = {
   'profile.ratingsReceived': 'the caller’s own received ratings, by an indexed key, once unlocked',
 };
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ env: { ...ENV, TRUST_PROXY: 'true' }, codeStoreOptions: NO_RESEND_WAITS });
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp({ env: { ...ENV, TRUST_PROXY: 'true' }, codeStoreOptions: NO_RESEND_WAITS });
 
 let counter = 0;
 /** A browser of its own behind an address of its own: no cap of another row is ever counted against it. */

@@ -1,7 +1,7 @@
 import { deviceSessions } from '@exrated/db/schema';
 import { count } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, HttpBrowser, type TestApp } from '../support/test-app';
+import { describe, expect, it } from 'vitest';
+import { HttpBrowser, useTestApp } from '../support/test-app';
 
 /**
  * Every request without a cookie creates a device session row, a cheap read such as profile.me included. A
@@ -16,13 +16,7 @@ const NEIGHBOUR_IP = '203.0.113.41';
 const ATTACKER_PREFIX = '2001:db8:77:1';
 const OTHER_PREFIX = '2001:db8:77:2';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ env: { LIMIT_DEVICE_SESSIONS_PER_IP_PER_HOUR: String(CAP) } });
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp({ env: { LIMIT_DEVICE_SESSIONS_PER_IP_PER_HOUR: String(CAP) } });
 
 async function sessionRows(): Promise<number> {
   const [row] = await t.database.db.select({ rows: count() }).from(deviceSessions);

@@ -1,9 +1,9 @@
 import { notifications } from '@exrated/db/schema';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fitsOneGsm7Segment } from '../../src/services/sms/sms-segments';
 import { ratingInput, submitRating, usPhone } from '../support/rating-fixtures';
-import { createTestApp, HttpBrowser, type TestApp } from '../support/test-app';
+import { HttpBrowser, useTestApp } from '../support/test-app';
 import { latestCode, trpcHttp } from '../support/verification';
 
 /**
@@ -15,14 +15,8 @@ import { latestCode, trpcHttp } from '../support/verification';
 
 const PUBLIC_URL = 'https://ratings.exratedapp.com';
 const RATER_PHONE = '+14155550191';
-let t: TestApp;
 
-beforeAll(async () => {
-  t = await createTestApp({ env: { PUBLIC_URL }, overrides: { runDispatcher: false } });
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp({ env: { PUBLIC_URL }, overrides: { runDispatcher: false } });
 
 describe('the rating text a submission writes', () => {
   it('is one GSM-7 segment with a 30-character address', async () => {

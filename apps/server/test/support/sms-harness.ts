@@ -10,17 +10,6 @@ import { type FakeAwsSms, fakeAwsSmsEnv } from './fake-aws-sms';
 import { type FakeTwilio, fakeTwilioEnv } from './fake-twilio';
 import { testConfig } from './test-app';
 
-/** A clock the test moves forward, so back-offs and lookups are checked without waiting. */
-export function testClock() {
-  let offsetMs = 0;
-  return {
-    now: () => new Date(Date.now() + offsetMs),
-    advance(ms: number) {
-      offsetMs += ms;
-    },
-  };
-}
-
 /**
  * An app instance on a shared database whose texts go to the fake Twilio and the fake AWS (`primary` first,
  * the other as fallback), with its dispatcher driven by the test.

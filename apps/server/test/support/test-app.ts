@@ -4,7 +4,7 @@ import { createTestDatabase, type TestDatabase } from '@exrated/db/testing';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { Redis } from 'ioredis';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { type AppOverrides, buildApp } from '../../src/app';
 import { type Config, loadConfig } from '../../src/config';
 import { createInnerContext, type RequestInfo } from '../../src/context';
@@ -243,6 +243,52 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
         await redis.quit();
       }
       await database.dispose();
+    },
+  };
+}
+
+/**
+ * This suite's test app (createTestApp with `options`): started before its first test and closed after its
+ * last, by hooks registered where it is called (a file or a describe block). The handle can be used right
+ * away in helpers and closures; its members are the running app's from beforeAll on.
+ */
+export function useTestApp(options: TestAppOptions = {}): TestApp {
+  let started: TestApp | undefined;
+  beforeAll(async () => {
+    started = await createTestApp(options);
+  });
+  afterAll(async () => {
+    await started?.close();
+  });
+  const current = () => {
+    if (!started) throw new Error('the test app starts in beforeAll: use it inside a hook or a test');
+    return started;
+  };
+  return {
+    get app() {
+      return current().app;
+    },
+    get config() {
+      return current().config;
+    },
+    get database() {
+      return current().database;
+    },
+    get redis() {
+      return current().redis;
+    },
+    get sms() {
+      return current().sms;
+    },
+    caller: (callerOptions) => current().caller(callerOptions),
+    http: (injectOptions, browser) => current().http(injectOptions, browser),
+    textsSent: () => current().textsSent(),
+    sessionRowsWritten: (ids) => current().sessionRowsWritten(ids),
+    // The hooks above close it; a suite that closes it early is not closed twice.
+    close: async () => {
+      const app = started;
+      started = undefined;
+      await app?.close();
     },
   };
 }

@@ -2,7 +2,7 @@ import { notifications } from '@exrated/db/schema';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { ratingInput, type SubmitReply } from './rating-fixtures';
-import { HttpBrowser, type TestApp, testAdminLogin } from './test-app';
+import { HttpBrowser, type TestApp, type TestAppOptions, testAdminLogin, useTestApp } from './test-app';
 import { latestCode, type TrpcHttpReply, trpcHttp } from './verification';
 
 export function errorCode(reply: TrpcHttpReply) {
@@ -65,4 +65,10 @@ export function trustFlows(t: TestApp, prefix: string) {
   }
 
   return { newPhone, call, query, provenBrowser, rate, unlockedBrowser, adminBrowser };
+}
+
+/** This suite's test app (useTestApp with `options`) and its people, their numbers starting with `prefix`. */
+export function useTrustFlows(prefix: string, options: TestAppOptions = {}) {
+  const t = useTestApp(options);
+  return { t, flows: trustFlows(t, prefix) };
 }
