@@ -4,9 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { captureLogs } from './support/log-capture';
-import { ratingInput } from './support/rating-fixtures';
-import { HttpBrowser, injectWithCookies, type TestApp, testConfig } from './support/test-app';
-import { trpcHttp } from './support/verification';
+import { HttpBrowser, httpOf, testConfig } from './support/test-app';
+import { rateOverHttp, trpcHttp } from './support/verification';
 
 /**
  * No log line holds a whole phone number, whichever way it got there (the console sender's texts,
@@ -15,7 +14,7 @@ import { trpcHttp } from './support/verification';
 let database: TestDatabase;
 let app: FastifyInstance;
 const logs = captureLogs();
-const http: Pick<TestApp, 'http'> = { http: (options, browser) => injectWithCookies(app, options, browser) };
+const http = httpOf(() => app);
 
 beforeAll(async () => {
   database = await createTestDatabase(inject('testDatabaseServerUrl'));
@@ -42,10 +41,7 @@ describe('phone numbers in log lines', () => {
     expect(
       (await trpcHttp(http, browser, 'mutation', 'verification.send', { phoneNumber: texted })).status,
     ).toBe(200);
-    expect(
-      (await trpcHttp(http, browser, 'mutation', 'rating.submit', ratingInput({ phoneNumber: rated })))
-        .status,
-    ).toBe(200);
+    expect((await rateOverHttp(http, browser, rated)).status).toBe(200);
     await app.inject({ method: 'GET', url: `/rate/${encodeURIComponent(texted)}` });
     // A failing statement whose parameters hold the number: the error (with drizzle's "params:") is logged.
     await database.db.execute(sql`alter table claimed_profiles rename to claimed_profiles_away`);

@@ -4,7 +4,7 @@ import { buildApp } from '../src/app';
 import {
   createTestApp,
   HttpBrowser,
-  injectWithCookies,
+  httpOf,
   type TestApp,
   testAdminLogin,
   testConfig,
@@ -41,8 +41,7 @@ async function replica(secrets: string, aheadMs = 0) {
     now: () => new Date(Date.now() + aheadMs),
   });
   built.push(app);
-  const on: Pick<TestApp, 'http'> = { http: (options, browser) => injectWithCookies(app, options, browser) };
-  return on;
+  return httpOf(() => app);
 }
 
 async function viewer(on: Pick<TestApp, 'http'>, browser: HttpBrowser) {

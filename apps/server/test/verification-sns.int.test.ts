@@ -4,14 +4,14 @@ import { buildApp } from '../src/app';
 import { SmsGateway } from '../src/services/sms/sms-gateway';
 import { SnsSmsSender } from '../src/services/sms/sns-sms-sender';
 import { type LocalSns, snsXml, startLocalSns, stubLocalSnsEnvironment } from './support/local-sns';
-import { createTestApp, HttpBrowser, injectWithCookies, type TestApp, testConfig } from './support/test-app';
+import { createTestApp, HttpBrowser, httpOf, type TestApp, testConfig } from './support/test-app';
 import { trpcHttp } from './support/verification';
 
 /** SMS_PROVIDER=sns end to end: the app texts the code through the real SDK to an SNS-compatible endpoint. */
 let sns: LocalSns;
 let t: TestApp;
 let app: FastifyInstance;
-const http: Pick<TestApp, 'http'> = { http: (options, browser) => injectWithCookies(app, options, browser) };
+const http = httpOf(() => app);
 
 beforeAll(async () => {
   sns = await startLocalSns();

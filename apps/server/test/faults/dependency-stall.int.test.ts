@@ -6,10 +6,10 @@ import { ConsoleSmsSender } from '../../src/services/sms/console-sms-sender';
 import { VERIFICATION_UNAVAILABLE } from '../../src/services/verification/verification-service';
 import { DEPENDENCY_UNAVAILABLE_MESSAGE } from '../../src/trpc/dependency-errors';
 import { captureLogs } from '../support/log-capture';
-import { ratingInput, ratingTableCounts, usPhone } from '../support/rating-fixtures';
-import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy';
-import { HttpBrowser, injectWithCookies, type TestApp, testConfig } from '../support/test-app';
-import { type TrpcHttpReply, trpcHttp } from '../support/verification';
+import { ratingTableCounts, usPhone } from '../support/rating-fixtures';
+import { startPostgresProxy, startTcpProxyFor, type TcpProxy, throughProxy } from '../support/tcp-proxy';
+import { HttpBrowser, httpOf, testConfig } from '../support/test-app';
+import { rateOverHttp, type TrpcHttpReply, trpcHttp } from '../support/verification';
 
 /**
  * Postgres and Redis going silent (a network partition: connections stay open, nothing comes back), each
@@ -31,31 +31,18 @@ let redisProxy: TcpProxy | null = null;
 let app: FastifyInstance;
 const sms = new ConsoleSmsSender(() => {});
 const logs = captureLogs();
-const http: Pick<TestApp, 'http'> = { http: (options, browser) => injectWithCookies(app, options, browser) };
-
-function through(proxy: TcpProxy, url: string) {
-  const proxied = new URL(url);
-  proxied.hostname = '127.0.0.1';
-  proxied.port = String(proxy.port);
-  return proxied.toString();
-}
+const http = httpOf(() => app);
 
 beforeAll(async () => {
   database = await createTestDatabase(inject('testDatabaseServerUrl'));
-  if (!database.url)
-    throw new Error('this suite needs a Postgres server (it puts a TCP proxy in front of it)');
-  const direct = new URL(database.url);
-  pgProxy = await startTcpProxy({ host: direct.hostname, port: Number(direct.port || 5432) });
+  pgProxy = await startPostgresProxy(database);
   const redisUrl = inject('testRedisUrl');
-  if (redisUrl) {
-    const redisDirect = new URL(redisUrl);
-    redisProxy = await startTcpProxy({ host: redisDirect.hostname, port: Number(redisDirect.port || 6379) });
-  }
+  if (redisUrl) redisProxy = await startTcpProxyFor(redisUrl, 6379);
   const config = testConfig({
-    DATABASE_URL: through(pgProxy, database.url),
+    DATABASE_URL: throughProxy(pgProxy, database.url ?? ''),
     DATABASE_POOL_SIZE: '4',
     ...(redisProxy && redisUrl
-      ? { REDIS_URL: through(redisProxy, redisUrl), REDIS_KEY_PREFIX: `faults:${Date.now()}:` }
+      ? { REDIS_URL: throughProxy(redisProxy, redisUrl), REDIS_KEY_PREFIX: `faults:${Date.now()}:` }
       : {}),
     LOG_LEVEL: 'warn',
   });
@@ -101,13 +88,7 @@ describe('Postgres goes silent', () => {
   it('answers every request with a 503 within about 2 s and recovers within seconds, without a restart', async () => {
     const rater = new HttpBrowser();
     const reader = new HttpBrowser();
-    const warm = await trpcHttp(
-      http,
-      rater,
-      'mutation',
-      'rating.submit',
-      ratingInput({ phoneNumber: usPhone(951) }),
-    );
+    const warm = await rateOverHttp(http, rater, usPhone(951));
     expect(warm.status).toBe(200);
     expect((await trpcHttp(http, reader, 'query', 'profile.me')).status).toBe(200);
     const before = await ratingTableCounts(database.db);
@@ -116,9 +97,7 @@ describe('Postgres goes silent', () => {
     const faultEnds = Date.now() + FAULT_MS;
     // A write by a returning rater, a read, a fresh visitor, and readiness, all at once.
     const [[rated, ratedMs], [me, meMs], [fresh, freshMs], [ready, readyMs]] = await Promise.all([
-      timed(() =>
-        trpcHttp(http, rater, 'mutation', 'rating.submit', ratingInput({ phoneNumber: usPhone(952) })),
-      ),
+      timed(() => rateOverHttp(http, rater, usPhone(952))),
       timed(() => trpcHttp(http, reader, 'mutation', 'profile.setTextsOptIn', { optIn: true })),
       timed(() => trpcHttp(http, new HttpBrowser(), 'query', 'profile.me')),
       timed(() => app.inject({ method: 'GET', url: '/readyz' })),
@@ -129,9 +108,7 @@ describe('Postgres goes silent', () => {
     expect(ready.statusCode).toBe(503);
     expect(ready.json()).toMatchObject({ checks: { database: 'down' } });
     // A second wave, once the first has met the silence: the pool does not keep anyone waiting either.
-    const [again, againMs] = await timed(() =>
-      trpcHttp(http, rater, 'mutation', 'rating.submit', ratingInput({ phoneNumber: usPhone(953) })),
-    );
+    const [again, againMs] = await timed(() => rateOverHttp(http, rater, usPhone(953)));
     expectUnavailable(again, DEPENDENCY_UNAVAILABLE_MESSAGE);
     const answers = [ratedMs, meMs, freshMs, readyMs, againMs];
     for (const ms of answers) expect(ms).toBeLessThan(ANSWER_BOUND_MS);
@@ -142,13 +119,7 @@ describe('Postgres goes silent', () => {
       const reply = await trpcHttp(http, reader, 'query', 'profile.me');
       return reply.status === 200;
     }, RECOVERY_BOUND_MS);
-    const submitted = await trpcHttp(
-      http,
-      rater,
-      'mutation',
-      'rating.submit',
-      ratingInput({ phoneNumber: usPhone(954) }),
-    );
+    const submitted = await rateOverHttp(http, rater, usPhone(954));
     expect(submitted.status).toBe(200);
     expect((await app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
     // Nothing of the refused ratings was written; the one after recovery is whole.
@@ -179,9 +150,7 @@ describe.runIf(inject('testRedisUrl') !== null)('Redis goes silent', () => {
       timed(() =>
         trpcHttp(http, new HttpBrowser(), 'mutation', 'verification.send', { phoneNumber: usPhone(962) }),
       ),
-      timed(() =>
-        trpcHttp(http, rater, 'mutation', 'rating.submit', ratingInput({ phoneNumber: usPhone(963) })),
-      ),
+      timed(() => rateOverHttp(http, rater, usPhone(963))),
       timed(() => app.inject({ method: 'GET', url: '/readyz' })),
     ]);
     // Verification fails closed (no code without the store), the rating caps fail open.

@@ -6,10 +6,10 @@ import { ConsoleSmsSender } from '../../src/services/sms/console-sms-sender';
 import { DEPENDENCY_UNAVAILABLE_MESSAGE } from '../../src/trpc/dependency-errors';
 import { captureLogs } from '../support/log-capture';
 import { waitFor } from '../support/processes';
-import { ratingInput, ratingTableCounts, usPhone } from '../support/rating-fixtures';
-import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy';
-import { HttpBrowser, injectWithCookies, type TestApp, testConfig } from '../support/test-app';
-import { type TrpcHttpReply, trpcHttp } from '../support/verification';
+import { ratingTableCounts, usPhone } from '../support/rating-fixtures';
+import { startPostgresProxy, type TcpProxy, throughProxy } from '../support/tcp-proxy';
+import { HttpBrowser, httpOf, testConfig } from '../support/test-app';
+import { rateOverHttp, type TrpcHttpReply, trpcHttp } from '../support/verification';
 
 /**
  * Postgres restarted mid-run: the app reaches this file's database through a TCP proxy the test controls.
@@ -25,19 +25,13 @@ let proxy: TcpProxy;
 let app: FastifyInstance;
 const sms = new ConsoleSmsSender(() => {});
 const logs = captureLogs();
-const http: Pick<TestApp, 'http'> = { http: (options, browser) => injectWithCookies(app, options, browser) };
+const http = httpOf(() => app);
 
 beforeAll(async () => {
   database = await createTestDatabase(inject('testDatabaseServerUrl'));
-  if (!database.url)
-    throw new Error('this suite needs a Postgres server (it puts a TCP proxy in front of it)');
-  const direct = new URL(database.url);
-  proxy = await startTcpProxy({ host: direct.hostname, port: Number(direct.port || 5432) });
-  const throughProxy = new URL(database.url);
-  throughProxy.hostname = '127.0.0.1';
-  throughProxy.port = String(proxy.port);
+  proxy = await startPostgresProxy(database);
   const config = testConfig({
-    DATABASE_URL: throughProxy.toString(),
+    DATABASE_URL: throughProxy(proxy, database.url ?? ''),
     DATABASE_POOL_SIZE: '4',
     LOG_LEVEL: 'warn',
   });
@@ -74,13 +68,7 @@ async function timed<T>(work: () => Promise<T>): Promise<[T, number]> {
 describe('Postgres restarted mid-run', () => {
   it('fails requests cleanly during the outage and the pool recovers without a restart', async () => {
     const browser = new HttpBrowser();
-    const first = await trpcHttp(
-      http,
-      browser,
-      'mutation',
-      'rating.submit',
-      ratingInput({ phoneNumber: usPhone(901) }),
-    );
+    const first = await rateOverHttp(http, browser, usPhone(901));
     expect(first.status).toBe(200);
     expect(proxy.connectionCount()).toBeGreaterThan(0);
     const before = await ratingTableCounts(database.db);
@@ -91,9 +79,7 @@ describe('Postgres restarted mid-run', () => {
 
     // A write and a read at once, both while every connection is gone and new ones are refused.
     const [[rated, ratedMs], [me, meMs]] = await Promise.all([
-      timed(() =>
-        trpcHttp(http, browser, 'mutation', 'rating.submit', ratingInput({ phoneNumber: usPhone(902) })),
-      ),
+      timed(() => rateOverHttp(http, browser, usPhone(902))),
       timed(() => trpcHttp(http, browser, 'query', 'profile.me')),
     ]);
     expectCleanFailure(rated, ratedMs);
@@ -113,13 +99,7 @@ describe('Postgres restarted mid-run', () => {
       async () => (await app.inject({ method: 'GET', url: '/readyz' })).statusCode === 200,
       15_000,
     );
-    const again = await trpcHttp(
-      http,
-      browser,
-      'mutation',
-      'rating.submit',
-      ratingInput({ phoneNumber: usPhone(902) }),
-    );
+    const again = await rateOverHttp(http, browser, usPhone(902));
     expect(again.status).toBe(200);
     expect(again.data).toMatchObject({ ratingsGiven: 2 });
     const meAgain = await trpcHttp(http, browser, 'query', 'profile.me');

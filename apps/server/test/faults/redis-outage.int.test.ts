@@ -7,9 +7,9 @@ import { VERIFICATION_UNAVAILABLE } from '../../src/services/verification/verifi
 import { captureLogs } from '../support/log-capture';
 import { noteRedisServerMissing, type OwnRedis, startOwnRedis } from '../support/own-redis';
 import { waitFor } from '../support/processes';
-import { ratingInput, ratingTableCounts, usPhone } from '../support/rating-fixtures';
-import { HttpBrowser, injectWithCookies, type TestApp, testConfig } from '../support/test-app';
-import { latestCode, provenBrowser, trpcHttp } from '../support/verification';
+import { ratingTableCounts, usPhone } from '../support/rating-fixtures';
+import { HttpBrowser, httpOf, testConfig } from '../support/test-app';
+import { latestCode, provenBrowser, rateOverHttp, trpcHttp } from '../support/verification';
 
 /**
  * Redis stopped mid-run, on a redis-server of this file's own: the app is built exactly as main builds it
@@ -20,7 +20,7 @@ let database: TestDatabase;
 let app: FastifyInstance;
 const sms = new ConsoleSmsSender(() => {});
 const logs = captureLogs();
-const http: Pick<TestApp, 'http'> = { http: (options, browser) => injectWithCookies(app, options, browser) };
+const http = httpOf(() => app);
 
 const SUITE = 'Redis stopped mid-run';
 const runnable = inject('redisServerInstalled');
@@ -81,13 +81,7 @@ describe.runIf(runnable)(SUITE, () => {
 
     // The rating caps fail open: the rating is stored whole and its text goes out; the fault is logged.
     const before = await ratingTableCounts(database.db);
-    const rated = await trpcHttp(
-      http,
-      rater,
-      'mutation',
-      'rating.submit',
-      ratingInput({ phoneNumber: usPhone(801) }),
-    );
+    const rated = await rateOverHttp(http, rater, usPhone(801));
     expect(rated.status).toBe(200);
     await new Promise((resolve) => setImmediate(resolve));
     await app.services.dispatcher.settled();

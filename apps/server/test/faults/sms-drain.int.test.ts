@@ -5,16 +5,15 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../src/app';
 import { type ControllableSns, startControllableSns } from '../support/controllable-sns';
 import { stubLocalSnsEnvironment } from '../support/local-sns';
-import { ratingInput } from '../support/rating-fixtures';
 import {
   createTestApp,
   type HttpBrowser,
-  injectWithCookies,
+  httpOf,
   type TestApp,
   testConfig,
   UNCAPPED_LIMITS_ENV,
 } from '../support/test-app';
-import { provenBrowser, trpcHttp } from '../support/verification';
+import { provenBrowser, rateOverHttp } from '../support/verification';
 
 /**
  * The provider failing under load, then a backlog draining (the 60 s SNS outage of the earlier fault run,
@@ -36,7 +35,7 @@ const SLACK_MS = 4_000;
 let sns: ControllableSns;
 let t: TestApp;
 let app: FastifyInstance;
-const http: Pick<TestApp, 'http'> = { http: (options, browser) => injectWithCookies(app, options, browser) };
+const http = httpOf(() => app);
 
 beforeAll(async () => {
   sns = await startControllableSns();
@@ -88,13 +87,7 @@ describe('a provider outage under load, then the backlog', () => {
         rated += 1;
         const phone = `+1202556${String(1000 + rated).padStart(4, '0')}`;
         const started = performance.now();
-        const reply = await trpcHttp(
-          http,
-          browser,
-          'mutation',
-          'rating.submit',
-          ratingInput({ phoneNumber: phone }),
-        );
+        const reply = await rateOverHttp(http, browser, phone);
         slowestAnswerMs = Math.max(slowestAnswerMs, performance.now() - started);
         statuses.set(reply.status, (statuses.get(reply.status) ?? 0) + 1);
         const ratingId = (reply.data as { ratingId?: string } | undefined)?.ratingId;

@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../src/app';
 import { type ControllableSns, startControllableSns } from '../support/controllable-sns';
 import { stubLocalSnsEnvironment } from '../support/local-sns';
-import { ratingInput, usPhone } from '../support/rating-fixtures';
-import { createTestApp, injectWithCookies, type TestApp, testConfig } from '../support/test-app';
-import { provenBrowser, trpcHttp } from '../support/verification';
+import { usPhone } from '../support/rating-fixtures';
+import { createTestApp, httpOf, type TestApp, testConfig } from '../support/test-app';
+import { provenBrowser, rateOverHttp } from '../support/verification';
 
 /**
  * The SMS provider failing, then recovering: rating texts wait in the outbox (notifications pending), back off,
@@ -19,7 +19,7 @@ let app: FastifyInstance;
 /** A second instance on the same database, whose dispatcher races the first one's. */
 let twin: FastifyInstance;
 let clockOffsetMs = 0;
-const http: Pick<TestApp, 'http'> = { http: (options, browser) => injectWithCookies(app, options, browser) };
+const http = httpOf(() => app);
 
 beforeAll(async () => {
   sns = await startControllableSns();
@@ -63,13 +63,7 @@ describe('SMS endpoint failing, then recovering', () => {
     sns.setMode({ kind: 'fail' });
     const phones = [usPhone(501), usPhone(502), usPhone(503)];
     for (const phone of phones) {
-      const reply = await trpcHttp(
-        http,
-        browser,
-        'mutation',
-        'rating.submit',
-        ratingInput({ phoneNumber: phone }),
-      );
+      const reply = await rateOverHttp(http, browser, phone);
       // The rating is stored whatever the provider does; its text, tried after the answer, waits.
       expect(reply.status).toBe(200);
       await new Promise((resolve) => setImmediate(resolve));

@@ -1,4 +1,5 @@
 import net from 'node:net';
+import type { TestDatabase } from '@exrated/db/testing';
 
 /**
  * A TCP proxy a fault test controls, put between the app and a shared server (Postgres, Redis) so the test can
@@ -105,4 +106,25 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
       return stopped;
     },
   };
+}
+
+/** A proxy in front of the server `url` points at (on `defaultPort` when the URL names none). */
+export function startTcpProxyFor(url: string, defaultPort: number): Promise<TcpProxy> {
+  const direct = new URL(url);
+  return startTcpProxy({ host: direct.hostname, port: Number(direct.port || defaultPort) });
+}
+
+/** A proxy in front of the Postgres server of the test database: the app connects through it, the test not. */
+export function startPostgresProxy(database: TestDatabase): Promise<TcpProxy> {
+  if (!database.url)
+    throw new Error('this suite needs a Postgres server (it puts a TCP proxy in front of it)');
+  return startTcpProxyFor(database.url, 5432);
+}
+
+/** `url` with its server replaced by `proxy`. */
+export function throughProxy(proxy: TcpProxy, url: string) {
+  const proxied = new URL(url);
+  proxied.hostname = '127.0.0.1';
+  proxied.port = String(proxy.port);
+  return proxied.toString();
 }

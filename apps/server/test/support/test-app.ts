@@ -161,6 +161,11 @@ export async function injectWithCookies(
   return response;
 }
 
+/** `http` as TestApp has it, for an app a test built itself (looked up when a request is made). */
+export function httpOf(app: () => FastifyInstance): Pick<TestApp, 'http'> {
+  return { http: (injectOptions, browser) => injectWithCookies(app(), injectOptions, browser) };
+}
+
 /** The configuration every test app starts from (no client build, fixed secret and admin password), plus `env`. */
 export function testConfig(env: Record<string, string | undefined> = {}) {
   return loadConfig({

@@ -68,6 +68,11 @@ export async function trpcHttp(
   };
 }
 
+/** rating.submit over HTTP from `browser`: a valid rating (ratingInput) of `phoneNumber`. */
+export function rateOverHttp(t: Pick<TestApp, 'http'>, browser: HttpBrowser, phoneNumber: string) {
+  return trpcHttp(t, browser, 'mutation', 'rating.submit', ratingInput({ phoneNumber }));
+}
+
 let nextRaterLine = 0;
 
 /** A number no test uses for anything else: the own phone of a rater. */
@@ -130,7 +135,7 @@ export async function makePrivileged(
   ratedPhones: readonly [string, string],
 ): Promise<void> {
   for (const rated of ratedPhones) {
-    await trpcHttp(t, browser, 'mutation', 'rating.submit', ratingInput({ phoneNumber: rated }));
+    await rateOverHttp(t, browser, rated);
   }
   await trpcHttp(t, browser, 'mutation', 'verification.send', { phoneNumber: phone });
   await trpcHttp(t, browser, 'mutation', 'verification.check', {
