@@ -1,23 +1,11 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { insertAuditEntries, listErrorLogsByPhone, listLogsByPhone } from '../src/queries';
-import { createTestDatabase, type TestDatabase } from '../src/testing';
+import { describeOnBothDrivers } from './test-database';
 
-const serverUrl = inject('testDatabaseServerUrl');
 const PHONE = '+14155550123';
 
 // Entries written by one request share its moment; the admin pages list them newest first in write order.
-describe.each([
-  ['Postgres', serverUrl],
-  ['PGlite', null],
-] as const)('audit entries of one request on %s', (_kind, url) => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await createTestDatabase(url);
-  });
-  afterAll(async () => {
-    await database?.dispose();
-  });
-
+describeOnBothDrivers('audit entries of one request on %s', (database) => {
   it('come out newest first in the order they were written', async () => {
     const actions = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh'];
     const messages = ['error one', 'error two', 'error three'];

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Database } from '../src/database';
 import { countAdminTotals, listAdminProfiles } from '../src/queries';
 import { claimedProfiles, profileCounts } from '../src/schema';
-import { createTestDatabase, type TestDatabase } from '../src/testing';
+import { describeOnBothDrivers, useTestDatabase } from './test-database';
 
 const serverUrl = inject('testDatabaseServerUrl');
 
@@ -29,18 +29,7 @@ const phones = (from: number, n: number) =>
   Array.from({ length: n }, (_, i) => `+1415555${String(from + i).padStart(4, '0')}`);
 
 // Postgres always; PGlite (the embedded default) too, since the triggers are PL/pgSQL with transition tables.
-describe.each([
-  ['Postgres', serverUrl],
-  ['PGlite', null],
-] as const)('profile counts kept by triggers on %s', (_kind, url) => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await createTestDatabase(url);
-  });
-  afterAll(async () => {
-    await database?.dispose();
-  });
-
+describeOnBothDrivers('profile counts kept by triggers on %s', (database) => {
   it('follow inserts, upserts, verification changes and deletes, and serve the admin totals', async () => {
     const { db } = database;
     const expectCountsRight = async () => {
@@ -103,15 +92,14 @@ describe.each([
 });
 
 describe('profile counts under concurrent writes (Postgres)', () => {
-  let database: TestDatabase;
+  const database = useTestDatabase(serverUrl);
   let client: postgres.Sql;
   beforeAll(async () => {
-    database = await createTestDatabase(serverUrl);
     client = postgres(database.url as string, { max: 6, onnotice: () => {} });
   });
+  // Runs before the database's own afterAll (after-hooks run last-registered first), which drops it.
   afterAll(async () => {
     await client?.end({ timeout: 5 });
-    await database?.dispose();
   });
 
   /** Two connections of their own whose writes land on different rows of profile_counts. */

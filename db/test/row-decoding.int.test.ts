@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import {
   adminProfilesPageQuery,
   listAdminProfiles,
@@ -6,23 +6,17 @@ import {
   receivedRatingsQuery,
 } from '../src/queries';
 import { claimedProfiles, ratingScores, ratings } from '../src/schema';
-import { createTestDatabase, type TestDatabase } from '../src/testing';
 import { TimestampDate } from '../src/timestamp-date';
+import { describeOnBothDrivers } from './test-database';
 
-const serverUrl = inject('testDatabaseServerUrl');
 const RATED = '+14155559000';
 
 /**
  * The hot reads' prepared statements decode rows with decoders found once (row-decoding.ts). What they return
  * must be what Drizzle's own mapping returns for the same statement, on both drivers.
  */
-describe.each([
-  ['Postgres', serverUrl],
-  ['PGlite', null],
-] as const)('rows decoded once per statement on %s', (_kind, url) => {
-  let database: TestDatabase;
+describeOnBothDrivers('rows decoded once per statement on %s', (database) => {
   beforeAll(async () => {
-    database = await createTestDatabase(url);
     const { db } = database;
     await db.insert(claimedProfiles).values(
       Array.from({ length: 12 }, (_, i) => ({
@@ -54,9 +48,6 @@ describe.each([
         })),
       ),
     );
-  });
-  afterAll(async () => {
-    await database?.dispose();
   });
 
   it('gives the admin profiles page Drizzle would, its timestamps as TimestampDates', async () => {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { createDatabase, type Executor } from '../src/database';
 import {
   countRatingsGiven,
@@ -17,7 +17,7 @@ import {
   ratings,
   smsOptOuts,
 } from '../src/schema';
-import { createTestDatabase, type TestDatabase } from '../src/testing';
+import { describeOnBothDrivers, useTestDatabase } from './test-database';
 
 const serverUrl = inject('testDatabaseServerUrl');
 const DAY_MS = 24 * 3600 * 1000;
@@ -79,18 +79,7 @@ function submission(
 const phone = (n: number) => `+1415555${String(n).padStart(4, '0')}`;
 
 // Postgres always; PGlite (the embedded default) too: the function is PL/pgSQL.
-describe.each([
-  ['Postgres', serverUrl],
-  ['PGlite', null],
-] as const)('saveRatingSubmission on %s', (_kind, url) => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await createTestDatabase(url);
-  });
-  afterAll(async () => {
-    await database?.dispose();
-  });
-
+describeOnBothDrivers('saveRatingSubmission on %s', (database) => {
   it('writes the rating, its five scores and its due notification, and counts the rater', async () => {
     const { db } = database;
     const rater = phone(9);
@@ -311,13 +300,7 @@ describe.each([
 });
 
 describe('saveRatingSubmission under concurrency (Postgres)', () => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await createTestDatabase(serverUrl);
-  });
-  afterAll(async () => {
-    await database?.dispose();
-  });
+  const database = useTestDatabase(serverUrl);
 
   it('saves one of two parallel ratings of the same number by the same rater', async () => {
     const url = database.url ?? '';
