@@ -31,30 +31,30 @@ const auditInsert = preparedPerExecutor((db) =>
     .prepare('insert_audit_entries'),
 );
 
-function toLogRow(entry: NewLogEntry) {
+/** The columns an activity entry and an error entry share: whose request it was, from where, and details. */
+function requestColumns(entry: NewLogEntry | NewErrorLogEntry) {
   return {
     user_id: entry.userId ?? null,
     phone_number: entry.phoneNumber ?? null,
-    action: entry.action,
     details: entry.details ?? null,
     ip_address: entry.ipAddress ?? null,
     user_agent: entry.userAgent ?? null,
   };
 }
 
+function toLogRow(entry: NewLogEntry) {
+  return { ...requestColumns(entry), action: entry.action };
+}
+
 function toErrorRow(entry: NewErrorLogEntry) {
   return {
-    user_id: entry.userId ?? null,
-    phone_number: entry.phoneNumber ?? null,
+    ...requestColumns(entry),
     error_message: entry.errorMessage,
     error_stack: entry.errorStack ?? null,
     error_type: entry.errorType ?? null,
     severity: entry.severity ?? null,
     url: entry.url ?? null,
     component_name: entry.componentName ?? null,
-    details: entry.details ?? null,
-    ip_address: entry.ipAddress ?? null,
-    user_agent: entry.userAgent ?? null,
   };
 }
 

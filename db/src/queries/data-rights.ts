@@ -13,7 +13,7 @@ import {
   ratings,
   smsOptOuts,
 } from '../schema';
-import { authoredBy, ratingForReview, statementColumns } from './moderation';
+import { authoredBy, decisionStatusColumns, ratingForReview } from './moderation';
 import { withholdWaitingRatings } from './ratings';
 
 /**
@@ -123,10 +123,7 @@ export async function listExportNotices(db: Executor, params: { phone: string; s
       source: notices.source,
       text: notices.text,
       contact: notices.contact,
-      status: notices.status,
-      filedAt: notices.createdAt,
-      decidedAt: notices.decidedAt,
-      ...statementColumns(),
+      ...decisionStatusColumns(notices),
     })
     .from(notices)
     .leftJoin(moderationDecisions, eq(moderationDecisions.id, notices.decisionId))
@@ -140,10 +137,7 @@ export async function listExportAppeals(db: Executor, params: { phone: string; s
     .select({
       ratingId: ratingAppeals.ratingId,
       text: ratingAppeals.text,
-      status: ratingAppeals.status,
-      filedAt: ratingAppeals.createdAt,
-      decidedAt: ratingAppeals.decidedAt,
-      ...statementColumns(),
+      ...decisionStatusColumns(ratingAppeals),
     })
     .from(ratingAppeals)
     .leftJoin(moderationDecisions, eq(moderationDecisions.id, ratingAppeals.decisionId))

@@ -41,9 +41,15 @@ export function ratingForReview() {
   };
 }
 
-/** A decision's statement of reasons, for a select that joins moderation_decisions. */
-export function statementColumns() {
+/**
+ * Where a notice or an appeal stands: open or decided, when, and the decision's statement of reasons (for a
+ * select that joins moderation_decisions).
+ */
+export function decisionStatusColumns(filed: typeof notices | typeof ratingAppeals) {
   return {
+    status: filed.status,
+    filedAt: filed.createdAt,
+    decidedAt: filed.decidedAt,
     outcome: moderationDecisions.outcome,
     decisionReason: moderationDecisions.reason,
     note: moderationDecisions.note,
@@ -196,20 +202,34 @@ export async function deleteRatingById(db: Executor, id: string) {
   await db.delete(ratings).where(eq(ratings.id, id));
 }
 
-/** Closes the open appeals a decision answers: the one decided, or the open appeal of the decided rating. */
-export async function closeAppeals(
+/** A decision as the notices and appeals it answers are closed with: its id, time and rating (if any). */
+export interface Closing {
+  ratingId: string | null;
+  decisionId: string;
+  decidedAt: Date;
+}
+
+/** Marks the open notices or appeals a decision answers decided: the one `id` names, and those of its rating. */
+export async function closeAnswered(
   db: Executor,
-  params: { appealId: string | null; ratingId: string | null; decisionId: string; decidedAt: Date },
+  table: typeof notices | typeof ratingAppeals,
+  id: string | null,
+  params: Closing,
 ) {
   const targets = [
-    params.appealId ? eq(ratingAppeals.id, params.appealId) : undefined,
-    params.ratingId ? eq(ratingAppeals.ratingId, params.ratingId) : undefined,
+    id ? eq(table.id, id) : undefined,
+    params.ratingId ? eq(table.ratingId, params.ratingId) : undefined,
   ].filter((condition) => condition !== undefined);
   if (targets.length === 0) return;
   await db
-    .update(ratingAppeals)
+    .update(table)
     .set({ status: 'decided', decisionId: params.decisionId, decidedAt: params.decidedAt })
-    .where(and(eq(ratingAppeals.status, 'open'), or(...targets)));
+    .where(and(eq(table.status, 'open'), or(...targets)));
+}
+
+/** Closes the open appeals a decision answers: the one decided, or the open appeal of the decided rating. */
+export async function closeAppeals(db: Executor, params: Closing & { appealId: string | null }) {
+  await closeAnswered(db, ratingAppeals, params.appealId, params);
 }
 
 /** The ratings this author gave: created by the proven phone, or by this device before any phone claimed them. */

@@ -8,7 +8,7 @@ import {
   notifications,
   ratings,
 } from '../schema';
-import { ratingForReview, statementColumns } from './moderation';
+import { type Closing, closeAnswered, decisionStatusColumns, ratingForReview } from './moderation';
 import { standingRating } from './received-ratings';
 
 export interface NewNotice {
@@ -84,10 +84,7 @@ export async function findNoticeStatus(db: Executor, reference: string) {
       reference: notices.reference,
       reason: notices.reason,
       source: notices.source,
-      status: notices.status,
-      filedAt: notices.createdAt,
-      decidedAt: notices.decidedAt,
-      ...statementColumns(),
+      ...decisionStatusColumns(notices),
     })
     .from(notices)
     .leftJoin(moderationDecisions, eq(moderationDecisions.id, notices.decisionId))
@@ -147,17 +144,6 @@ export async function lockNotice(db: Executor, id: string) {
  * Closes the open notices a decision answers: the one decided, and every other open notice of the same rating
  * (each reporter sees the outcome on their status page).
  */
-export async function closeNotices(
-  db: Executor,
-  params: { noticeId: string | null; ratingId: string | null; decisionId: string; decidedAt: Date },
-) {
-  const targets = [
-    params.noticeId ? eq(notices.id, params.noticeId) : undefined,
-    params.ratingId ? eq(notices.ratingId, params.ratingId) : undefined,
-  ].filter((condition) => condition !== undefined);
-  if (targets.length === 0) return;
-  await db
-    .update(notices)
-    .set({ status: 'decided', decisionId: params.decisionId, decidedAt: params.decidedAt })
-    .where(and(eq(notices.status, 'open'), sql`(${sql.join(targets, sql` or `)})`));
+export async function closeNotices(db: Executor, params: Closing & { noticeId: string | null }) {
+  await closeAnswered(db, notices, params.noticeId, params);
 }
