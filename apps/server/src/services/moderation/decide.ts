@@ -46,28 +46,22 @@ interface LockedItem {
   open: boolean;
 }
 
+/** A notice or an appeal: filed about a rating, waiting since it was filed, open until decided. */
+function filedItem(
+  row: { ratingId: string | null; createdAt: Date; status: string },
+  trigger: string,
+): LockedItem {
+  return { ratingId: row.ratingId, queuedAt: row.createdAt, trigger, open: row.status === 'open' };
+}
+
 async function lockItem(tx: Executor, kind: QueueItemKind, id: string): Promise<LockedItem | null> {
   if (kind === 'notice') {
     const notice = await lockNotice(tx, id);
-    return (
-      notice && {
-        ratingId: notice.ratingId,
-        queuedAt: notice.createdAt,
-        trigger: notice.reason,
-        open: notice.status === 'open',
-      }
-    );
+    return notice && filedItem(notice, notice.reason);
   }
   if (kind === 'appeal') {
     const appeal = await lockAppeal(tx, id);
-    return (
-      appeal && {
-        ratingId: appeal.ratingId,
-        queuedAt: appeal.createdAt,
-        trigger: 'appeal',
-        open: appeal.status === 'open',
-      }
-    );
+    return appeal && filedItem(appeal, 'appeal');
   }
   const rating = await lockRating(tx, id);
   return (

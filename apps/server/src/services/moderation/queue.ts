@@ -126,19 +126,29 @@ export async function loadQueue(ctx: Context, filters: QueueFilters = {}) {
   ]);
   const now = ctx.now().getTime();
   const waited = (queuedAt: Date) => Math.max(0, Math.round((now - queuedAt.getTime()) / 1000));
-  const timing = (queuedAt: Date, priority: QueuePriority) => {
-    const waitedSeconds = waited(queuedAt);
+  // What every item says of itself: which it is, since when it waits, and how that compares with its target.
+  const queued = <K extends QueueItemKind>(
+    kind: K,
+    row: { id: string; queuedAt: Date },
+    priority: QueuePriority,
+  ) => {
+    const waitedSeconds = waited(row.queuedAt);
     const targetSeconds = Math.round((ctx.config.moderationTargetHours[priorityRank(priority)] ?? 72) * 3600);
-    return { waitedSeconds, priority, targetSeconds, overdue: waitedSeconds > targetSeconds };
+    return {
+      kind,
+      id: row.id,
+      queuedAt: row.queuedAt,
+      waitedSeconds,
+      priority,
+      targetSeconds,
+      overdue: waitedSeconds > targetSeconds,
+    };
   };
   const items: QueueItem[] = [
     ...held.map((row) => {
       const screening = heldScreening(row.rating.heldReason, row.rating);
       return {
-        kind: 'held_rating' as const,
-        id: row.id,
-        queuedAt: row.queuedAt,
-        ...timing(row.queuedAt, heldPriority(row.rating.heldReason)),
+        ...queued('held_rating', row, heldPriority(row.rating.heldReason)),
         trigger: row.rating.heldReason ?? '',
         triggerLabel: heldScreeningLabel(queueRuleLabel(row.rating.heldReason ?? ''), screening),
         rating: review(row.rating),
@@ -150,10 +160,7 @@ export async function loadQueue(ctx: Context, filters: QueueFilters = {}) {
       };
     }),
     ...notices.map((row) => ({
-      kind: 'notice' as const,
-      id: row.id,
-      queuedAt: row.queuedAt,
-      ...timing(row.queuedAt, 'notice'),
+      ...queued('notice', row, 'notice'),
       trigger: row.reason,
       triggerLabel: null,
       rating: review(row.rating),
@@ -170,10 +177,7 @@ export async function loadQueue(ctx: Context, filters: QueueFilters = {}) {
       groupId: null,
     })),
     ...appeals.map((row) => ({
-      kind: 'appeal' as const,
-      id: row.id,
-      queuedAt: row.queuedAt,
-      ...timing(row.queuedAt, 'appeal'),
+      ...queued('appeal', row, 'appeal'),
       trigger: 'appeal',
       triggerLabel: row.rating?.heldReason ? queueRuleLabel(row.rating.heldReason) : null,
       rating: review(row.rating),

@@ -46,6 +46,20 @@ export function relyingParty(ctx: Context) {
   return { id: url.hostname, origin: url.origin, name: TOTP_ISSUER };
 }
 
+/**
+ * What the browser's answer must match: the challenge it was given, our origin and our site. A second factor
+ * after the password: presence is what counts; a PIN or fingerprint is welcome.
+ */
+function expectedAnswer(ctx: Context, challenge: string) {
+  const rp = relyingParty(ctx);
+  return {
+    expectedChallenge: challenge,
+    expectedOrigin: rp.origin,
+    expectedRPID: rp.id,
+    requireUserVerification: false,
+  };
+}
+
 function expiry(ctx: Context) {
   return new Date(ctx.now().getTime() + PASSKEY_CHALLENGE_TTL_MS);
 }
@@ -121,17 +135,10 @@ export async function addPasskey(
   if (!challenge || challenge.staffId !== staffId) {
     throw new TRPCError({ code: 'BAD_REQUEST', message: REQUEST_GONE });
   }
-  const rp = relyingParty(ctx);
+  const expected = expectedAnswer(ctx, challenge.challenge);
   let credential: { id: string; publicKey: Uint8Array; counter: number; transports?: string[] | undefined };
   try {
-    const verification = await verifyRegistrationResponse({
-      response: input.response,
-      expectedChallenge: challenge.challenge,
-      expectedOrigin: rp.origin,
-      expectedRPID: rp.id,
-      // A second factor after the password: presence is what counts; a PIN or fingerprint is welcome.
-      requireUserVerification: false,
-    });
+    const verification = await verifyRegistrationResponse({ response: input.response, ...expected });
     if (!verification.verified) throw new Error('registration not verified');
     credential = verification.registrationInfo.credential;
   } catch (error) {
@@ -205,21 +212,18 @@ export async function passkeyAnswers(
   if (!challenge || challenge.login !== login) return refused('no live challenge for this attempt');
   const passkey = await findStaffPasskey(ctx.db, account.id, assertion.response.id);
   if (!passkey) return refused('not a passkey of this account');
-  const rp = relyingParty(ctx);
+  const expected = expectedAnswer(ctx, challenge.challenge);
   let newCounter: number;
   try {
     const verification = await verifyAuthenticationResponse({
       response: assertion.response,
-      expectedChallenge: challenge.challenge,
-      expectedOrigin: rp.origin,
-      expectedRPID: rp.id,
+      ...expected,
       credential: {
         id: passkey.credentialId,
         publicKey: bytesOf(passkey.publicKey),
         counter: passkey.counter,
         transports: passkey.transports,
       },
-      requireUserVerification: false,
     });
     if (!verification.verified) return refused('signature not verified');
     newCounter = verification.authenticationInfo.newCounter;

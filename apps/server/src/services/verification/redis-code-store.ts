@@ -159,11 +159,7 @@ export class RedisCodeStore implements CodeStore {
   }
 
   async inspect(phone: string): Promise<{ record: CodeRecord; ttlMs: number } | null> {
-    const [[, fields], [, ttlMs]] = (await this.redis
-      .multi()
-      .hgetall(this.codeKey(phone))
-      .pttl(this.codeKey(phone))
-      .exec()) as [[null, Record<string, string>], [null, number]];
+    const { fields, ttlMs } = await this.hashWithTtl(this.codeKey(phone));
     if (!fields.codeHash || ttlMs < 0) return null;
     return {
       record: {
@@ -176,11 +172,7 @@ export class RedisCodeStore implements CodeStore {
   }
 
   private async ledger(phone: string): Promise<SendLedger | null> {
-    const [[, fields], [, ttlMs]] = (await this.redis
-      .multi()
-      .hgetall(this.ledgerKey(phone))
-      .pttl(this.ledgerKey(phone))
-      .exec()) as [[null, Record<string, string>], [null, number]];
+    const { fields, ttlMs } = await this.hashWithTtl(this.ledgerKey(phone));
     if (!fields.sends || ttlMs < 0) return null;
     return {
       sends: Number(fields.sends),
@@ -188,6 +180,15 @@ export class RedisCodeStore implements CodeStore {
       previousSentAt: Number(fields.previousSentAt ?? 0),
       ttlMs,
     };
+  }
+
+  /** A hash and its time to live, read together; a missing key reads as no fields and a negative TTL. */
+  private async hashWithTtl(key: string): Promise<{ fields: Record<string, string>; ttlMs: number }> {
+    const [[, fields], [, ttlMs]] = (await this.redis.multi().hgetall(key).pttl(key).exec()) as [
+      [null, Record<string, string>],
+      [null, number],
+    ];
+    return { fields, ttlMs };
   }
 
   private codeKey(phone: string) {

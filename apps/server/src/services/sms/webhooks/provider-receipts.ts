@@ -61,15 +61,15 @@ export interface AwsSmsEvent {
   context?: Record<string, string>;
 }
 
+/** Whether a parsed message is an object with each of these fields a string. */
+function hasStringFields<T>(value: unknown, keys: readonly (keyof T & string)[]): value is T {
+  if (typeof value !== 'object' || value === null) return false;
+  const fields = value as Record<string, unknown>;
+  return keys.every((key) => typeof fields[key] === 'string');
+}
+
 export function isAwsSmsEvent(value: unknown): value is AwsSmsEvent {
-  const event = value as Partial<AwsSmsEvent> | null;
-  return (
-    typeof event === 'object' &&
-    event !== null &&
-    typeof event.eventType === 'string' &&
-    typeof event.messageId === 'string' &&
-    typeof event.messageStatus === 'string'
-  );
+  return hasStringFields<AwsSmsEvent>(value, ['eventType', 'messageId', 'messageStatus']);
 }
 
 /**
@@ -108,12 +108,5 @@ export interface AwsInboundText {
 }
 
 export function isAwsInboundText(value: unknown): value is AwsInboundText {
-  const text = value as Partial<AwsInboundText> | null;
-  return (
-    typeof text === 'object' &&
-    text !== null &&
-    typeof text.originationNumber === 'string' &&
-    typeof text.messageBody === 'string' &&
-    typeof text.inboundMessageId === 'string'
-  );
+  return hasStringFields<AwsInboundText>(value, ['originationNumber', 'messageBody', 'inboundMessageId']);
 }
