@@ -31,7 +31,7 @@ const phones = (from: number, n: number) =>
 // Postgres always; PGlite (the embedded default) too, since the triggers are PL/pgSQL with transition tables.
 describeOnBothDrivers('profile counts kept by triggers on %s', (database) => {
   it('follow inserts, upserts, verification changes and deletes, and serve the admin totals', async () => {
-    const { db } = database;
+    const { db } = database();
     const expectCountsRight = async () => {
       const { kept, counted } = await keptAndCounted(db);
       expect(kept).toEqual(counted);
@@ -95,7 +95,7 @@ describe('profile counts under concurrent writes (Postgres)', () => {
   const database = useTestDatabase(serverUrl);
   let client: postgres.Sql;
   beforeAll(async () => {
-    client = postgres(database.url as string, { max: 6, onnotice: () => {} });
+    client = postgres(database().url as string, { max: 6, onnotice: () => {} });
   });
   // Runs before the database's own afterAll (after-hooks run last-registered first), which drops it.
   afterAll(async () => {
@@ -133,7 +133,7 @@ describe('profile counts under concurrent writes (Postgres)', () => {
       a.release();
       b.release();
     }
-    const { kept, counted } = await keptAndCounted(database.db);
+    const { kept, counted } = await keptAndCounted(database().db);
     expect(kept).toEqual(counted);
     expect(counted).toEqual({ total: 2, verified: 2 });
   });
@@ -167,7 +167,7 @@ describe('profile counts under concurrent writes (Postgres)', () => {
         }),
       ),
     );
-    const { kept, counted } = await keptAndCounted(database.db);
+    const { kept, counted } = await keptAndCounted(database().db);
     expect(kept).toEqual(counted);
     expect(counted).toEqual({ total: 34, verified: 18 });
   });

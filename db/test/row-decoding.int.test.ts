@@ -17,7 +17,7 @@ const RATED = '+14155559000';
  */
 describeOnBothDrivers('rows decoded once per statement on %s', (database) => {
   beforeAll(async () => {
-    const { db } = database;
+    const { db } = database();
     await db.insert(claimedProfiles).values(
       Array.from({ length: 12 }, (_, i) => ({
         phoneNumber: `+1415555${String(9100 + i)}`,
@@ -51,7 +51,7 @@ describeOnBothDrivers('rows decoded once per statement on %s', (database) => {
   });
 
   it('gives the admin profiles page Drizzle would, its timestamps as TimestampDates', async () => {
-    const { db } = database;
+    const { db } = database();
     const mappedByDrizzle = await adminProfilesPageQuery(db, 'all', { limit: 50, offset: 0 });
     const { rows, total } = await listAdminProfiles(db, { filter: 'all', limit: 50, offset: 0 });
     expect(total).toBe(12);
@@ -66,7 +66,7 @@ describeOnBothDrivers('rows decoded once per statement on %s', (database) => {
   });
 
   it('gives the ratings a phone received as Drizzle would, scores and nulls included', async () => {
-    const { db } = database;
+    const { db } = database();
     const mappedByDrizzle = await receivedRatingsQuery(db, RATED);
     const decoded = await listReceivedRatings(db, { phone: RATED });
     expect(decoded).toHaveLength(5);

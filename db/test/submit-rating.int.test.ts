@@ -81,7 +81,7 @@ const phone = (n: number) => `+1415555${String(n).padStart(4, '0')}`;
 // Postgres always; PGlite (the embedded default) too: the function is PL/pgSQL.
 describeOnBothDrivers('saveRatingSubmission on %s', (database) => {
   it('writes the rating, its five scores and its due notification, and counts the rater', async () => {
-    const { db } = database;
+    const { db } = database();
     const rater = phone(9);
     const device = await newDeviceSession(db, { number: rater, proven: true });
     const first = submission(device, phone(1), { raterPhone: rater });
@@ -126,7 +126,7 @@ describeOnBothDrivers('saveRatingSubmission on %s', (database) => {
   });
 
   it('holds the text of a rating no proven phone stands behind, and counts it for its device', async () => {
-    const { db } = database;
+    const { db } = database();
     const device = await newDeviceSession(db);
     const unproven = submission(device, phone(3));
     expect(await saveRatingSubmission(db, unproven)).toEqual({
@@ -140,7 +140,7 @@ describeOnBothDrivers('saveRatingSubmission on %s', (database) => {
   });
 
   it('holds for moderation the ratings of a number beyond its daily ceiling, and a screening hold', async () => {
-    const { db } = database;
+    const { db } = database();
     const target = phone(4);
     const outcomes = [];
     for (let rater = 0; rater < 3; rater++) {
@@ -172,7 +172,7 @@ describeOnBothDrivers('saveRatingSubmission on %s', (database) => {
   });
 
   it('refuses a second rating of the number by the same device or proven phone inside the window', async () => {
-    const { db } = database;
+    const { db } = database();
     const device = await newDeviceSession(db);
     const earlier = new Date(Date.now() - 3 * DAY_MS);
     await saveRatingSubmission(db, submission(device, phone(10), { raterPhone: phone(19), at: earlier }));
@@ -198,7 +198,7 @@ describeOnBothDrivers('saveRatingSubmission on %s', (database) => {
   });
 
   it('answers for a number whose owner asked not to be rated as for any other, and withholds the rating', async () => {
-    const { db } = database;
+    const { db } = database();
     const rater = phone(26);
     const device = await newDeviceSession(db, { number: rater, proven: true });
     const target = phone(25);
@@ -220,7 +220,7 @@ describeOnBothDrivers('saveRatingSubmission on %s', (database) => {
   });
 
   it('suppresses the text of an opted-out number, and keeps a reason the caller gave', async () => {
-    const { db } = database;
+    const { db } = database();
     const device = await newDeviceSession(db);
     await db.insert(smsOptOuts).values({ phoneNumber: phone(20), source: 'link' });
     const optedOut = submission(device, phone(20));
@@ -246,7 +246,7 @@ describeOnBothDrivers('saveRatingSubmission on %s', (database) => {
     ['rating_scores', 'scores'],
     ['notifications', 'notification'],
   ] as const)('writes nothing when the %s insert fails, and names that step', async (table, step) => {
-    const { db } = database;
+    const { db } = database();
     const device = await newDeviceSession(db);
     await db.execute(
       sql.raw(`create or replace function test_refuse_insert() returns trigger language plpgsql as $$
@@ -271,7 +271,7 @@ describeOnBothDrivers('saveRatingSubmission on %s', (database) => {
   });
 
   it('names the step of a row a trigger skipped', async () => {
-    const { db } = database;
+    const { db } = database();
     const device = await newDeviceSession(db);
     await db.execute(
       sql.raw(`create or replace function test_skip_insert() returns trigger language plpgsql as $$
@@ -303,8 +303,8 @@ describe('saveRatingSubmission under concurrency (Postgres)', () => {
   const database = useTestDatabase(serverUrl);
 
   it('saves one of two parallel ratings of the same number by the same rater', async () => {
-    const url = database.url ?? '';
-    const device = await newDeviceSession(database.db);
+    const url = database().url ?? '';
+    const device = await newDeviceSession(database().db);
     // Two connections of their own, and a third that holds the opt-out list, which the function reads after
     // its repeat check: both submissions stop there, so without the lock on the recipient both would pass the
     // check before either commits.
@@ -321,24 +321,24 @@ describe('saveRatingSubmission under concurrency (Postgres)', () => {
             saveRatingSubmission(handle.db, submission(device, phone(50))).catch((error: unknown) => error),
           ),
         );
-        await waitForLockWaiters(database.db, 2);
+        await waitForLockWaiters(database().db, 2);
       });
       const outcomes = (await racing) ?? [];
       expect(outcomes.map((outcome) => (outcome as { saved?: boolean }).saved).sort()).toEqual([false, true]);
     } finally {
       await Promise.all([first, second, locker].map((handle) => handle.close()));
     }
-    const saved = await database.db
-      .select()
+    const saved = await database()
+      .db.select()
       .from(ratings)
       .where(eq(ratings.phoneNumber, phone(50)));
     expect(saved).toHaveLength(1);
   });
 
   it("waits, turning 'Do not rate me' on, for the submission holding the number, and withholds every one after", async () => {
-    const url = database.url ?? '';
+    const url = database().url ?? '';
     const target = phone(70);
-    const device = await newDeviceSession(database.db);
+    const device = await newDeviceSession(database().db);
     // The submission stops, holding the number's lock, at the opt-out list a third connection holds; the
     // switch must wait for it (the same lock), so the rating commits before the number is closed to ratings.
     const [submitter, owner, locker] = await Promise.all(
@@ -351,11 +351,11 @@ describe('saveRatingSubmission under concurrency (Postgres)', () => {
       await locker.db.transaction(async (tx) => {
         await tx.execute(sql`lock table sms_opt_outs in access exclusive mode`);
         inFlight = saveRatingSubmission(submitter.db, submission(device, target));
-        await waitForLockWaiters(database.db, 1);
+        await waitForLockWaiters(database().db, 1);
         switched = setDoNotRate(owner.db, { phone: target, doNotRate: true, now: new Date() });
-        await waitForLockWaiters(database.db, 2);
-        const closed = await database.db
-          .select()
+        await waitForLockWaiters(database().db, 2);
+        const closed = await database()
+          .db.select()
           .from(doNotRateNumbers)
           .where(eq(doNotRateNumbers.phoneNumber, target));
         expect(closed).toEqual([]);
@@ -366,12 +366,14 @@ describe('saveRatingSubmission under concurrency (Postgres)', () => {
       await Promise.all([submitter, owner, locker].map((handle) => handle.close()));
     }
     const raterPhone = phone(71);
-    const other = await newDeviceSession(database.db, { number: raterPhone, proven: true });
-    expect(await saveRatingSubmission(database.db, submission(other, target, { raterPhone }))).toMatchObject({
+    const other = await newDeviceSession(database().db, { number: raterPhone, proven: true });
+    expect(
+      await saveRatingSubmission(database().db, submission(other, target, { raterPhone })),
+    ).toMatchObject({
       saved: true,
       withheld: 'do_not_rate',
     });
-    const saved = await database.db.select().from(ratings).where(eq(ratings.phoneNumber, target));
+    const saved = await database().db.select().from(ratings).where(eq(ratings.phoneNumber, target));
     expect(saved.map((rating) => rating.withheldReason).sort()).toEqual(['do_not_rate', null]);
   });
 });

@@ -3,9 +3,9 @@ import { createTestDatabase, type TestDatabase } from '../src/testing';
 
 /**
  * This block's own migrated database on `serverUrl` (PGlite in memory when null), created before its first
- * test and dropped after its last. The handle can be held from the start; it reads the database once created.
+ * test and dropped after its last: the function returned gives it, from beforeAll on.
  */
-export function useTestDatabase(serverUrl: string | null): TestDatabase {
+export function useTestDatabase(serverUrl: string | null): () => TestDatabase {
   let created: TestDatabase | undefined;
   beforeAll(async () => {
     created = await createTestDatabase(serverUrl);
@@ -13,24 +13,10 @@ export function useTestDatabase(serverUrl: string | null): TestDatabase {
   afterAll(async () => {
     await created?.dispose();
   });
-  const current = () => {
+  return () => {
     if (!created)
       throw new Error('the test database is created in beforeAll: use it inside a hook or a test');
     return created;
-  };
-  return {
-    get db() {
-      return current().db;
-    },
-    get kind() {
-      return current().kind;
-    },
-    get url() {
-      return current().url;
-    },
-    ping: () => current().ping(),
-    close: () => current().close(),
-    dispose: () => current().dispose(),
   };
 }
 
@@ -38,7 +24,7 @@ export function useTestDatabase(serverUrl: string | null): TestDatabase {
  * `body` twice, on a database of the Postgres test server and on PGlite (the embedded default): what the
  * queries do must not depend on the driver. `title` names the driver where it has `%s`.
  */
-export function describeOnBothDrivers(title: string, body: (database: TestDatabase) => void) {
+export function describeOnBothDrivers(title: string, body: (database: () => TestDatabase) => void) {
   describe.each([
     ['Postgres', inject('testDatabaseServerUrl')],
     ['PGlite', null],
