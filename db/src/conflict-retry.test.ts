@@ -5,6 +5,18 @@ function postgresError(code: string): Error {
   return Object.assign(new Error(`pg ${code}`), { code });
 }
 
+/** How many times retryOnConflict ran work that always fails with `code` before it passed the error on. */
+async function runsOfWorkThatAlwaysFails(code: string) {
+  let runs = 0;
+  await expect(
+    retryOnConflict(async () => {
+      runs += 1;
+      throw postgresError(code);
+    }),
+  ).rejects.toThrow(`pg ${code}`);
+  return runs;
+}
+
 describe('retryOnConflict', () => {
   it('runs again after a deadlock or a serialization failure, also when wrapped', async () => {
     const failures = [postgresError('40P01'), new Error('query failed', { cause: postgresError('40001') })];
@@ -20,21 +32,7 @@ describe('retryOnConflict', () => {
   });
 
   it('gives up after three runs, and at once on any other error', async () => {
-    let runs = 0;
-    await expect(
-      retryOnConflict(async () => {
-        runs += 1;
-        throw postgresError('40P01');
-      }),
-    ).rejects.toThrow('pg 40P01');
-    expect(runs).toBe(3);
-    runs = 0;
-    await expect(
-      retryOnConflict(async () => {
-        runs += 1;
-        throw postgresError('23505');
-      }),
-    ).rejects.toThrow('pg 23505');
-    expect(runs).toBe(1);
+    expect(await runsOfWorkThatAlwaysFails('40P01')).toBe(3);
+    expect(await runsOfWorkThatAlwaysFails('23505')).toBe(1);
   });
 });

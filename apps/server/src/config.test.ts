@@ -1,17 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, loadMigrationConfig } from './config';
+import { configProblems } from '../test/support/config-problems';
+import { loadConfig, loadMigrationConfig } from './config';
 
 const dataDir = `/tmp/exrated-config-test-${process.pid}`;
 
-function problemsOf(env: Record<string, string>): string[] {
-  try {
-    loadConfig({ DATA_DIR: dataDir, ...env });
-  } catch (error) {
-    if (error instanceof ConfigError) return error.problems;
-    throw error;
-  }
-  throw new Error('expected a configuration error');
-}
+const problemsOf = (env: Record<string, string>) => configProblems({ DATA_DIR: dataDir, ...env });
 
 describe('loadConfig', () => {
   it('starts on the embedded default with no configuration at all', () => {

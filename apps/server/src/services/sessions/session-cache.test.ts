@@ -16,44 +16,52 @@ function rows(...sessions: ReturnType<typeof session>[]) {
   return loader;
 }
 
+/**
+ * A cache holding reads for 2 s over a database of `sessions`, and `read(id, ms)`: session `id` read at `ms`
+ * with its own token (`hash-<id>`).
+ */
+function cacheOver(...sessions: ReturnType<typeof session>[]) {
+  const cache = new SessionCache(2000);
+  const db = rows(...sessions);
+  const read = (id: string, ms: number, options?: { fresh?: boolean }) =>
+    cache.read(`hash-${id}`, at(ms), db.load(id), options);
+  return { cache, db, read };
+}
+
 describe('SessionCache', () => {
   it('serves a read for its max age and no longer', async () => {
-    const cache = new SessionCache(2000);
-    const db = rows(session('a'));
-    expect((await cache.read('hash-a', at(0), db.load('a')))?.id).toBe('a');
-    expect((await cache.read('hash-a', at(1999), db.load('a')))?.id).toBe('a');
+    const { db, read } = cacheOver(session('a'));
+    expect((await read('a', 0))?.id).toBe('a');
+    expect((await read('a', 1999))?.id).toBe('a');
     expect(db.reads).toBe(1);
-    await cache.read('hash-a', at(2000), db.load('a'));
+    await read('a', 2000);
     expect(db.reads).toBe(2);
   });
 
   it('never serves a session past its expiry, and holds no read of a missing one', async () => {
-    const cache = new SessionCache(2000);
-    const db = rows(session('a', 500));
-    await cache.read('hash-a', at(0), db.load('a'));
-    await cache.read('hash-a', at(499), db.load('a'));
+    const { db, read } = cacheOver(session('a', 500));
+    await read('a', 0);
+    await read('a', 499);
     expect(db.reads).toBe(1);
-    await cache.read('hash-a', at(500), db.load('a'));
+    await read('a', 500);
     expect(db.reads).toBe(2);
-    expect(await cache.read('hash-b', at(0), db.load('b'))).toBeNull();
-    expect(await cache.read('hash-b', at(1), db.load('b'))).toBeNull();
+    expect(await read('b', 0)).toBeNull();
+    expect(await read('b', 1)).toBeNull();
     expect(db.reads).toBe(4);
   });
 
   it('forgets the sessions it is told to at once', async () => {
-    const cache = new SessionCache(2000);
-    const db = rows(session('a'), session('b'));
-    await cache.read('hash-a', at(0), db.load('a'));
-    await cache.read('hash-b', at(0), db.load('b'));
+    const { cache, db, read } = cacheOver(session('a'), session('b'));
+    await read('a', 0);
+    await read('b', 0);
     cache.forget(['a']);
-    await cache.read('hash-a', at(1), db.load('a'));
-    await cache.read('hash-b', at(1), db.load('b'));
+    await read('a', 1);
+    await read('b', 1);
     expect(db.reads).toBe(3);
   });
 
   it('does not hold a read that was under way while a session was forgotten', async () => {
-    const cache = new SessionCache(2000);
-    const db = rows(session('a'));
+    const { cache, db, read } = cacheOver(session('a'));
     let answer: () => void = () => undefined;
     const answered = new Promise<void>((resolve) => {
       answer = resolve;
@@ -66,22 +74,20 @@ describe('SessionCache', () => {
     cache.forget(['a']);
     answer();
     await slow;
-    await cache.read('hash-a', at(1), db.load('a'));
+    await read('a', 1);
     expect(db.reads).toBe(2);
   });
 
   it('reads the row again when asked for a fresh read, and holds that read', async () => {
-    const cache = new SessionCache(2000);
-    const db = rows(session('a'));
-    await cache.read('hash-a', at(0), db.load('a'));
-    await cache.read('hash-a', at(1), db.load('a'), { fresh: true });
-    await cache.read('hash-a', at(2), db.load('a'));
+    const { db, read } = cacheOver(session('a'));
+    await read('a', 0);
+    await read('a', 1, { fresh: true });
+    await read('a', 2);
     expect(db.reads).toBe(2);
   });
 
   it('forgets every token held for a session, and drops a token whose row is gone', async () => {
-    const cache = new SessionCache(2000);
-    const db = rows(session('a'));
+    const { cache, db } = cacheOver(session('a'));
     // Two tokens of one session: before and after a rotation.
     await cache.read('hash-old', at(0), db.load('a'));
     await cache.read('hash-new', at(0), db.load('a'));

@@ -2,19 +2,12 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../config';
+import { configProblems } from '../../../test/support/config-problems';
+import { loadConfig } from '../../config';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'exrated-sms-settings-'));
 
-function problemsOf(env: Record<string, string>): string[] {
-  try {
-    loadConfig({ DATA_DIR: dataDir, ...env });
-  } catch (error) {
-    if (error instanceof ConfigError) return error.problems;
-    throw error;
-  }
-  return [];
-}
+const problemsOf = (env: Record<string, string>) => configProblems({ DATA_DIR: dataDir, ...env });
 
 describe('SMS settings', () => {
   it('names every setting Twilio needs, and a fallback that is the primary', () => {
