@@ -1,9 +1,7 @@
 import { Switch } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
-import { notify } from '../../lib/notify';
-import { userFacingMessage } from '../../lib/server-error';
 import { useTRPC } from '../../lib/trpc';
-import { useRefreshViewer, useViewer } from '../../lib/viewer';
+import { useViewer } from '../../lib/viewer';
+import { useSettingMutation } from './use-setting-mutation';
 
 /**
  * 'Do not rate me' (docs/trust-and-safety.md#rights): while on, nobody can rate the verified number; a rater
@@ -13,25 +11,12 @@ import { useRefreshViewer, useViewer } from '../../lib/viewer';
 export function DoNotRateSwitch() {
   const trpc = useTRPC();
   const viewer = useViewer();
-  const refreshViewer = useRefreshViewer();
-  const save = useMutation(
-    trpc.profile.setDoNotRate.mutationOptions({
-      onSuccess: async ({ doNotRate }) => {
-        notify.success(
-          doNotRate
-            ? { title: 'Ratings turned off', message: 'Nobody can rate your number from now on.' }
-            : { title: 'Ratings turned on', message: 'People you dated can rate your number again.' },
-        );
-        await refreshViewer();
-      },
-      onError: (error) => {
-        notify.error({
-          title: 'Failed to update profile',
-          message: userFacingMessage(error, 'Your setting was not changed. Please try again.'),
-        });
-      },
-    }),
-  );
+  const save = useSettingMutation(trpc.profile.setDoNotRate.mutationOptions(), {
+    isOn: ({ doNotRate }) => doNotRate,
+    on: { title: 'Ratings turned off', message: 'Nobody can rate your number from now on.' },
+    off: { title: 'Ratings turned on', message: 'People you dated can rate your number again.' },
+    failure: 'Your setting was not changed. Please try again.',
+  });
   if (!viewer.isVerified) return null;
   const checked = save.isPending ? save.variables.doNotRate : viewer.doNotRate === true;
   return (

@@ -1,16 +1,4 @@
-import {
-  Badge,
-  Button,
-  Container,
-  Divider,
-  Group,
-  Paper,
-  Skeleton,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Badge, Button, Container, Group, Paper, Skeleton, Stack, TextInput, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconLogout, IconSettings } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
@@ -19,6 +7,7 @@ import { formatPhoneForDisplay } from '../../lib/phone-format';
 import { useLogOut, useViewer } from '../../lib/viewer';
 import { DisplayNameForm } from './DisplayNameForm';
 import { DoNotRateSwitch } from './DoNotRateSwitch';
+import { SettingsSection } from './SettingsSection';
 import { TextsOptInSwitch } from './TextsOptInSwitch';
 import { YourDataSection } from './YourDataSection';
 
@@ -85,23 +74,21 @@ export default function SettingsPage() {
           </Stack>
         </Paper>
         {viewer.isVerified ? <YourDataSection /> : null}
-        <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} className="glass-card">
-          <Stack gap="sm">
-            <Title order={2} fz="lg">
-              Log Out
-            </Title>
-            <Text size="sm" c="dimmed">
+        <SettingsSection
+          title="Log Out"
+          description={
+            <>
               Removes all your data from this device and ends your session here.
               {viewer.isVerified ? ' Your profile, including your display name, is deleted as well.' : ''}
-            </Text>
-            <Divider opacity={0.4} />
-            <Group justify="flex-end">
-              <Button color="red" variant="light" leftSection={<IconLogout size={16} />} onClick={logOut}>
-                Log Out
-              </Button>
-            </Group>
-          </Stack>
-        </Paper>
+            </>
+          }
+        >
+          <Group justify="flex-end">
+            <Button color="red" variant="light" leftSection={<IconLogout size={16} />} onClick={logOut}>
+              Log Out
+            </Button>
+          </Group>
+        </SettingsSection>
       </Stack>
     </Container>
   );

@@ -1,10 +1,8 @@
 import { Anchor, Switch } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import { notify } from '../../lib/notify';
-import { userFacingMessage } from '../../lib/server-error';
 import { useTRPC } from '../../lib/trpc';
-import { useRefreshViewer, useViewer } from '../../lib/viewer';
+import { useViewer } from '../../lib/viewer';
+import { useSettingMutation } from './use-setting-mutation';
 
 /**
  * 'Text me when someone rates me' (docs/trust-and-safety.md#opt-out): turns rating texts to the proven phone
@@ -13,25 +11,12 @@ import { useRefreshViewer, useViewer } from '../../lib/viewer';
 export function TextsOptInSwitch() {
   const trpc = useTRPC();
   const viewer = useViewer();
-  const refreshViewer = useRefreshViewer();
-  const save = useMutation(
-    trpc.profile.setTextsOptIn.mutationOptions({
-      onSuccess: async ({ textsOptIn }) => {
-        notify.success(
-          textsOptIn
-            ? { title: 'Texts turned on', message: 'We will text you when someone rates you.' }
-            : { title: 'Texts turned off', message: 'You will not get any more texts from ExRated.' },
-        );
-        await refreshViewer();
-      },
-      onError: (error) => {
-        notify.error({
-          title: 'Failed to update profile',
-          message: userFacingMessage(error, 'Your text setting was not changed. Please try again.'),
-        });
-      },
-    }),
-  );
+  const save = useSettingMutation(trpc.profile.setTextsOptIn.mutationOptions(), {
+    isOn: ({ textsOptIn }) => textsOptIn,
+    on: { title: 'Texts turned on', message: 'We will text you when someone rates you.' },
+    off: { title: 'Texts turned off', message: 'You will not get any more texts from ExRated.' },
+    failure: 'Your text setting was not changed. Please try again.',
+  });
 
   const checked = save.isPending ? save.variables.optIn : viewer.textsOptIn === true;
   return (

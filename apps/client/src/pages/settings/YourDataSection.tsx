@@ -1,4 +1,4 @@
-import { Button, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import { IconDownload, IconTrash } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -9,6 +9,7 @@ import { notify } from '../../lib/notify';
 import { userFacingMessage } from '../../lib/server-error';
 import { useTRPC } from '../../lib/trpc';
 import { useForgetViewer } from '../../lib/viewer';
+import { SettingsSection } from './SettingsSection';
 
 /**
  * 'Download my data' and 'Delete my account' for the verified owner of a number (docs/data-rights.md; app
@@ -50,20 +51,20 @@ export function YourDataSection() {
   );
 
   return (
-    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} className="glass-card">
-      <Stack gap="sm">
-        <Title order={2} fz="lg">
-          Your Data
-        </Title>
-        <Text size="sm" c="dimmed">
-          Download what ExRated holds about you as the verified owner of your number, or delete your account.
-          See our{' '}
-          <Text component={Link} to="/privacy" span inherit td="underline">
-            Privacy Policy
-          </Text>{' '}
-          for what we keep and why.
-        </Text>
-        <Divider opacity={0.4} />
+    <>
+      <SettingsSection
+        title="Your Data"
+        description={
+          <>
+            Download what ExRated holds about you as the verified owner of your number, or delete your
+            account. See our{' '}
+            <Text component={Link} to="/privacy" span inherit td="underline">
+              Privacy Policy
+            </Text>{' '}
+            for what we keep and why.
+          </>
+        }
+      >
         <Group justify="space-between" gap="sm">
           <Button
             variant="default"
@@ -82,7 +83,7 @@ export function YourDataSection() {
             Delete my account
           </Button>
         </Group>
-      </Stack>
+      </SettingsSection>
       <ConfirmDialog
         opened={confirming}
         onClose={() => setConfirming(false)}
@@ -95,6 +96,6 @@ export function YourDataSection() {
         and removes your number, IP address and browser from their activity records. It cannot be undone.
         Ratings others gave you stay, and can still be reported.
       </ConfirmDialog>
-    </Paper>
+    </>
   );
 }
