@@ -296,20 +296,12 @@ describe('admin.decide', () => {
       text: 'Somewhere there is a review.',
     });
     const id = await noticeId((described.data as { reference: string }).reference);
-    const hide = await call(admin, 'admin.decide', {
-      kind: 'notice',
-      id,
-      outcome: 'hide',
-      reason: 'harassment',
-    });
+    const decideNotice = (outcome: string, reason: string) =>
+      call(admin, 'admin.decide', { kind: 'notice', id, outcome, reason });
+    const hide = await decideNotice('hide', 'harassment');
     expect(errorCode(hide)).toBe('BAD_REQUEST');
     expect(hide.error?.message).toBe(NO_RATING_TO_ACT_ON);
-    const keep = await call(admin, 'admin.decide', {
-      kind: 'notice',
-      id,
-      outcome: 'keep',
-      reason: 'insufficient_information',
-    });
+    const keep = await decideNotice('keep', 'insufficient_information');
     expect(keep.data).toMatchObject({ alreadyDecided: false });
 
     const unknown = await call(admin, 'admin.decide', {
@@ -320,12 +312,7 @@ describe('admin.decide', () => {
     });
     expect(errorCode(unknown)).toBe('NOT_FOUND');
     expect(unknown.error?.message).toBe(ITEM_NOT_FOUND);
-    const badReason = await call(admin, 'admin.decide', {
-      kind: 'notice',
-      id,
-      outcome: 'keep',
-      reason: 'because',
-    });
+    const badReason = await decideNotice('keep', 'because');
     expect(badReason.error?.message).toBe('Please choose a reason from the list.');
   });
 

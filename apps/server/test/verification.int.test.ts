@@ -391,6 +391,16 @@ describe('send failures', () => {
   });
 });
 
+/** profile.me of a browser that has proven nothing and rated no one (its phoneNumber aside). */
+const UNPROVEN_NEWCOMER = {
+  name: null,
+  isVerified: false,
+  isUnlocked: false,
+  ratingsGiven: 0,
+  textsOptIn: null,
+  doNotRate: null,
+};
+
 describe('over HTTP with cookies', () => {
   const t = useTestApp();
 
@@ -428,15 +438,7 @@ describe('over HTTP with cookies', () => {
     const phone = '+14155550141';
     const browser = new HttpBrowser();
     const me = await trpcHttp(t, browser, 'query', 'profile.me');
-    expect(me.data).toEqual({
-      phoneNumber: null,
-      name: null,
-      isVerified: false,
-      isUnlocked: false,
-      ratingsGiven: 0,
-      textsOptIn: null,
-      doNotRate: null,
-    });
+    expect(me.data).toEqual({ ...UNPROVEN_NEWCOMER, phoneNumber: null });
     const oldCookie = browser.cookies.get('exrated_sid');
     expect(oldCookie).toBeDefined();
 
@@ -499,15 +501,7 @@ describe('over HTTP with cookies', () => {
     const saved = await trpcHttp(t, browser, 'mutation', 'profile.savePhone', { phoneNumber: victim });
     expect(saved.data).toEqual({ phoneNumber: victim });
     const me = await trpcHttp(t, browser, 'query', 'profile.me');
-    expect(me.data).toEqual({
-      phoneNumber: victim,
-      name: null,
-      isVerified: false,
-      isUnlocked: false,
-      ratingsGiven: 0,
-      textsOptIn: null,
-      doNotRate: null,
-    });
+    expect(me.data).toEqual({ ...UNPROVEN_NEWCOMER, phoneNumber: victim });
     // Log out of an unproven phone ends the session but cannot delete the victim's profile.
     const out = await trpcHttp(t, browser, 'mutation', 'profile.logout');
     expect(out.data).toEqual({ ok: true });

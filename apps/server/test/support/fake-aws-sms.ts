@@ -2,11 +2,10 @@ import { execFileSync } from 'node:child_process';
 import { createSign, randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { snsStringToSign } from '../../src/services/sms/webhooks/sns-signature';
-import { readBody, sendJson } from './loopback-http';
+import { listenOnLoopback, readBody, sendJson } from './loopback-http';
 
 export const FAKE_TOPIC_ARN = 'arn:aws:sns:us-east-1:123456789012:exrated-sms-events';
 export const FAKE_CERT_URL = 'https://sns.us-east-1.amazonaws.com/SimpleNotificationService-fake.pem';
@@ -130,8 +129,7 @@ export async function startFakeAwsSms() {
     return awsJson(res, 200, { MessageId: text.messageId });
   }
 
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const { url, close } = await listenOnLoopback(server);
 
   const envelope = (
     type: 'Notification' | 'SubscriptionConfirmation',
@@ -158,7 +156,7 @@ export async function startFakeAwsSms() {
   };
 
   return {
-    url: `http://127.0.0.1:${port}`,
+    url,
     setMode(next: AwsMode) {
       mode = next;
     },
@@ -218,7 +216,7 @@ export async function startFakeAwsSms() {
     subscriptionConfirmation: () => envelope('SubscriptionConfirmation', 'You have chosen to subscribe.'),
     /** Any envelope, signed, for forgeries that differ in one field. */
     envelope,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close,
   };
 }
 

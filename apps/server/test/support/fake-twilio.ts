@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { twilioSignature } from '../../src/services/sms/webhooks/twilio-signature';
-import { readBody, sendJson } from './loopback-http';
+import { listenOnLoopback, readBody, sendJson } from './loopback-http';
 
 export const FAKE_TWILIO_SID = `AC${'1'.repeat(32)}`;
 export const FAKE_TWILIO_TOKEN = 'fake-twilio-auth-token-0123456789';
@@ -114,8 +113,7 @@ export async function startFakeTwilio() {
     return sendJson(res, 201, { sid: message.sid, status: 'queued', to: message.to, body: message.body });
   }
 
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const { url, close } = await listenOnLoopback(server);
 
   /** A request to `url` with these form parameters, signed with the auth token as Twilio signs it. */
   const signed = (url: string, params: Record<string, string>): TwilioCallback => {
@@ -133,7 +131,7 @@ export async function startFakeTwilio() {
   };
 
   return {
-    url: `http://127.0.0.1:${port}`,
+    url,
     setMode(next: TwilioMode) {
       mode = next;
     },
@@ -166,7 +164,7 @@ export async function startFakeTwilio() {
         To: FAKE_TWILIO_FROM,
       });
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close,
   };
 }
 

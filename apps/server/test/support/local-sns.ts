@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { vi } from 'vitest';
+import { listenOnLoopback } from './loopback-http';
 
 /**
  * A small local server speaking the SNS query protocol (POST /, form-encoded Action=..., XML replies), so the
@@ -76,15 +76,14 @@ export async function startLocalSns(): Promise<LocalSns> {
     res.writeHead(status, { 'content-type': 'text/xml' });
     res.end(body);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const { url, close } = await listenOnLoopback(server);
   return {
-    url: `http://127.0.0.1:${port}`,
+    url,
     received,
     setReply(next) {
       reply = next;
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close,
   };
 }
 

@@ -70,6 +70,18 @@ export class SoftAuthenticator {
     return JSON.stringify({ type, challenge, origin, crossOrigin: false });
   }
 
+  /** This platform authenticator's credential, as a browser hands it over, around `response`. */
+  private credential<Response>(response: Response) {
+    return {
+      id: this.id,
+      rawId: this.id,
+      type: 'public-key' as const,
+      clientExtensionResults: {},
+      authenticatorAttachment: 'platform' as const,
+      response,
+    };
+  }
+
   /** The answer navigator.credentials.create would give to `options`. */
   register(
     options: PublicKeyCredentialCreationOptionsJSON,
@@ -95,18 +107,11 @@ export class SoftAuthenticator {
       tamper.challenge ?? options.challenge,
       tamper.origin ?? this.origin,
     );
-    return {
-      id: this.id,
-      rawId: this.id,
-      type: 'public-key',
-      clientExtensionResults: {},
-      authenticatorAttachment: 'platform',
-      response: {
-        clientDataJSON: b64url(clientDataJSON),
-        attestationObject: b64url(attestationObject),
-        transports: ['internal'],
-      },
-    };
+    return this.credential({
+      clientDataJSON: b64url(clientDataJSON),
+      attestationObject: b64url(attestationObject),
+      transports: ['internal'],
+    });
   }
 
   /** The answer navigator.credentials.get would give to `options`, counting one more use. */
@@ -124,18 +129,11 @@ export class SoftAuthenticator {
     );
     const clientDataJSON = this.clientData('webauthn.get', options.challenge, tamper.origin ?? this.origin);
     const signature = sign('sha256', Buffer.concat([authData, sha256(clientDataJSON)]), this.keys.privateKey);
-    return {
-      id: this.id,
-      rawId: this.id,
-      type: 'public-key',
-      clientExtensionResults: {},
-      authenticatorAttachment: 'platform',
-      response: {
-        clientDataJSON: b64url(clientDataJSON),
-        authenticatorData: b64url(authData),
-        signature: b64url(signature),
-        ...(this.userHandle ? { userHandle: this.userHandle } : {}),
-      },
-    };
+    return this.credential({
+      clientDataJSON: b64url(clientDataJSON),
+      authenticatorData: b64url(authData),
+      signature: b64url(signature),
+      ...(this.userHandle ? { userHandle: this.userHandle } : {}),
+    });
   }
 }
