@@ -3,12 +3,25 @@ import { describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { captureLogs } from './support/log-capture';
-import { createTestApp, HttpBrowser, useTestApp } from './support/test-app';
+import { createTestApp, HttpBrowser, type TestApp, useTestApp } from './support/test-app';
 
 const t = useTestApp();
 
 const trackBody = JSON.stringify({ json: { action: 'onboarding_step_completed', details: { step: 1 } } });
 const jsonHeaders = { 'content-type': 'application/json' };
+
+/** A valid telemetry.track post, as JSON with `headers` added, to `app` (this file's by default). */
+function track(headers: Record<string, string> = {}, browser?: HttpBrowser, app: Pick<TestApp, 'http'> = t) {
+  return app.http(
+    {
+      method: 'POST',
+      url: '/trpc/telemetry.track',
+      headers: { ...jsonHeaders, ...headers },
+      payload: trackBody,
+    },
+    browser,
+  );
+}
 
 describe('health', () => {
   it('answers liveness and readiness with the database and Redis checked', async () => {
@@ -66,12 +79,7 @@ describe('security', () => {
   });
 
   it('sets an HttpOnly, SameSite=Lax device cookie (not Secure in local development)', async () => {
-    const response = await t.http({
-      method: 'POST',
-      url: '/trpc/telemetry.track',
-      headers: jsonHeaders,
-      payload: trackBody,
-    });
+    const response = await track();
     expect(response.statusCode).toBe(200);
     const cookie = response.cookies.find((c) => c.name === 'exrated_sid');
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
@@ -80,44 +88,23 @@ describe('security', () => {
 
   it('keeps the same session across requests from one browser', async () => {
     const browser = new HttpBrowser();
-    await t.http(
-      { method: 'POST', url: '/trpc/telemetry.track', headers: jsonHeaders, payload: trackBody },
-      browser,
-    );
+    await track({}, browser);
     const first = browser.cookies.get('exrated_sid');
-    const second = await t.http(
-      { method: 'POST', url: '/trpc/telemetry.track', headers: jsonHeaders, payload: trackBody },
-      browser,
-    );
+    const second = await track({}, browser);
     expect(second.cookies).toHaveLength(0);
     expect(browser.cookies.get('exrated_sid')).toBe(first);
   });
 
   it('ignores a forged cookie and issues a fresh session', async () => {
-    const response = await t.http({
-      method: 'POST',
-      url: '/trpc/telemetry.track',
-      headers: { ...jsonHeaders, cookie: 'exrated_sid=forged-token.bad-signature' },
-      payload: trackBody,
-    });
+    const response = await track({ cookie: 'exrated_sid=forged-token.bad-signature' });
     expect(response.statusCode).toBe(200);
     expect(response.cookies.find((c) => c.name === 'exrated_sid')?.value).not.toContain('forged');
   });
 
   it('refuses cross-site and non-JSON mutations before any procedure runs', async () => {
-    const crossSite = await t.http({
-      method: 'POST',
-      url: '/trpc/telemetry.track',
-      headers: { ...jsonHeaders, 'sec-fetch-site': 'cross-site' },
-      payload: trackBody,
-    });
+    const crossSite = await track({ 'sec-fetch-site': 'cross-site' });
     expect(crossSite.statusCode).toBe(403);
-    const foreignOrigin = await t.http({
-      method: 'POST',
-      url: '/trpc/telemetry.track',
-      headers: { ...jsonHeaders, origin: 'https://evil.example' },
-      payload: trackBody,
-    });
+    const foreignOrigin = await track({ origin: 'https://evil.example' });
     expect(foreignOrigin.statusCode).toBe(403);
     const form = await t.http({
       method: 'POST',
@@ -126,24 +113,14 @@ describe('security', () => {
       payload: 'a=1',
     });
     expect(form.statusCode).toBe(415);
-    const sameOrigin = await t.http({
-      method: 'POST',
-      url: '/trpc/telemetry.track',
-      headers: { ...jsonHeaders, origin: 'http://localhost:3000', 'sec-fetch-site': 'same-origin' },
-      payload: trackBody,
-    });
+    const sameOrigin = await track({ origin: 'http://localhost:3000', 'sec-fetch-site': 'same-origin' });
     expect(sameOrigin.statusCode).toBe(200);
   });
 
   it('uses __Host- prefixed Secure cookies when secure', async () => {
     const secure = await createTestApp({ env: { COOKIE_SECURE: 'true' } });
     try {
-      const response = await secure.http({
-        method: 'POST',
-        url: '/trpc/telemetry.track',
-        headers: jsonHeaders,
-        payload: trackBody,
-      });
+      const response = await track({}, undefined, secure);
       const cookie = response.cookies.find((c) => c.name === '__Host-exrated_sid');
       expect(cookie).toMatchObject({ httpOnly: true, secure: true, sameSite: 'Lax', path: '/' });
     } finally {

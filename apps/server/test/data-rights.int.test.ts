@@ -9,9 +9,9 @@ import {
 } from '@exrated/db/schema';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { ratingInput } from './support/rating-fixtures';
 import { HttpBrowser, UNCAPPED_LIMITS_ENV } from './support/test-app';
 import { errorCode, useTrustFlows } from './support/trust-flows';
+import { rateOverHttp } from './support/verification';
 
 /**
  * The proven owner of a number controls it from /settings: 'Do not rate me', 'Download my
@@ -64,21 +64,13 @@ describe("profile.setDoNotRate ('Do not rate me')", () => {
     const owner = await flows.provenBrowser(phone);
     await call(owner, 'profile.setDoNotRate', { doNotRate: true });
 
-    const accepted = await call(
-      await flows.provenBrowser(),
-      'rating.submit',
-      ratingInput({ phoneNumber: phone }),
-    );
+    const accepted = await rateOverHttp(t, await flows.provenBrowser(), phone);
     expect(accepted.error).toBeNull();
     const [withheld] = await t.database.db.select().from(ratings).where(eq(ratings.phoneNumber, phone));
     expect(withheld).toMatchObject({ withheldReason: 'do_not_rate', releaseAt: null });
 
     await call(owner, 'profile.setDoNotRate', { doNotRate: false });
-    const later = await call(
-      await flows.provenBrowser(),
-      'rating.submit',
-      ratingInput({ phoneNumber: phone }),
-    );
+    const later = await rateOverHttp(t, await flows.provenBrowser(), phone);
     expect(later.error).toBeNull();
     const saved = await t.database.db.select().from(ratings).where(eq(ratings.phoneNumber, phone));
     expect(saved.map((rating) => rating.withheldReason).sort()).toEqual(['do_not_rate', null]);

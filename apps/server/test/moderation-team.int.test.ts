@@ -60,6 +60,11 @@ async function queue(filters?: Record<string, string>) {
   return reply.data as QueueReply;
 }
 
+/** Holds a standing rating for moderation, as the rule `heldReason` would have. */
+async function holdForModeration(ratingId: string, heldReason: string) {
+  await t.database.db.update(ratings).set({ heldReason }).where(eq(ratings.id, ratingId));
+}
+
 async function heldReasonOf(ratingId: string) {
   const [row] = await t.database.db
     .select({ heldReason: ratings.heldReason })
@@ -275,10 +280,7 @@ async function pileOn() {
   const subject = newPhone();
   const hold = async (ageMs: number) => {
     const rated = await rate(subject, {});
-    await t.database.db
-      .update(ratings)
-      .set({ heldReason: 'screening:harassment-words' })
-      .where(eq(ratings.id, rated.ratingId));
+    await holdForModeration(rated.ratingId, 'screening:harassment-words');
     await setAge('rating', rated.ratingId, ageMs);
     return rated;
   };
@@ -289,10 +291,7 @@ async function pileOn() {
   await setAge('notice', notice.id, 2 * HOUR);
   const heldOld = await hold(40 * HOUR);
   const elsewhere = await rate(newPhone(), {});
-  await t.database.db
-    .update(ratings)
-    .set({ heldReason: 'screening:harassment-words' })
-    .where(eq(ratings.id, elsewhere.ratingId));
+  await holdForModeration(elsewhere.ratingId, 'screening:harassment-words');
   return { subject, heldRecent, heldEarlier, standing, notice, heldOld, elsewhere };
 }
 
@@ -338,10 +337,7 @@ describe('pile-ons in the queue', () => {
     const ids: string[] = [];
     for (const age of [30 * HOUR, 2 * HOUR]) {
       const rated = await rate(subject, {});
-      await t.database.db
-        .update(ratings)
-        .set({ heldReason: 'daily_ceiling' })
-        .where(eq(ratings.id, rated.ratingId));
+      await holdForModeration(rated.ratingId, 'daily_ceiling');
       await setAge('rating', rated.ratingId, age);
       ids.push(rated.ratingId);
     }
@@ -493,10 +489,7 @@ describe('admin.decideGroup', () => {
   it('keeps a held rating and a notice about it together: the rating is released, the notice answered', async () => {
     const subject = flows.newPhone();
     const held = await flows.rate(subject, {});
-    await t.database.db
-      .update(ratings)
-      .set({ heldReason: 'screening:harassment-words' })
-      .where(eq(ratings.id, held.ratingId));
+    await holdForModeration(held.ratingId, 'screening:harassment-words');
     const [notice] = await t.database.db
       .insert(notices)
       .values({ reference: 'KEEPGRP23456', ratingId: held.ratingId, source: 'public_form', reason: 'other' })

@@ -57,6 +57,10 @@ async function holdRating(ratingId: string, heldReason: string, ageMinutes: numb
     .where(eq(ratings.id, ratingId));
 }
 
+function decisionsOnRating(ratingId: string) {
+  return t.database.db.select().from(moderationDecisions).where(eq(moderationDecisions.ratingId, ratingId));
+}
+
 async function noticeId(reference: string) {
   const [row] = await t.database.db
     .select({ id: notices.id })
@@ -194,10 +198,7 @@ describe('admin.decide', () => {
     };
     expect(received.ratings.map((r) => r.id)).not.toContain(target.ratingId);
 
-    const [decision] = await t.database.db
-      .select()
-      .from(moderationDecisions)
-      .where(eq(moderationDecisions.ratingId, target.ratingId));
+    const [decision] = await decisionsOnRating(target.ratingId);
     expect(decision).toMatchObject({
       kind: 'notice',
       outcome: 'hide',
@@ -230,12 +231,7 @@ describe('admin.decide', () => {
       alreadyDecided: true,
       message: 'This item was already decided. Refresh the queue.',
     });
-    expect(
-      await t.database.db
-        .select()
-        .from(moderationDecisions)
-        .where(eq(moderationDecisions.ratingId, target.ratingId)),
-    ).toHaveLength(1);
+    expect(await decisionsOnRating(target.ratingId)).toHaveLength(1);
   });
 
   it('keeps a held rating: it stands and its text goes out', async () => {
@@ -328,12 +324,7 @@ describe('admin.decide', () => {
     ]);
     const results = replies.map((reply) => reply.data as { alreadyDecided: boolean });
     expect(results.filter((result) => !result.alreadyDecided)).toHaveLength(1);
-    expect(
-      await t.database.db
-        .select()
-        .from(moderationDecisions)
-        .where(eq(moderationDecisions.ratingId, target.ratingId)),
-    ).toHaveLength(1);
+    expect(await decisionsOnRating(target.ratingId)).toHaveLength(1);
   });
 });
 

@@ -5,7 +5,7 @@ import { NUMBER_CANNOT_BE_RATED } from '../../src/services/rating/rating-submiss
 import { ConsoleSmsSender } from '../../src/services/sms/console-sms-sender';
 import type { SmsMessage, SmsSendResult } from '../../src/services/sms/sms-sender';
 import { INVALID_CODE } from '../../src/services/verification/verification-service';
-import { ratingInput } from '../support/rating-fixtures';
+import { postProcedure, ratingInput } from '../support/rating-fixtures';
 import { createTestApp, HttpBrowser, type TestApp, testAdminLogin, useTestApp } from '../support/test-app';
 import { frozenClock } from '../support/test-clock';
 
@@ -18,31 +18,16 @@ const OWNER = '+14155550180';
 const OWNER_IP = '198.51.100.80';
 const STRANGER_IP = '203.0.113.66';
 
-interface Reply<T = unknown> {
-  status: number;
-  data: T | undefined;
-  error: { message: string; data: { code: string; retryAfterSeconds?: number } } | undefined;
-}
-
-/** One tRPC mutation over HTTP from `ip`; a new browser (fresh cookie) unless one is given. */
-async function call<T = unknown>(
+/** One tRPC mutation over HTTP from `ip` (a stranger's unless given); a new browser unless one is given. */
+function call<T = unknown>(
   t: TestApp,
   path: string,
   input: unknown,
   options: { ip?: string; browser?: HttpBrowser } = {},
-): Promise<Reply<T>> {
-  const response = await t.http(
-    {
-      method: 'POST',
-      url: `/trpc/${path}`,
-      headers: { 'content-type': 'application/json' },
-      payload: JSON.stringify({ json: input }),
-      remoteAddress: options.ip ?? STRANGER_IP,
-    },
-    options.browser ?? new HttpBrowser(),
-  );
-  const body = response.json();
-  return { status: response.statusCode, data: body.result?.data?.json, error: body.error?.json };
+) {
+  return postProcedure<T>(t, path, input, options.browser ?? new HttpBrowser(), {
+    ip: options.ip ?? STRANGER_IP,
+  });
 }
 
 async function query<T = unknown>(t: TestApp, path: string, browser: HttpBrowser, ip = OWNER_IP) {
