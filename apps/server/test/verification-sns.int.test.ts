@@ -1,9 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app';
-import { SmsGateway } from '../src/services/sms/sms-gateway';
-import { SnsSmsSender } from '../src/services/sms/sns-sms-sender';
-import { type LocalSns, snsXml, startLocalSns, stubLocalSnsEnvironment } from './support/local-sns';
+import {
+  expectSnsOnlyAndNoOutbox,
+  type LocalSns,
+  snsXml,
+  startLocalSns,
+  stubLocalSnsEnvironment,
+} from './support/local-sns';
 import { createTestApp, HttpBrowser, httpOf, type TestApp, testConfig } from './support/test-app';
 import { trpcHttp } from './support/verification';
 
@@ -34,10 +38,7 @@ afterAll(async () => {
 
 describe('verification over SNS', () => {
   it('uses the SNS sender and serves no outbox', async () => {
-    const gateway = app.services.sms;
-    expect(gateway).toBeInstanceOf(SmsGateway);
-    expect(gateway instanceof SmsGateway && gateway.providers).toEqual([expect.any(SnsSmsSender)]);
-    expect((await app.inject({ method: 'GET', url: '/dev/outbox' })).statusCode).toBe(404);
+    await expectSnsOnlyAndNoOutbox(app);
   });
 
   it('texts the code through SNS and proves the phone with it', async () => {

@@ -54,14 +54,9 @@ async function provenBrowser(server: ServerProcess, index: number) {
   expect(
     (await browser.call(server.baseUrl, 'mutation', 'verification.send', { phoneNumber: phone })).status,
   ).toBe(200);
-  const text = sns
-    .accepted()
-    .filter((accepted) => accepted.to === phone)
-    .at(-1);
-  const code = /Your ExRated code is (\d{6})\./.exec(text?.message ?? '')?.[1];
   const proof = await browser.call(server.baseUrl, 'mutation', 'verification.check', {
     phoneNumber: phone,
-    code,
+    code: sns.codeTextedTo(phone),
   });
   expect(proof.status).toBe(200);
   return browser;

@@ -6,6 +6,7 @@ import { type ControllableSns, startControllableSns } from '../support/controlla
 import { stubLocalSnsEnvironment } from '../support/local-sns';
 import { usPhone } from '../support/rating-fixtures';
 import { createTestApp, httpOf, type TestApp, testConfig } from '../support/test-app';
+import { testClock } from '../support/test-clock';
 import { provenBrowser, rateOverHttp } from '../support/verification';
 
 /**
@@ -18,7 +19,7 @@ let t: TestApp;
 let app: FastifyInstance;
 /** A second instance on the same database, whose dispatcher races the first one's. */
 let twin: FastifyInstance;
-let clockOffsetMs = 0;
+const clock = testClock();
 const http = httpOf(() => app);
 
 beforeAll(async () => {
@@ -36,7 +37,7 @@ beforeAll(async () => {
       redis: null,
       logger: false,
       runDispatcher: false,
-      now: () => new Date(Date.now() + clockOffsetMs),
+      now: clock.now,
     });
   app = await build();
   twin = await build();
@@ -74,10 +75,10 @@ describe('SMS endpoint failing, then recovering', () => {
     expect(rows.every((row) => row.status === 'pending' && row.attempts === 1)).toBe(true);
 
     // Still failing after the first back-off (30 s): a second attempt each, still pending.
-    clockOffsetMs += 31_000;
+    clock.advance(31_000);
     expect(await app.services.dispatcher.runOnce()).toMatchObject({ claimed: 3, sent: 0, failed: 3 });
     // Not due yet (the second back-off is 60 s): nothing is tried.
-    clockOffsetMs += 10_000;
+    clock.advance(10_000);
     expect(await app.services.dispatcher.runOnce()).toMatchObject({ claimed: 0 });
     rows = await notificationRows();
     expect(rows.every((row) => row.status === 'pending' && row.attempts === 2)).toBe(true);
@@ -85,7 +86,7 @@ describe('SMS endpoint failing, then recovering', () => {
     expect(sns.refusedCount()).toBe(6);
 
     sns.setMode({ kind: 'ok' });
-    clockOffsetMs += 60_000;
+    clock.advance(60_000);
     // Two instances' dispatchers race for the due texts, and run again later: each text goes out once.
     const [first, second] = await Promise.all([
       app.services.dispatcher.runOnce(),
@@ -93,7 +94,7 @@ describe('SMS endpoint failing, then recovering', () => {
     ]);
     expect(first.sent + second.sent).toBe(3);
     expect(first.failed + second.failed).toBe(0);
-    clockOffsetMs += 10 * 60_000;
+    clock.advance(10 * 60_000);
     expect(await app.services.dispatcher.runOnce()).toMatchObject({ claimed: 0 });
     expect(await twin.services.dispatcher.runOnce()).toMatchObject({ claimed: 0 });
 

@@ -64,16 +64,6 @@ afterAll(async () => {
   }
 });
 
-function codeTextedTo(phone: string): string {
-  const text = sns
-    .accepted()
-    .filter((message) => message.to === phone)
-    .at(-1);
-  const code = text ? /Your ExRated code is (\d{6})\./.exec(text.message)?.[1] : undefined;
-  if (!code) throw new Error(`no code texted to ${phone}`);
-  return code;
-}
-
 // Processes share state only through a real Postgres and Redis (the in-process stores are per process).
 describe.runIf(redisUrl)(SUITE, () => {
   it('a code sent through one instance is checked through the other, and the resend wait holds on both', async () => {
@@ -88,7 +78,7 @@ describe.runIf(redisUrl)(SUITE, () => {
     expect(resend.error?.data.code).toBe('TOO_MANY_REQUESTS');
     const checked = await browser.call(b.baseUrl, 'mutation', 'verification.check', {
       phoneNumber: phone,
-      code: codeTextedTo(phone),
+      code: sns.codeTextedTo(phone),
     });
     expect(checked.data).toEqual({ verified: true, phoneNumber: phone });
     // The device session is in the database: the other instance sees the proof too.
@@ -106,7 +96,7 @@ describe.runIf(redisUrl)(SUITE, () => {
     ).toBe(200);
     const checked = await browser.call(a.baseUrl, 'mutation', 'verification.check', {
       phoneNumber: phone,
-      code: codeTextedTo(phone),
+      code: sns.codeTextedTo(phone),
     });
     expect(checked.data).toEqual({ verified: true, phoneNumber: phone });
     // b reads the proven session and holds that read for SESSION_CACHE_MS.
@@ -165,7 +155,7 @@ describe.runIf(redisUrl)(SUITE, () => {
     expect(
       (await browser.call(b.baseUrl, 'mutation', 'verification.send', { phoneNumber: phone })).status,
     ).toBe(200);
-    const code = codeTextedTo(phone);
+    const code = sns.codeTextedTo(phone);
     const wrong = code === '000000' ? '111111' : '000000';
     for (let attempt = 0; attempt < 5; attempt += 1) {
       const instance = attempt % 2 === 0 ? a : b;
@@ -196,7 +186,7 @@ describe.runIf(redisUrl)(SUITE, () => {
       expect(sent.status).toBe(200);
       const proof = await rater.call(b.baseUrl, 'mutation', 'verification.check', {
         phoneNumber: raterPhone,
-        code: codeTextedTo(raterPhone),
+        code: sns.codeTextedTo(raterPhone),
       });
       expect(proof.status).toBe(200);
       raters.push(rater);

@@ -10,10 +10,14 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../src/app';
 import { ConfigError, loadConfig } from '../../src/config';
 import { ConsoleSmsSender } from '../../src/services/sms/console-sms-sender';
-import { SmsGateway } from '../../src/services/sms/sms-gateway';
-import { SnsSmsSender } from '../../src/services/sms/sns-sms-sender';
 import { DEPENDENCY_UNAVAILABLE_MESSAGE } from '../../src/trpc/dependency-errors';
-import { type LocalSns, snsXml, startLocalSns, stubLocalSnsEnvironment } from '../support/local-sns';
+import {
+  expectSnsOnlyAndNoOutbox,
+  type LocalSns,
+  snsXml,
+  startLocalSns,
+  stubLocalSnsEnvironment,
+} from '../support/local-sns';
 import { captureLogs } from '../support/log-capture';
 import { ratingInput } from '../support/rating-fixtures';
 import { routerProcedures } from '../support/router-procedures';
@@ -134,10 +138,7 @@ describe('production', () => {
   });
 
   it('texts through SNS and serves no outbox', async () => {
-    const gateway = prod.services.sms;
-    expect(gateway).toBeInstanceOf(SmsGateway);
-    expect(gateway instanceof SmsGateway && gateway.providers).toEqual([expect.any(SnsSmsSender)]);
-    expect((await prod.inject({ method: 'GET', url: '/dev/outbox' })).statusCode).toBe(404);
+    await expectSnsOnlyAndNoOutbox(prod);
   });
 
   it('sends HSTS and a CSP that upgrades insecure requests', async () => {

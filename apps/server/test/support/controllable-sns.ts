@@ -19,6 +19,8 @@ export interface ControllableSns {
   acceptedByNotification(): Map<string, number>;
   /** Every accepted text, oldest first. */
   accepted(): Array<{ to: string; message: string }>;
+  /** The code in the newest verification text accepted for `phone`; throws when there is none. */
+  codeTextedTo(phone: string): string;
   /** Publish requests seen while refusing. */
   refusedCount(): number;
   close(): Promise<void>;
@@ -62,6 +64,12 @@ export async function startControllableSns(): Promise<ControllableSns> {
       return counts;
     },
     accepted: () => [...accepted],
+    codeTextedTo(phone) {
+      const text = accepted.filter((message) => message.to === phone).at(-1);
+      const code = text ? /Your ExRated code is (\d{6})\./.exec(text.message)?.[1] : undefined;
+      if (!code) throw new Error(`no code texted to ${phone}`);
+      return code;
+    },
     refusedCount: () => refused,
     close: () => sns.close(),
   };

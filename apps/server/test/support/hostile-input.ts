@@ -98,6 +98,10 @@ export function hostileInput(valid: unknown): fc.Arbitrary<unknown> {
 /** The phone the suites' privileged browser proves (and the admin.profile input names). */
 export const PRIVILEGED_PHONE = '+14155558001';
 
+/** An id and an enrolment token of the right form that name nothing. */
+const WELL_FORMED_ID = '3f1c2a4e-8b7d-4c1e-9a2b-5d6e7f8a9b0c';
+const WELL_FORMED_TOKEN = 'A'.repeat(43);
+
 /** A valid (or well-formed) input of each procedure that takes one: the seed of `hostileInput`. */
 export const VALID_INPUTS: Record<string, unknown> = {
   'admin.login': { account: 'admin', password: 'not-the-password', code: '123456' },
@@ -108,14 +112,14 @@ export const VALID_INPUTS: Record<string, unknown> = {
   'admin.sqlQuery': { query: 'select 1' },
   'admin.decide': {
     kind: 'notice',
-    id: '3f1c2a4e-8b7d-4c1e-9a2b-5d6e7f8a9b0c',
+    id: WELL_FORMED_ID,
     outcome: 'keep',
     reason: 'within_terms',
     note: '',
   },
   'admin.decideGroup': {
     items: [
-      { kind: 'held_rating', id: '3f1c2a4e-8b7d-4c1e-9a2b-5d6e7f8a9b0c' },
+      { kind: 'held_rating', id: WELL_FORMED_ID },
       { kind: 'notice', id: '4a2d3b5f-9c8e-4d2f-8b3c-6e7f8a9b0c1d' },
     ],
     outcome: 'hide',
@@ -125,16 +129,16 @@ export const VALID_INPUTS: Record<string, unknown> = {
   'admin.saveSettings': { maintenanceMode: false, logLevel: 'info', repeatOffenderThreshold: 2 },
   'notice.file': { reason: 'other', text: 'A review about me.', contact: 'me@example.com' },
   'notice.status': { reference: 'ABCDEFGHJK12' },
-  'notification.visit': { id: '3f1c2a4e-8b7d-4c1e-9a2b-5d6e7f8a9b0c' },
-  'notification.optOut': { id: '3f1c2a4e-8b7d-4c1e-9a2b-5d6e7f8a9b0c' },
+  'notification.visit': { id: WELL_FORMED_ID },
+  'notification.optOut': { id: WELL_FORMED_ID },
   'profile.savePhone': { phoneNumber: '+14155558002' },
   'profile.updateName': { name: 'Sam' },
   'profile.reportRating': {
-    ratingId: '3f1c2a4e-8b7d-4c1e-9a2b-5d6e7f8a9b0c',
+    ratingId: WELL_FORMED_ID,
     reason: 'harassment',
     text: 'Not true.',
   },
-  'profile.appeal': { ratingId: '3f1c2a4e-8b7d-4c1e-9a2b-5d6e7f8a9b0c', text: 'Please look again.' },
+  'profile.appeal': { ratingId: WELL_FORMED_ID, text: 'Please look again.' },
   'profile.setDoNotRate': { doNotRate: false },
   'profile.setTextsOptIn': { optIn: true },
   'rating.submit': ratingInput(),
@@ -150,12 +154,12 @@ export const VALID_INPUTS: Record<string, unknown> = {
   'verification.check': { phoneNumber: '+12025550177', code: '123456' },
   'admin.queue': { kind: 'notice', trigger: 'harassment', reference: 'ABCDEFGHJK12' },
   'staff.invite': { login: 'invitee@example.org', displayName: 'Invitee', role: 'moderator' },
-  'staff.setDisabled': { id: '3f1c2a4e-8b7d-4c1e-9a2b-5d6e7f8a9b0c', disabled: true },
-  'staff.remove': { id: '3f1c2a4e-8b7d-4c1e-9a2b-5d6e7f8a9b0c' },
-  'staff.resetSecondFactor': { id: '3f1c2a4e-8b7d-4c1e-9a2b-5d6e7f8a9b0c' },
-  'staff.beginEnrolment': { token: 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' },
+  'staff.setDisabled': { id: WELL_FORMED_ID, disabled: true },
+  'staff.remove': { id: WELL_FORMED_ID },
+  'staff.resetSecondFactor': { id: WELL_FORMED_ID },
+  'staff.beginEnrolment': { token: WELL_FORMED_TOKEN },
   'staff.completeEnrolment': {
-    token: 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
+    token: WELL_FORMED_TOKEN,
     password: 'a long enough password',
     code: '123456',
   },
@@ -169,7 +173,7 @@ export const VALID_INPUTS: Record<string, unknown> = {
       response: { clientDataJSON: 'e30', attestationObject: 'oA' },
     },
   },
-  'staff.removePasskey': { id: '3f1c2a4e-8b7d-4c1e-9a2b-5d6e7f8a9b0c' },
+  'staff.removePasskey': { id: WELL_FORMED_ID },
   'staff.passkeyLoginOptions': { account: 'admin' },
 };
 

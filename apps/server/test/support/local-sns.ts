@@ -1,5 +1,8 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
-import { vi } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { expect, vi } from 'vitest';
+import { SmsGateway } from '../../src/services/sms/sms-gateway';
+import { SnsSmsSender } from '../../src/services/sms/sns-sms-sender';
 import { listenOnLoopback } from './loopback-http';
 
 /**
@@ -101,4 +104,12 @@ export function localSnsEnvironment(url: string): Record<string, string> {
 /** Sets that environment for this test file (vitest restores it with vi.unstubAllEnvs). */
 export function stubLocalSnsEnvironment(url: string) {
   for (const [name, value] of Object.entries(localSnsEnvironment(url))) vi.stubEnv(name, value);
+}
+
+/** The app texts through SNS alone, as SMS_PROVIDER=sns configures it, and has no development outbox. */
+export async function expectSnsOnlyAndNoOutbox(app: FastifyInstance) {
+  const gateway = app.services.sms;
+  expect(gateway).toBeInstanceOf(SmsGateway);
+  expect(gateway instanceof SmsGateway && gateway.providers).toEqual([expect.any(SnsSmsSender)]);
+  expect((await app.inject({ method: 'GET', url: '/dev/outbox' })).statusCode).toBe(404);
 }
