@@ -12,7 +12,7 @@ import {
   startServerProcess,
   waitFor,
 } from '../support/processes';
-import { ratingInput, usPhone } from '../support/rating-fixtures';
+import { usPhone } from '../support/rating-fixtures';
 
 /**
  * The built server as a child process, killed or stopped while it works. It runs on this file's own database
@@ -51,13 +51,8 @@ async function startServer() {
 async function provenBrowser(server: ServerProcess, index: number) {
   const browser = new FetchBrowser();
   const phone = `+4474001237${String(index).padStart(2, '0')}`;
-  expect(
-    (await browser.call(server.baseUrl, 'mutation', 'verification.send', { phoneNumber: phone })).status,
-  ).toBe(200);
-  const proof = await browser.call(server.baseUrl, 'mutation', 'verification.check', {
-    phoneNumber: phone,
-    code: sns.codeTextedTo(phone),
-  });
+  expect((await browser.sendCode(server.baseUrl, phone)).status).toBe(200);
+  const proof = await browser.checkCode(server.baseUrl, phone, sns.codeTextedTo(phone));
   expect(proof.status).toBe(200);
   return browser;
 }
@@ -96,12 +91,7 @@ describe('the server killed or stopped mid-work', () => {
       while (!killed && next < 200) {
         const index = next++;
         try {
-          const reply = await browser.call(
-            first.baseUrl,
-            'mutation',
-            'rating.submit',
-            ratingInput({ phoneNumber: usPhone(index) }),
-          );
+          const reply = await browser.rate(first.baseUrl, usPhone(index));
           if (reply.status === 200) acknowledged.push((reply.data as { ratingId: string }).ratingId);
           else throw new Error(`rating.submit answered ${reply.status}: ${JSON.stringify(reply.error)}`);
         } catch (error) {
@@ -172,9 +162,7 @@ describe('the server killed or stopped mid-work', () => {
     sns.setMode({ kind: 'slow', delayMs: 2_500 });
     const server = await startServer();
     const phone = '+447400123555';
-    const inFlight = new FetchBrowser().call(server.baseUrl, 'mutation', 'verification.send', {
-      phoneNumber: phone,
-    });
+    const inFlight = new FetchBrowser().sendCode(server.baseUrl, phone);
     // The request is inside the server, waiting on the provider, when the signal comes.
     await waitFor(
       'the code text to reach the SMS provider',

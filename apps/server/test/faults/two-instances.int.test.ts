@@ -15,7 +15,7 @@ import {
   startServerProcess,
   waitFor,
 } from '../support/processes';
-import { ratingInput, usPhone } from '../support/rating-fixtures';
+import { usPhone } from '../support/rating-fixtures';
 
 /**
  * Two server processes (the built bundle) on one database and one Redis key prefix, as the deployment runs its
@@ -70,16 +70,11 @@ describe.runIf(redisUrl)(SUITE, () => {
     sns.setMode({ kind: 'ok' });
     const browser = new FetchBrowser({ forwardedFor: '198.51.100.1' });
     const phone = '+447400123601';
-    expect(
-      (await browser.call(a.baseUrl, 'mutation', 'verification.send', { phoneNumber: phone })).status,
-    ).toBe(200);
-    const resend = await browser.call(b.baseUrl, 'mutation', 'verification.send', { phoneNumber: phone });
+    expect((await browser.sendCode(a.baseUrl, phone)).status).toBe(200);
+    const resend = await browser.sendCode(b.baseUrl, phone);
     expect(resend.status).toBe(429);
     expect(resend.error?.data.code).toBe('TOO_MANY_REQUESTS');
-    const checked = await browser.call(b.baseUrl, 'mutation', 'verification.check', {
-      phoneNumber: phone,
-      code: sns.codeTextedTo(phone),
-    });
+    const checked = await browser.checkCode(b.baseUrl, phone, sns.codeTextedTo(phone));
     expect(checked.data).toEqual({ verified: true, phoneNumber: phone });
     // The device session is in the database: the other instance sees the proof too.
     const me = await browser.call(a.baseUrl, 'query', 'profile.me');
@@ -91,13 +86,8 @@ describe.runIf(redisUrl)(SUITE, () => {
     sns.setMode({ kind: 'ok' });
     const browser = new FetchBrowser({ forwardedFor: '198.51.100.5' });
     const phone = '+447400123605';
-    expect(
-      (await browser.call(a.baseUrl, 'mutation', 'verification.send', { phoneNumber: phone })).status,
-    ).toBe(200);
-    const checked = await browser.call(a.baseUrl, 'mutation', 'verification.check', {
-      phoneNumber: phone,
-      code: sns.codeTextedTo(phone),
-    });
+    expect((await browser.sendCode(a.baseUrl, phone)).status).toBe(200);
+    const checked = await browser.checkCode(a.baseUrl, phone, sns.codeTextedTo(phone));
     expect(checked.data).toEqual({ verified: true, phoneNumber: phone });
     // b reads the proven session and holds that read for SESSION_CACHE_MS.
     expect((await browser.call(b.baseUrl, 'query', 'profile.me')).data).toMatchObject({ isVerified: true });
@@ -124,22 +114,14 @@ describe.runIf(redisUrl)(SUITE, () => {
     const sends = [];
     for (const [index, phone] of phones.entries()) {
       const instance = index % 2 === 0 ? a : b;
-      sends.push(
-        (await browser.call(instance.baseUrl, 'mutation', 'verification.send', { phoneNumber: phone }))
-          .status,
-      );
+      sends.push((await browser.sendCode(instance.baseUrl, phone)).status);
     }
     // LIMIT_VERIFICATION_SENDS_PER_IP_PER_HOUR=3: the fourth send is refused though each instance saw two.
     expect(sends).toEqual([200, 200, 200, 429]);
 
     const rater = new FetchBrowser({ forwardedFor: '198.51.100.3' });
     const rate = (instance: ServerProcess, index: number) =>
-      rater.call(
-        instance.baseUrl,
-        'mutation',
-        'rating.submit',
-        ratingInput({ phoneNumber: usPhone(600 + index) }),
-      );
+      rater.rate(instance.baseUrl, usPhone(600 + index));
     expect((await rate(a, 0)).status).toBe(200);
     expect((await rate(b, 1)).status).toBe(200);
     // LIMIT_RATINGS_PER_DEVICE_PER_HOUR=2, counted across both instances.
@@ -152,25 +134,17 @@ describe.runIf(redisUrl)(SUITE, () => {
     sns.setMode({ kind: 'ok' });
     const browser = new FetchBrowser({ forwardedFor: '198.51.100.4' });
     const phone = '+447400123621';
-    expect(
-      (await browser.call(b.baseUrl, 'mutation', 'verification.send', { phoneNumber: phone })).status,
-    ).toBe(200);
+    expect((await browser.sendCode(b.baseUrl, phone)).status).toBe(200);
     const code = sns.codeTextedTo(phone);
     const wrong = code === '000000' ? '111111' : '000000';
     for (let attempt = 0; attempt < 5; attempt += 1) {
       const instance = attempt % 2 === 0 ? a : b;
-      const reply = await browser.call(instance.baseUrl, 'mutation', 'verification.check', {
-        phoneNumber: phone,
-        code: wrong,
-      });
+      const reply = await browser.checkCode(instance.baseUrl, phone, wrong);
       expect(reply.status).toBe(400);
       expect(reply.error?.message).toBe(INVALID_CODE);
     }
     // Three attempts reached A and two reached B: only a shared count refuses the right code now.
-    const late = await browser.call(b.baseUrl, 'mutation', 'verification.check', {
-      phoneNumber: phone,
-      code,
-    });
+    const late = await browser.checkCode(b.baseUrl, phone, code);
     expect(late.status).toBe(400);
     expect(late.error?.message).toBe(INVALID_CODE);
   });
@@ -182,23 +156,15 @@ describe.runIf(redisUrl)(SUITE, () => {
     for (let index = 0; index < total; index += 1) {
       const rater = new FetchBrowser({ forwardedFor: `198.51.100.${50 + index}` });
       const raterPhone = `+4474001236${50 + index}`;
-      const sent = await rater.call(a.baseUrl, 'mutation', 'verification.send', { phoneNumber: raterPhone });
+      const sent = await rater.sendCode(a.baseUrl, raterPhone);
       expect(sent.status).toBe(200);
-      const proof = await rater.call(b.baseUrl, 'mutation', 'verification.check', {
-        phoneNumber: raterPhone,
-        code: sns.codeTextedTo(raterPhone),
-      });
+      const proof = await rater.checkCode(b.baseUrl, raterPhone, sns.codeTextedTo(raterPhone));
       expect(proof.status).toBe(200);
       raters.push(rater);
     }
     sns.setMode({ kind: 'fail' });
     for (const [index, rater] of raters.entries()) {
-      const reply = await rater.call(
-        (index % 2 === 0 ? a : b).baseUrl,
-        'mutation',
-        'rating.submit',
-        ratingInput({ phoneNumber: usPhone(700 + index) }),
-      );
+      const reply = await rater.rate((index % 2 === 0 ? a : b).baseUrl, usPhone(700 + index));
       expect(reply.status).toBe(200);
     }
     const sentBefore = sns.acceptedByNotification().size;

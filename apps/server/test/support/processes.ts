@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { findFreePort, portAnswers } from '@exrated/db/testing';
 import { IMMEDIATE_RELEASE_ENV } from './immediate-release';
 import { localSnsEnvironment } from './local-sns';
+import { ratingInput } from './rating-fixtures';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 export const SERVER_ENTRY = path.join(REPO_ROOT, 'apps/server/dist/server/main.js');
@@ -203,5 +204,20 @@ export class FetchBrowser {
       error?: { json: FetchReply['error'] };
     };
     return { status: response.status, data: body.result?.data?.json, error: body.error?.json ?? null };
+  }
+
+  /** verification.send of `phone` through the server at `baseUrl`. */
+  sendCode(baseUrl: string, phone: string): Promise<FetchReply> {
+    return this.call(baseUrl, 'mutation', 'verification.send', { phoneNumber: phone });
+  }
+
+  /** verification.check of `phone` with `code` through the server at `baseUrl`. */
+  checkCode(baseUrl: string, phone: string, code: string): Promise<FetchReply> {
+    return this.call(baseUrl, 'mutation', 'verification.check', { phoneNumber: phone, code });
+  }
+
+  /** rating.submit of a valid rating (ratingInput) of `phone` through the server at `baseUrl`. */
+  rate(baseUrl: string, phone: string): Promise<FetchReply> {
+    return this.call(baseUrl, 'mutation', 'rating.submit', ratingInput({ phoneNumber: phone }));
   }
 }
