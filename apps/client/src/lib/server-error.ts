@@ -28,3 +28,8 @@ export function userFacingMessage(error: unknown, fallback: string): string {
   const { message, code } = readServerError(error);
   return message && code && code !== 'INTERNAL_SERVER_ERROR' ? message : fallback;
 }
+
+/** A field's error line for a request that may have failed: its message for people, or null while none did. */
+export function failureMessage(error: unknown, fallback: string): string | null {
+  return error ? userFacingMessage(error, fallback) : null;
+}

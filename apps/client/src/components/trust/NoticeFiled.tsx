@@ -1,19 +1,12 @@
-import { Alert, Anchor, Code, Text } from '@mantine/core';
-import { IconCircleCheck } from '@tabler/icons-react';
+import { Anchor, Code, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
+import { SuccessAlert } from '../SuccessAlert';
 import { noticeStatusPath } from './notice-reasons';
 
 /** What a reporter keeps: the notice's reference, and the page where its outcome will show. */
 export function NoticeFiled({ reference }: { reference: string }) {
   return (
-    <Alert
-      radius="md"
-      color="teal"
-      variant="light"
-      icon={<IconCircleCheck size={20} />}
-      title="Report received"
-      role="status"
-    >
+    <SuccessAlert title="Report received">
       <Text size="sm">
         Your reference is <Code data-testid="notice-reference">{reference}</Code>. Keep it: our moderators
         decide every report, and the decision and its reasons will show on{' '}
@@ -22,6 +15,6 @@ export function NoticeFiled({ reference }: { reference: string }) {
         </Anchor>
         .
       </Text>
-    </Alert>
+    </SuccessAlert>
   );
 }

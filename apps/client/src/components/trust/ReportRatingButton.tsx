@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Group, Modal, Stack, Text, Tooltip } from '@mantine/core';
+import { Anchor, Badge, Button, Modal, Stack, Text, Tooltip } from '@mantine/core';
 import { IconFlag, IconHourglass } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -6,6 +6,7 @@ import { Link } from 'react-router-dom';
 import { notify } from '../../lib/notify';
 import { userFacingMessage } from '../../lib/server-error';
 import { useTRPC } from '../../lib/trpc';
+import { DialogButtons } from './ConfirmDialog';
 import { NoticeFiled } from './NoticeFiled';
 import { NoticeReasonFields } from './NoticeReasonFields';
 import { useNoticeForm } from './use-notice-form';
@@ -112,16 +113,14 @@ export function ReportRatingButton({ ratingId, reportStatus, reviewName }: Repor
           ) : (
             <NoticeReasonFields {...form.fields} />
           )}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={close} disabled={report.isPending}>
-              {filedReference ? 'Close' : 'Cancel'}
-            </Button>
-            {filedReference ? null : (
-              <Button color="red" onClick={submit} loading={report.isPending}>
-                Send Report
-              </Button>
-            )}
-          </Group>
+          <DialogButtons
+            onCancel={close}
+            cancelLabel={filedReference ? 'Close' : 'Cancel'}
+            onConfirm={filedReference ? undefined : submit}
+            confirmLabel="Send Report"
+            confirmColor="red"
+            busy={report.isPending}
+          />
         </Stack>
       </Modal>
     </>

@@ -1,11 +1,12 @@
-import { Alert, Button, Paper, Stack, Text } from '@mantine/core';
-import { IconCircleCheck, IconMessageOff } from '@tabler/icons-react';
+import { IconMessageOff } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
+import { SuccessAlert } from '../../components/SuccessAlert';
 import { ConfirmDialog } from '../../components/trust/ConfirmDialog';
 import { notify } from '../../lib/notify';
 import { userFacingMessage } from '../../lib/server-error';
 import { useTRPC } from '../../lib/trpc';
+import { LandingOffer } from './LandingOffer';
 
 const STOPPED = 'You will not get any more texts from ExRated.';
 
@@ -34,36 +35,21 @@ export function OptOutButton({ notificationId }: { notificationId: string | unde
 
   if (optOut.isSuccess) {
     return (
-      <Alert
-        mt="lg"
-        radius="md"
-        color="teal"
-        variant="light"
-        icon={<IconCircleCheck size={20} />}
-        title="Texts stopped"
-        role="status"
-      >
+      <SuccessAlert mt="lg" title="Texts stopped">
         {STOPPED} Codes you ask for to verify your number still arrive, and you can turn rating texts back on
         in Settings.
-      </Alert>
+      </SuccessAlert>
     );
   }
 
   return (
-    <Paper mt="lg" p="md" radius="md" withBorder className="glass-card">
-      <Stack gap="xs" align="center" ta="center">
-        <Text size="sm" c="dimmed">
-          Don't want texts about ratings? We will stop texting this number.
-        </Text>
-        <Button
-          variant="subtle"
-          color="gray"
-          leftSection={<IconMessageOff size={16} />}
-          onClick={() => setConfirming(true)}
-        >
-          Stop texting this number
-        </Button>
-      </Stack>
+    <LandingOffer
+      mt="lg"
+      prompt="Don't want texts about ratings? We will stop texting this number."
+      icon={<IconMessageOff size={16} />}
+      label="Stop texting this number"
+      onClick={() => setConfirming(true)}
+    >
       <ConfirmDialog
         opened={confirming}
         onClose={() => setConfirming(false)}
@@ -75,6 +61,6 @@ export function OptOutButton({ notificationId }: { notificationId: string | unde
         We will not text this number again when someone rates it. Your ratings stay available on ExRated, and
         codes you ask for to verify your number still arrive. You can turn texts back on in Settings.
       </ConfirmDialog>
-    </Paper>
+    </LandingOffer>
   );
 }

@@ -1,12 +1,14 @@
-import { Button, Group, Modal, Paper, Stack, Text } from '@mantine/core';
+import { Modal, Stack, Text } from '@mantine/core';
 import { IconFlag } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
+import { DialogButtons } from '../../components/trust/ConfirmDialog';
 import { NoticeFiled } from '../../components/trust/NoticeFiled';
 import { NoticeReasonFields } from '../../components/trust/NoticeReasonFields';
 import { useNoticeForm } from '../../components/trust/use-notice-form';
-import { userFacingMessage } from '../../lib/server-error';
+import { failureMessage } from '../../lib/server-error';
 import { useTRPC } from '../../lib/trpc';
+import { LandingOffer } from './LandingOffer';
 
 /**
  * 'Report this rating' on the /r/:guid landing (docs/trust-and-safety.md#notices): whoever got the text can
@@ -40,20 +42,13 @@ export function ReportFromLink({ notificationId }: { notificationId: string | un
   };
 
   return (
-    <Paper mt="md" p="md" radius="md" withBorder className="glass-card">
-      <Stack gap="xs" align="center" ta="center">
-        <Text size="sm" c="dimmed">
-          Is this rating not about you, or does it cross a line? Tell us, no account needed.
-        </Text>
-        <Button
-          variant="subtle"
-          color="gray"
-          leftSection={<IconFlag size={16} />}
-          onClick={() => setOpened(true)}
-        >
-          Report this rating
-        </Button>
-      </Stack>
+    <LandingOffer
+      mt="md"
+      prompt="Is this rating not about you, or does it cross a line? Tell us, no account needed."
+      icon={<IconFlag size={16} />}
+      label="Report this rating"
+      onClick={() => setOpened(true)}
+    >
       <Modal opened={opened} onClose={close} title="Report this rating" centered radius="lg">
         <Stack gap="md">
           <Text size="sm" c="dimmed">
@@ -62,22 +57,17 @@ export function ReportFromLink({ notificationId }: { notificationId: string | un
           </Text>
           <NoticeReasonFields
             {...form.fields}
-            textError={
-              file.error
-                ? userFacingMessage(file.error, 'We could not send your report. Please try again.')
-                : null
-            }
+            textError={failureMessage(file.error, 'We could not send your report. Please try again.')}
           />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={close} disabled={file.isPending}>
-              Cancel
-            </Button>
-            <Button color="red" onClick={submit} loading={file.isPending}>
-              Send Report
-            </Button>
-          </Group>
+          <DialogButtons
+            onCancel={close}
+            onConfirm={submit}
+            confirmLabel="Send Report"
+            confirmColor="red"
+            busy={file.isPending}
+          />
         </Stack>
       </Modal>
-    </Paper>
+    </LandingOffer>
   );
 }

@@ -5,9 +5,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { inferOutput, TRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import dayjs from 'dayjs';
 import { useState } from 'react';
+import { DialogButtons } from '../../components/trust/ConfirmDialog';
 import { NOTICE_TEXT_MAX } from '../../components/trust/notice-reasons';
 import { notify } from '../../lib/notify';
-import { userFacingMessage } from '../../lib/server-error';
+import { failureMessage } from '../../lib/server-error';
 import { useTRPC } from '../../lib/trpc';
 
 type GivenRating = inferOutput<TRPCOptionsProxy<AppRouter>['profile']['ratingsGiven']>['ratings'][number];
@@ -48,23 +49,14 @@ function AppealDialog({ rating, onClose }: { rating: GivenRating; onClose: () =>
           maxLength={NOTICE_TEXT_MAX}
           autosize
           minRows={3}
-          error={
-            appeal.error
-              ? userFacingMessage(appeal.error, 'We could not send your appeal. Please try again.')
-              : null
-          }
+          error={failureMessage(appeal.error, 'We could not send your appeal. Please try again.')}
         />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose} disabled={appeal.isPending}>
-            Cancel
-          </Button>
-          <Button
-            loading={appeal.isPending}
-            onClick={() => appeal.mutate({ ratingId: rating.id, text: text.trim() || undefined })}
-          >
-            Send Appeal
-          </Button>
-        </Group>
+        <DialogButtons
+          onCancel={onClose}
+          onConfirm={() => appeal.mutate({ ratingId: rating.id, text: text.trim() || undefined })}
+          confirmLabel="Send Appeal"
+          busy={appeal.isPending}
+        />
       </Stack>
     </Modal>
   );
