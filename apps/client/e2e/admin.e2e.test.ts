@@ -6,7 +6,16 @@ import { countAdminTotals, readAppSettings, searchErrorLogs } from '../../../db/
 import type {} from '../../../db/src/testing/global-setup';
 import type { TestDatabase } from '../../../db/src/testing/index';
 import { createSeededDatabase, SEED } from './admin-seed';
-import { type App, errorsOf, newPage, screenshot, startApp, type ViewportWidth } from './harness';
+import {
+  type App,
+  atBothWidths,
+  errorsOf,
+  newPage,
+  screenshot,
+  screenshotBothWidths,
+  startApp,
+  type ViewportWidth,
+} from './harness';
 import { FIRST_ADMIN, fillAdminLogin } from './staff-login';
 
 const ADMIN_PASSWORD = 'e2e-admin-password-42';
@@ -28,11 +37,9 @@ async function logCount() {
   return (await countAdminTotals(database.db)).logEntries;
 }
 
-/** Opens a sidebar section: directly at 1280 px, through the burger menu at 375 px. */
-async function openSection(page: Page, width: ViewportWidth, label: string) {
-  if (width === 375) {
-    await page.getByRole('button', { name: 'Open admin menu' }).click();
-  }
+/** Opens a sidebar section through the menu button, as the sections are reached at 375 px. */
+async function openSection(page: Page, label: string) {
+  await page.getByRole('button', { name: 'Open admin menu' }).click();
   await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: label }).click();
 }
 
@@ -61,7 +68,9 @@ function unexpectedErrors(page: Page) {
   return errorsOf(page).filter((error) => !/status of 401/.test(error));
 }
 
-describe.each([1280, 375] as const)('admin area at %i px', (width) => {
+// The admin works at a phone's width here, through the menu button; each screen is checked at both widths.
+describe('admin area', () => {
+  const width: ViewportWidth = 375;
   let page: Page;
 
   beforeAll(async () => {
@@ -75,7 +84,7 @@ describe.each([1280, 375] as const)('admin area at %i px', (width) => {
   it('asks for the password and refuses a wrong one', async () => {
     await page.goto('/admin');
     await page.getByText('Protected area for administrators only').waitFor();
-    await screenshot(page, 'admin-login');
+    await screenshotBothWidths(page, 'admin-login');
     await page.getByLabel('Name or e-mail').fill(FIRST_ADMIN);
     await page.getByLabel('Admin Password').fill('not-the-password');
     await page.getByLabel('Authentication code').fill('123456');
@@ -93,29 +102,31 @@ describe.each([1280, 375] as const)('admin area at %i px', (width) => {
     await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
     const navigation = page.getByRole('navigation', { name: 'Admin sections' });
     const burger = page.getByRole('button', { name: 'Open admin menu' });
-    if (width === 375) {
-      expect(await burger.isVisible()).toBe(true);
-      expect(await navigation.getByRole('link', { name: 'Profiles' }).isVisible()).toBe(false);
-      await burger.click();
-      await navigation.getByRole('link', { name: 'Profiles' }).waitFor();
-      await screenshot(page, 'admin-menu-open');
-      await page.getByRole('button', { name: 'Close admin menu' }).click();
-    } else {
-      expect(await burger.isVisible()).toBe(false);
-      for (const label of [
-        'Dashboard',
-        'Profiles',
-        'Activity Logs',
-        'Error Logs',
-        'Moderation Queue',
-        'Staff',
-        'Testing Tools',
-        'UI Gallery',
-      ]) {
-        expect(await navigation.getByRole('link', { name: label }).isVisible()).toBe(true);
+    await atBothWidths(page, async (at) => {
+      if (at === 375) {
+        expect(await burger.isVisible()).toBe(true);
+        expect(await navigation.getByRole('link', { name: 'Profiles' }).isVisible()).toBe(false);
+        await burger.click();
+        await navigation.getByRole('link', { name: 'Profiles' }).waitFor();
+        await screenshot(page, 'admin-menu-open');
+        await page.getByRole('button', { name: 'Close admin menu' }).click();
+      } else {
+        expect(await burger.isVisible()).toBe(false);
+        for (const label of [
+          'Dashboard',
+          'Profiles',
+          'Activity Logs',
+          'Error Logs',
+          'Moderation Queue',
+          'Staff',
+          'Testing Tools',
+          'UI Gallery',
+        ]) {
+          expect(await navigation.getByRole('link', { name: label }).isVisible()).toBe(true);
+        }
+        expect(await navigation.getByRole('button', { name: 'Logout' }).isVisible()).toBe(true);
       }
-      expect(await navigation.getByRole('button', { name: 'Logout' }).isVisible()).toBe(true);
-    }
+    });
   });
 
   it('shows the dashboard counts and the 30-day chart', async () => {
@@ -146,19 +157,19 @@ describe.each([1280, 375] as const)('admin area at %i px', (width) => {
       expect.stringMatching(/^Rating texts\s+Twilio\s+United States\s+3\s+2\s+1\s+0\s+0$/),
     ]);
     expect(await page.getByText('Replies received: none').isVisible()).toBe(true);
-    await screenshot(page, 'admin-dashboard');
+    await screenshotBothWidths(page, 'admin-dashboard');
     await expectNoHorizontalOverflow(page);
   });
 
   it('lists, searches and filters profiles, and opens one', async () => {
-    await openSection(page, width, 'Profiles');
+    await openSection(page, 'Profiles');
     await page.getByRole('heading', { name: 'Profiles', level: 1 }).waitFor();
     const rows = page.locator('tbody tr');
     await expect.poll(() => rows.count()).toBe(SEED.profiles);
     const alexRow = rows.filter({ hasText: SEED.verifiedName });
     expect(await alexRow.textContent()).toContain('(202) 555-0101');
     expect(await alexRow.textContent()).toContain('Verified');
-    await screenshot(page, 'admin-profiles');
+    await screenshotBothWidths(page, 'admin-profiles');
 
     await page.locator('label', { hasText: /^Unverified$/ }).click();
     await expect.poll(() => rows.count()).toBe(SEED.profiles - SEED.verifiedProfiles);
@@ -174,7 +185,7 @@ describe.each([1280, 375] as const)('admin area at %i px', (width) => {
     expect(await page.getByText('(202) 555-0101').first().isVisible()).toBe(true);
     expect(await page.getByText(/^Verified \d/).isVisible()).toBe(true);
     await page.getByTestId('log-entry').first().waitFor();
-    await screenshot(page, 'admin-profile-detail');
+    await screenshotBothWidths(page, 'admin-profile-detail');
 
     await page.locator('label', { hasText: /^Verification Only$/ }).click();
     await expect.poll(() => page.getByTestId('log-entry').count()).toBe(3);
@@ -197,7 +208,7 @@ describe.each([1280, 375] as const)('admin area at %i px', (width) => {
   });
 
   it('shows activity with search, filters and expandable details', async () => {
-    await openSection(page, width, 'Activity Logs');
+    await openSection(page, 'Activity Logs');
     await page.getByRole('heading', { name: 'Activity Logs', level: 1 }).waitFor();
     const entries = page.getByTestId('log-entry');
     await entries.first().waitFor();
@@ -209,7 +220,7 @@ describe.each([1280, 375] as const)('admin area at %i px', (width) => {
     expect(await ratingEntry.getByText(`${SEED.longUserAgent.slice(0, 50)}…`).isVisible()).toBe(true);
     await ratingEntry.getByRole('button', { name: 'Details' }).click();
     await ratingEntry.getByText('seeded-details').waitFor();
-    await screenshot(page, 'admin-activity-logs');
+    await screenshotBothWidths(page, 'admin-activity-logs');
 
     await page.getByRole('combobox', { name: 'Category' }).click();
     await page.getByRole('option', { name: 'Verification related' }).click();
@@ -226,14 +237,14 @@ describe.each([1280, 375] as const)('admin area at %i px', (width) => {
   });
 
   it('pages, filters, details and exports error logs', async () => {
-    await openSection(page, width, 'Error Logs');
+    await openSection(page, 'Error Logs');
     await page.getByRole('heading', { name: 'Error Logs', level: 1 }).waitFor();
     const rows = page.locator('tbody tr');
     await expect.poll(() => rows.count()).toBe(10);
     // 6 pages: numbered buttons with an ellipsis window.
     await page.getByRole('button', { name: 'Page 6' }).waitFor();
     expect(await page.getByRole('button', { name: 'Page 4' }).count()).toBe(0);
-    await screenshot(page, 'admin-error-logs');
+    await screenshotBothWidths(page, 'admin-error-logs');
 
     await rows.filter({ hasText: 'HYPERLINK' }).getByRole('button', { name: 'View' }).click();
     const dialog = page.getByRole('dialog', { name: 'Error details' });
@@ -250,7 +261,7 @@ describe.each([1280, 375] as const)('admin area at %i px', (width) => {
     }
     expect(await dialog.getByText('at RatePage (rate.tsx:10:5)').isVisible()).toBe(true);
     expect(await dialog.getByText(SEED.longUserAgent).isVisible()).toBe(true);
-    await screenshot(page, 'admin-error-dialog');
+    await screenshotBothWidths(page, 'admin-error-dialog');
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
 
@@ -287,7 +298,7 @@ describe.each([1280, 375] as const)('admin area at %i px', (width) => {
   });
 
   it('runs the SQL tool without executing the text, and saves settings', async () => {
-    await openSection(page, width, 'Testing Tools');
+    await openSection(page, 'Testing Tools');
     await page.getByRole('heading', { name: 'Testing Tools', level: 1 }).waitFor();
     await page
       .getByRole('textbox', { name: 'SQL query' })
@@ -296,7 +307,7 @@ describe.each([1280, 375] as const)('admin area at %i px', (width) => {
     const results = page.getByTestId('sql-results');
     await results.waitFor();
     await expect.poll(() => results.locator('tbody tr').count()).toBe(SEED.profiles);
-    await screenshot(page, 'admin-tools-sql');
+    await screenshotBothWidths(page, 'admin-tools-sql');
 
     await page.getByRole('tab', { name: 'View Logs' }).click();
     await page.getByText('Coming soon...').waitFor();
@@ -307,7 +318,7 @@ describe.each([1280, 375] as const)('admin area at %i px', (width) => {
     await page.getByRole('option', { name: 'warn' }).click();
     await page.getByRole('button', { name: 'Save Settings' }).click();
     await page.getByText('Settings saved').waitFor();
-    await screenshot(page, 'admin-tools-settings');
+    await screenshotBothWidths(page, 'admin-tools-settings');
     expect(await readAppSettings(database.db)).toEqual({
       maintenanceMode: true,
       logLevel: 'warn',
@@ -323,7 +334,7 @@ describe.each([1280, 375] as const)('admin area at %i px', (width) => {
   });
 
   it('shows the UI gallery tabs', async () => {
-    await openSection(page, width, 'UI Gallery');
+    await openSection(page, 'UI Gallery');
     await page.getByRole('heading', { name: 'UI Gallery', level: 1 }).waitFor();
     await page.getByText('Ever wondered how your ex would rate you?').waitFor();
     for (const [tab, text] of [
@@ -334,9 +345,9 @@ describe.each([1280, 375] as const)('admin area at %i px', (width) => {
     ] as const) {
       await page.getByRole('tab', { name: tab }).click();
       await page.getByText(text).first().waitFor();
-      await screenshot(page, `admin-ui-gallery-${tab.toLowerCase().replace(' ', '-')}`);
+      await screenshotBothWidths(page, `admin-ui-gallery-${tab.toLowerCase().replace(' ', '-')}`);
     }
-    await screenshot(page, 'admin-ui-gallery');
+    await screenshotBothWidths(page, 'admin-ui-gallery');
     await expectNoHorizontalOverflow(page);
   });
 
@@ -344,7 +355,7 @@ describe.each([1280, 375] as const)('admin area at %i px', (width) => {
     await page.goto('/admin/no-such-page');
     await page.waitForURL((url) => url.pathname === '/admin');
     await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
-    if (width === 375) await page.getByRole('button', { name: 'Open admin menu' }).click();
+    await page.getByRole('button', { name: 'Open admin menu' }).click();
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.getByText('Protected area for administrators only').waitFor();
     // The server session is gone too: a reload still shows the login screen.

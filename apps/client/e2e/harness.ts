@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, chromium, type Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { findFreePort } from '../../../db/src/testing/index';
 import { IMMEDIATE_RELEASE_ENV } from '../../server/test/support/immediate-release';
 
@@ -160,6 +161,47 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   await mkdir(SCREENSHOT_DIR, { recursive: true });
   await page.screenshot({ path: file, type: 'jpeg', quality: 85, fullPage: true, animations: 'disabled' });
   return file;
+}
+
+const WIDTHS = Object.keys(VIEWPORTS).map(Number) as ViewportWidth[];
+
+/**
+ * Runs `check` on the screen the page shows at each of the two widths, its own first, by resizing the page,
+ * and leaves the page at its own width. A flow runs once and each of its screens is still checked at 375
+ * and 1280 px: a browser test spends most of its time in page loads and in the steps of a flow, not in
+ * looking at a screen (docs/testing.md#the-browser-files).
+ */
+export async function atBothWidths(
+  page: Page,
+  check: (width: ViewportWidth) => Promise<void>,
+): Promise<void> {
+  const own = (page.viewportSize()?.width ?? WIDTHS[0]) as ViewportWidth;
+  for (const width of [own, ...WIDTHS.filter((other) => other !== own)]) {
+    await resizeTo(page, width);
+    await check(width);
+  }
+  await resizeTo(page, own);
+}
+
+/**
+ * The screen at both widths: nothing wider than the viewport, and a full-page screenshot at each
+ * (e2e/screenshots/<name>-375.jpg and -1280.jpg).
+ */
+export async function screenshotBothWidths(page: Page, name: string): Promise<void> {
+  await atBothWidths(page, async (width) => {
+    expect(await horizontalOverflow(page), `${name} scrolls sideways at ${width} px`).toBeLessThanOrEqual(0);
+    await screenshot(page, name);
+  });
+}
+
+async function resizeTo(page: Page, width: ViewportWidth): Promise<void> {
+  if (page.viewportSize()?.width === width) return;
+  await page.setViewportSize(VIEWPORTS[width]);
+  // The app's media-query hooks re-render on the resize event: two frames let React commit and the browser
+  // lay the page out again before anything reads it.
+  await page.evaluate(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+  );
 }
 
 function spawnServer(port: number, baseUrl: string, dataDir: string, extraEnv: Record<string, string>) {

@@ -6,7 +6,7 @@ import type { Page, Response } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { latestCode, mutate, provePhone, textsTo } from './api';
 import { appPerFile } from './app-per-file';
-import { errorsOf, newPage, screenshot, type ViewportWidth } from './harness';
+import { errorsOf, newPage, screenshotBothWidths, type ViewportWidth } from './harness';
 
 const app = appPerFile();
 
@@ -112,9 +112,10 @@ function isRatingsReceived(response: Response) {
   return response.url().includes('profile.ratingsReceived');
 }
 
-describe.each([375, 1280] as const)('the whole journey at %i px', (width: ViewportWidth) => {
-  const base = width === 375 ? 3000 : 3100;
-  const phoneOf = (offset: number) => `+1202555${base + offset}`;
+// The people act at a phone's width; each screen worth a picture is checked at both widths.
+describe('the whole journey', () => {
+  const width: ViewportWidth = 375;
+  const phoneOf = (offset: number) => `+1202555${3000 + offset}`;
   const A = phoneOf(1);
   const B = phoneOf(2);
   const firstEx = phoneOf(4);
@@ -149,7 +150,7 @@ describe.each([375, 1280] as const)('the whole journey at %i px', (width: Viewpo
     const b = await newPage(app(), { width });
     await open(b, text.path);
     await b.getByText('Someone rated your relationship').first().waitFor();
-    await screenshot(b, 'journey-onboarding');
+    await screenshotBothWidths(b, 'journey-onboarding');
     for (let step = 0; step < 3; step += 1) {
       const start = b.getByRole('button', { name: 'Rate My First Ex' });
       if (await start.isVisible()) break;
@@ -198,7 +199,7 @@ describe.each([375, 1280] as const)('the whole journey at %i px', (width: Viewpo
     }
     for (const form of phoneForms(A)) expect(reply).not.toContain(form);
     await expectNoTraceOf(b, A);
-    await screenshot(b, 'journey-profile');
+    await screenshotBothWidths(b, 'journey-profile');
 
     // B names the profile, so that C's attempts below have something to overwrite or delete.
     await open(b, '/settings');
@@ -269,7 +270,7 @@ describe.each([375, 1280] as const)('the whole journey at %i px', (width: Viewpo
     await open(b, '/profile');
     await b.getByRole('heading', { name: 'Access Your Profile' }).waitFor();
     expect(await b.evaluate(() => window.localStorage.length)).toBe(0);
-    await screenshot(b, 'journey-logged-out');
+    await screenshotBothWidths(b, 'journey-logged-out');
 
     for (const page of [a, b]) {
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

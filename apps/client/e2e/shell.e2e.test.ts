@@ -5,7 +5,7 @@ import {
   CONTACT_URL,
   errorsOf,
   newPage,
-  screenshot,
+  screenshotBothWidths,
   startApp,
   type ViewportWidth,
 } from './harness';
@@ -71,7 +71,9 @@ async function headingTexts(page: Page, level: number): Promise<string[]> {
   return (await page.getByRole('heading', { level }).allTextContents()).map((text) => text.trim());
 }
 
-describe.each([375, 1280] as const)('app shell at %i px', (width) => {
+// Each flow runs at a phone's width; each screen worth a picture is checked at both widths.
+describe('app shell', () => {
+  const width: ViewportWidth = 375;
   it('shows the landing page with the header and footer', async () => {
     const requested: string[] = [];
     const page = await newPage(app, { width });
@@ -107,7 +109,7 @@ describe.each([375, 1280] as const)('app shell at %i px', (width) => {
     // Code splitting: the legal pages and the admin area are not loaded for the landing page.
     expect(requested.filter((url) => /(TermsPage|PrivacyPage|AdminPage)/.test(url))).toEqual([]);
 
-    await screenshot(page, 'landing');
+    await screenshotBothWidths(page, 'landing');
     await expectCleanPage(page);
   });
 
@@ -145,7 +147,7 @@ describe.each([375, 1280] as const)('app shell at %i px', (width) => {
     ]) {
       expect(await main.getByText(rule).count(), rule).toBeGreaterThan(0);
     }
-    await screenshot(page, 'terms');
+    await screenshotBothWidths(page, 'terms');
     await expectCleanPage(page);
   });
 
@@ -160,7 +162,7 @@ describe.each([375, 1280] as const)('app shell at %i px', (width) => {
     const contactForm = main.getByRole('link', { name: 'contact form' }).first();
     expect(await contactForm.getAttribute('href')).toBe(CONTACT_URL);
     expect(await contactForm.getAttribute('target')).toBe('_blank');
-    await screenshot(page, 'privacy');
+    await screenshotBothWidths(page, 'privacy');
     await expectCleanPage(page);
   });
 
@@ -197,7 +199,7 @@ describe.each([375, 1280] as const)('app shell at %i px', (width) => {
     );
     const home = page.locator('main').getByRole('link', { name: 'Take me home' });
     expect(await home.getAttribute('href')).toBe('/');
-    await screenshot(page, 'not-found');
+    await screenshotBothWidths(page, 'not-found');
     await home.click();
     await page.waitForURL((url) => url.pathname === '/');
     await expectCleanPage(page);
@@ -223,7 +225,7 @@ describe.each([375, 1280] as const)('app shell at %i px', (width) => {
       .first()
       .waitFor();
     await page.locator('footer').waitFor();
-    await screenshot(page, 'route-error');
+    await screenshotBothWidths(page, 'route-error');
     await page.unroute(/\/assets\/TermsPage-[^/]+\.js$/);
     // Another page through the app's own links clears the error.
     await page.locator('footer').getByRole('link', { name: 'Privacy Policy' }).click();
