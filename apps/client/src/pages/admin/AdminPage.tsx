@@ -56,36 +56,26 @@ function AdminArea() {
       </Box>
     );
   }
-  // A moderator's pages: the queue (its landing page), profiles and the logs.
-  if (role === 'moderator') {
-    return (
-      <AdminShell role={role}>
-        <Routes>
-          <Route path="queue" element={<QueuePage />} />
-          <Route path="profiles" element={<ProfilesPage />} />
-          <Route path="profiles/:phoneNumber" element={<ProfileDetailPage />} />
-          <Route path="logs" element={<ActivityLogsPage />} />
-          <Route path="error-logs" element={<ErrorLogsPage />} />
-          <Route path="security" element={<SecurityPage />} />
-          <Route path="*" element={<Navigate to="/admin/queue" replace />} />
-        </Routes>
-      </AdminShell>
-    );
-  }
+  // A moderator's pages are the queue (its landing page), profiles and the logs; an admin has every page.
+  const moderator = role === 'moderator';
   return (
     <AdminShell role={role}>
       <Routes>
-        <Route index element={<DashboardPage />} />
-        <Route path="staff" element={<StaffPage />} />
-        <Route path="security" element={<SecurityPage />} />
+        {moderator ? null : (
+          <>
+            <Route index element={<DashboardPage />} />
+            <Route path="staff" element={<StaffPage />} />
+            <Route path="tools" element={<TestingToolsPage />} />
+            <Route path="ui-gallery" element={<UiGalleryPage />} />
+          </>
+        )}
+        <Route path="queue" element={<QueuePage />} />
         <Route path="profiles" element={<ProfilesPage />} />
         <Route path="profiles/:phoneNumber" element={<ProfileDetailPage />} />
         <Route path="logs" element={<ActivityLogsPage />} />
         <Route path="error-logs" element={<ErrorLogsPage />} />
-        <Route path="queue" element={<QueuePage />} />
-        <Route path="tools" element={<TestingToolsPage />} />
-        <Route path="ui-gallery" element={<UiGalleryPage />} />
-        <Route path="*" element={<Navigate to="/admin" replace />} />
+        <Route path="security" element={<SecurityPage />} />
+        <Route path="*" element={<Navigate to={moderator ? '/admin/queue' : '/admin'} replace />} />
       </Routes>
     </AdminShell>
   );

@@ -1,4 +1,4 @@
-import { Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { IconRefresh, IconSearch } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 
@@ -37,6 +37,19 @@ export function LoadError({ error }: { error: { message: string } }) {
     <Text c="red.4" role="alert">
       Could not load this page: {error.message}
     </Text>
+  );
+}
+
+/** The header row of an admin table whose columns are plain titles. */
+export function TableHead({ columns }: { columns: readonly string[] }) {
+  return (
+    <Table.Thead>
+      <Table.Tr>
+        {columns.map((column) => (
+          <Table.Th key={column}>{column}</Table.Th>
+        ))}
+      </Table.Tr>
+    </Table.Thead>
   );
 }
 

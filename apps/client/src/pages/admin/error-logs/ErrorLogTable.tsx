@@ -1,6 +1,7 @@
 import { Anchor, Badge, Button, Table, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { formatPhoneForDisplay } from '../../../lib/phone-format';
+import { TableHead } from '../AdminPageHeader';
 import { formatDateTime, profilePath, SEVERITY_COLORS, truncate } from '../admin-format';
 import type { ErrorLogEntry } from '../admin-types';
 
@@ -17,16 +18,7 @@ export function ErrorLogTable({
   return (
     <Table.ScrollContainer minWidth={880}>
       <Table highlightOnHover verticalSpacing="sm" horizontalSpacing="md">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Date</Table.Th>
-            <Table.Th>Phone Number</Table.Th>
-            <Table.Th>Error</Table.Th>
-            <Table.Th>Component</Table.Th>
-            <Table.Th>Severity</Table.Th>
-            <Table.Th>Actions</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+        <TableHead columns={['Date', 'Phone Number', 'Error', 'Component', 'Severity', 'Actions']} />
         <Table.Tbody>
           {entries.map((entry) => (
             <Table.Tr key={entry.id}>

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTRPC } from '../../../lib/trpc';
 import { AdminPageHeader, EmptyText, LoadError, RefreshButton, SearchInput } from '../AdminPageHeader';
 import type { ErrorLogEntry } from '../admin-types';
+import { useListFilter } from '../use-list-filter';
 import { ErrorLogDialog } from './ErrorLogDialog';
 import { ErrorLogTable } from './ErrorLogTable';
 import { downloadCsv, errorLogsCsvFileName, errorLogsToCsv } from './error-logs-csv';
@@ -19,10 +20,10 @@ function asSeverity(value: string | null): Severity | undefined {
 
 export function ErrorLogsPage() {
   const trpc = useTRPC();
-  const [search, setSearch] = useState('');
-  const [phone, setPhone] = useState('');
-  const [severity, setSeverity] = useState<string>('all');
   const [page, setPage] = useState(1);
+  const [search, setSearch] = useListFilter('', setPage);
+  const [phone, setPhone] = useListFilter('', setPage);
+  const [severity, setSeverity] = useListFilter<string>('all', setPage);
   const [selected, setSelected] = useState<ErrorLogEntry | null>(null);
   const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
   const [debouncedPhone] = useDebouncedValue(phone.trim(), 300);
@@ -61,22 +62,12 @@ export function ErrorLogsPage() {
         }
       />
       <Group mb="md" gap="sm" align="flex-end">
-        <SearchInput
-          placeholder="Message or component"
-          value={search}
-          onChange={(value) => {
-            setSearch(value);
-            setPage(1);
-          }}
-        />
+        <SearchInput placeholder="Message or component" value={search} onChange={setSearch} />
         <TextInput
           label="Phone"
           placeholder="Any part of the number"
           value={phone}
-          onChange={(event) => {
-            setPhone(event.currentTarget.value);
-            setPage(1);
-          }}
+          onChange={(event) => setPhone(event.currentTarget.value)}
           style={{ flex: '1 1 160px' }}
         />
         <Select
@@ -86,10 +77,7 @@ export function ErrorLogsPage() {
             ...SEVERITIES.map((value) => ({ value, label: value[0]?.toUpperCase() + value.slice(1) })),
           ]}
           value={severity}
-          onChange={(value) => {
-            setSeverity(value ?? 'all');
-            setPage(1);
-          }}
+          onChange={(value) => setSeverity(value ?? 'all')}
           allowDeselect={false}
           style={{ flex: '1 1 160px' }}
         />

@@ -19,7 +19,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { formatPhoneForDisplay } from '../../../lib/phone-format';
 import { useTRPC } from '../../../lib/trpc';
-import { EmptyText, LoadError } from '../AdminPageHeader';
+import { EmptyText, LoadError, TableHead } from '../AdminPageHeader';
 import { formatDate, formatDateTime, truncate } from '../admin-format';
 import type { ErrorLogEntry, VerificationHistoryEntry } from '../admin-types';
 import { ErrorLogDialog } from '../error-logs/ErrorLogDialog';
@@ -46,15 +46,7 @@ function VerificationHistory({ entries }: { entries: VerificationHistoryEntry[] 
   return (
     <Table.ScrollContainer minWidth={560}>
       <Table verticalSpacing="sm">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Date</Table.Th>
-            <Table.Th>Step</Table.Th>
-            <Table.Th>Outcome</Table.Th>
-            <Table.Th>IP Address</Table.Th>
-            <Table.Th>User Agent</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+        <TableHead columns={['Date', 'Step', 'Outcome', 'IP Address', 'User Agent']} />
         <Table.Tbody>
           {entries.map((entry) => (
             <Table.Tr key={entry.id}>

@@ -17,16 +17,17 @@ import { formatPhoneForDisplay } from '../../../lib/phone-format';
 import { useTRPC } from '../../../lib/trpc';
 import { AdminPageHeader, EmptyText, LoadError, SearchInput } from '../AdminPageHeader';
 import { formatDate, profilePath } from '../admin-format';
+import { useListFilter } from '../use-list-filter';
 
 const PAGE_SIZE = 50;
 type Filter = 'all' | 'verified' | 'unverified';
 
 export function ProfilesPage() {
   const trpc = useTRPC();
-  const [search, setSearch] = useState('');
-  const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
-  const [filter, setFilter] = useState<Filter>('all');
   const [page, setPage] = useState(1);
+  const [search, setSearch] = useListFilter('', setPage);
+  const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
+  const [filter, setFilter] = useListFilter<Filter>('all', setPage);
   const profiles = useQuery({
     ...trpc.admin.profiles.queryOptions({
       search: debouncedSearch || undefined,
@@ -45,21 +46,11 @@ export function ProfilesPage() {
         description={profiles.data ? `${profiles.data.total.toLocaleString()} claimed profiles` : undefined}
       />
       <Group mb="md" gap="sm" align="flex-end">
-        <SearchInput
-          placeholder="Phone number or name"
-          value={search}
-          onChange={(value) => {
-            setSearch(value);
-            setPage(1);
-          }}
-        />
+        <SearchInput placeholder="Phone number or name" value={search} onChange={setSearch} />
         <SegmentedControl
           aria-label="Verification status"
           value={filter}
-          onChange={(value) => {
-            setFilter(value as Filter);
-            setPage(1);
-          }}
+          onChange={(value) => setFilter(value as Filter)}
           data={[
             { label: 'All', value: 'all' },
             { label: 'Verified', value: 'verified' },

@@ -21,7 +21,7 @@ import { type FormEvent, useState } from 'react';
 import { notify } from '../../../lib/notify';
 import { userFacingMessage } from '../../../lib/server-error';
 import { useTRPC } from '../../../lib/trpc';
-import { AdminPageHeader, LoadError } from '../AdminPageHeader';
+import { AdminPageHeader, LoadError, TableHead } from '../AdminPageHeader';
 import { formatDateTime } from '../admin-format';
 import type { StaffRole } from '../admin-session';
 
@@ -281,15 +281,7 @@ export function StaffPage() {
       <Box visibleFrom="xs">
         <Table.ScrollContainer minWidth={760}>
           <Table verticalSpacing="sm" aria-label="Staff accounts">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Role</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>Last login</Table.Th>
-                <Table.Th>Actions</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <TableHead columns={['Name', 'Role', 'Status', 'Last login', 'Actions']} />
             <Table.Tbody>
               {members.map((member) => (
                 <Table.Tr key={member.id} data-testid="staff-member">

@@ -17,7 +17,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { notify } from '../../../lib/notify';
 import { useTRPC } from '../../../lib/trpc';
-import { AdminPageHeader, LoadError } from '../AdminPageHeader';
+import { AdminPageHeader, LoadError, TableHead } from '../AdminPageHeader';
 import { formatDateTime } from '../admin-format';
 
 const LOG_LEVELS = ['debug', 'info', 'warn', 'error'] as const;
@@ -74,13 +74,7 @@ function SqlQueryTool() {
           ) : (
             <Table.ScrollContainer minWidth={640}>
               <Table verticalSpacing="xs" data-testid="sql-results">
-                <Table.Thead>
-                  <Table.Tr>
-                    {columns.map((column) => (
-                      <Table.Th key={column}>{column}</Table.Th>
-                    ))}
-                  </Table.Tr>
-                </Table.Thead>
+                <TableHead columns={columns} />
                 <Table.Tbody>
                   {rows.map((row) => (
                     <Table.Tr key={row.id}>

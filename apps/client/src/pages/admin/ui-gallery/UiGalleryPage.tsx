@@ -217,6 +217,14 @@ function CommonShowcase() {
   );
 }
 
+const SHOWCASES = [
+  { value: 'landing', label: 'Landing', Content: LandingShowcase },
+  { value: 'profile', label: 'Profile', Content: ProfileShowcase },
+  { value: 'ratings', label: 'Ratings', Content: RatingsShowcase },
+  { value: 'verification', label: 'Verification', Content: VerificationShowcase },
+  { value: 'common', label: 'Common UI', Content: CommonShowcase },
+];
+
 /** A static showcase of the product's building blocks with sample data (docs/product.md#admin). */
 export function UiGalleryPage() {
   return (
@@ -227,27 +235,17 @@ export function UiGalleryPage() {
       />
       <Tabs defaultValue="landing" keepMounted={false}>
         <Tabs.List mb="md" style={{ flexWrap: 'wrap' }}>
-          <Tabs.Tab value="landing">Landing</Tabs.Tab>
-          <Tabs.Tab value="profile">Profile</Tabs.Tab>
-          <Tabs.Tab value="ratings">Ratings</Tabs.Tab>
-          <Tabs.Tab value="verification">Verification</Tabs.Tab>
-          <Tabs.Tab value="common">Common UI</Tabs.Tab>
+          {SHOWCASES.map(({ value, label }) => (
+            <Tabs.Tab key={value} value={value}>
+              {label}
+            </Tabs.Tab>
+          ))}
         </Tabs.List>
-        <Tabs.Panel value="landing">
-          <LandingShowcase />
-        </Tabs.Panel>
-        <Tabs.Panel value="profile">
-          <ProfileShowcase />
-        </Tabs.Panel>
-        <Tabs.Panel value="ratings">
-          <RatingsShowcase />
-        </Tabs.Panel>
-        <Tabs.Panel value="verification">
-          <VerificationShowcase />
-        </Tabs.Panel>
-        <Tabs.Panel value="common">
-          <CommonShowcase />
-        </Tabs.Panel>
+        {SHOWCASES.map(({ value, Content }) => (
+          <Tabs.Panel key={value} value={value}>
+            <Content />
+          </Tabs.Panel>
+        ))}
       </Tabs>
     </>
   );
