@@ -1,10 +1,10 @@
-import { Alert, Button, Select, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Select, Skeleton, Text, TextInput } from '@mantine/core';
 import { IconArrowRight, IconHeartHandshake } from '@tabler/icons-react';
-import type { FormEvent } from 'react';
 import { PhoneNumberInput } from '../../components/phone-input/PhoneNumberInput';
 import { useDefaultCountry } from '../../lib/default-country';
 import { isValidPhoneNumber } from '../../lib/phone-validation';
 import { type BasicInfo, type BasicInfoErrors, PHONE_MESSAGE } from './rating-form-rules';
+import { StepForm } from './StepForm';
 
 interface BasicInfoStepProps {
   info: BasicInfo;
@@ -30,78 +30,71 @@ export function BasicInfoStep({
   isSecondRating,
 }: BasicInfoStepProps) {
   const country = useDefaultCountry();
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onContinue();
-  };
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="md">
-        {isSecondRating ? (
-          <Alert
-            variant="light"
-            color="grape"
-            icon={<IconHeartHandshake size={20} />}
-            title="Rating Your Second Ex"
-          >
-            Complete this rating to unlock your own rating
-          </Alert>
-        ) : null}
-        <TextInput
-          label="Their first name and initial"
-          placeholder="e.g., Alex S."
-          description="Just enough info so you remember who this is"
-          inputWrapperOrder={['label', 'input', 'description', 'error']}
-          value={info.name}
-          onChange={(event) => onChange({ name: event.currentTarget.value })}
-          error={errors.name}
-          maxLength={40}
-          autoComplete="off"
+    <StepForm onSubmit={onContinue} gap="md">
+      {isSecondRating ? (
+        <Alert
+          variant="light"
+          color="grape"
+          icon={<IconHeartHandshake size={20} />}
+          title="Rating Your Second Ex"
+        >
+          Complete this rating to unlock your own rating
+        </Alert>
+      ) : null}
+      <TextInput
+        label="Their first name and initial"
+        placeholder="e.g., Alex S."
+        description="Just enough info so you remember who this is"
+        inputWrapperOrder={['label', 'input', 'description', 'error']}
+        value={info.name}
+        onChange={(event) => onChange({ name: event.currentTarget.value })}
+        error={errors.name}
+        maxLength={40}
+        autoComplete="off"
+        required
+      />
+      {relationshipTypes ? (
+        <Select
+          label="Relationship type"
+          placeholder="Select relationship type"
+          data={relationshipTypes}
+          value={info.relationshipType}
+          onChange={(value) => onChange({ relationshipType: value })}
+          error={errors.relationshipType}
+          allowDeselect={false}
+          comboboxProps={{ withinPortal: true }}
           required
         />
-        {relationshipTypes ? (
-          <Select
-            label="Relationship type"
-            placeholder="Select relationship type"
-            data={relationshipTypes}
-            value={info.relationshipType}
-            onChange={(value) => onChange({ relationshipType: value })}
-            error={errors.relationshipType}
-            allowDeselect={false}
-            comboboxProps={{ withinPortal: true }}
-            required
-          />
-        ) : (
-          <Skeleton height={60} radius="md" aria-label="Loading the relationship types" />
-        )}
-        {country.isPending ? (
-          <Skeleton height={84} radius="md" aria-label="Loading the phone number field" />
-        ) : (
-          <PhoneNumberInput
-            label="Their phone number"
-            value={info.phoneNumber}
-            onChange={(phoneNumber) => onChange({ phoneNumber })}
-            defaultCountry={country.data?.country}
-            error={errors.phoneNumber ?? (isValidPhoneNumber(info.phoneNumber) ? null : PHONE_MESSAGE)}
-            forceShowError={attempted || Boolean(errors.phoneNumber)}
-          />
-        )}
-        <Text size="xs" c="dimmed">
-          They get an anonymous text saying their relationship was rated. Your name and number are never
-          shown.
-        </Text>
-        <Button
-          type="submit"
-          size="md"
-          radius="xl"
-          fullWidth
-          variant="gradient"
-          gradient={{ from: 'brand.5', to: 'violet.6', deg: 100 }}
-          rightSection={<IconArrowRight size={18} />}
-        >
-          Continue to Ratings
-        </Button>
-      </Stack>
-    </form>
+      ) : (
+        <Skeleton height={60} radius="md" aria-label="Loading the relationship types" />
+      )}
+      {country.isPending ? (
+        <Skeleton height={84} radius="md" aria-label="Loading the phone number field" />
+      ) : (
+        <PhoneNumberInput
+          label="Their phone number"
+          value={info.phoneNumber}
+          onChange={(phoneNumber) => onChange({ phoneNumber })}
+          defaultCountry={country.data?.country}
+          error={errors.phoneNumber ?? (isValidPhoneNumber(info.phoneNumber) ? null : PHONE_MESSAGE)}
+          forceShowError={attempted || Boolean(errors.phoneNumber)}
+        />
+      )}
+      <Text size="xs" c="dimmed">
+        They get an anonymous text saying their relationship was rated. Your name and number are never shown.
+      </Text>
+      <Button
+        type="submit"
+        size="md"
+        radius="xl"
+        fullWidth
+        variant="gradient"
+        gradient={{ from: 'brand.5', to: 'violet.6', deg: 100 }}
+        rightSection={<IconArrowRight size={18} />}
+      >
+        Continue to Ratings
+      </Button>
+    </StepForm>
   );
 }

@@ -1,16 +1,16 @@
+import type { AppRouter } from '@exrated/server/router';
 import { ActionIcon, Badge, Group, Slider, Stack, Text, Tooltip } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
+import type { inferOutput, TRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import { useId } from 'react';
 import { scoreColour } from '../profile/score-colour';
 import classes from './RatePage.module.css';
 
-export interface RatingQuestion {
-  id: number;
-  question: string;
-  description: string;
-  lowLabel: string;
-  highLabel: string;
-}
+/** What the slider shows of a question as the server serves it (rating.questions). */
+export type RatingQuestion = Pick<
+  inferOutput<TRPCOptionsProxy<AppRouter>['rating']['questions']>[number],
+  'id' | 'question' | 'description' | 'lowLabel' | 'highLabel'
+>;
 
 interface RatingScoreSliderProps {
   question: RatingQuestion;

@@ -1,8 +1,9 @@
 import { normalizeName } from '@exrated/content/normalize';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { notify } from '../../lib/notify';
+import { useRatingLists } from '../../lib/rating-lists';
 import { readServerError } from '../../lib/server-error';
 import { useTRPC } from '../../lib/trpc';
 import { useRefreshViewer, type Viewer } from '../../lib/viewer';
@@ -60,14 +61,7 @@ export function useRateForm({
   const trpc = useTRPC();
   const navigate = useNavigate();
   const refreshViewer = useRefreshViewer();
-  const questions = useQuery({
-    ...trpc.rating.questions.queryOptions(),
-    staleTime: Number.POSITIVE_INFINITY,
-  });
-  const relationshipTypes = useQuery({
-    ...trpc.rating.relationshipTypes.queryOptions(),
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  const { questions, relationshipTypes } = useRatingLists();
   const submit = useMutation(trpc.rating.submit.mutationOptions());
 
   const [step, setStep] = useState<1 | 2>(1);

@@ -16,7 +16,7 @@ const PhoneNumberInput = lazy(() =>
 const UNSUPPORTED_COUNTRY =
   'Codes can only be texted to mobile numbers in the USA, UK, Canada and Australia (not Guernsey, Jersey or the Isle of Man).';
 
-interface PhoneEntryFormProps {
+export interface PhoneEntryFormProps {
   phone: string;
   onPhoneChange: (phone: string) => void;
   onSubmit: () => void;

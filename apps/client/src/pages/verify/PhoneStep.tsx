@@ -1,6 +1,6 @@
 import { Alert } from '@mantine/core';
 import { IconDeviceMobileMessage, IconInfoCircle } from '@tabler/icons-react';
-import { PhoneEntryForm } from './PhoneEntryForm';
+import { PhoneEntryForm, type PhoneEntryFormProps } from './PhoneEntryForm';
 import { VerifyCard } from './VerifyCard';
 
 export const INVALID_PHONE_MESSAGE = 'Please enter a valid phone number with country code';
@@ -13,25 +13,14 @@ const RETURNING_TO_RATE = {
   form: "Everyone proves their own number before rating, so every rating has a real person behind it. Then you'll go straight back to rating.",
 } as const;
 
-interface PhoneStepProps {
-  phone: string;
-  onPhoneChange: (phone: string) => void;
-  onSubmit: () => void;
+interface PhoneStepProps extends Pick<PhoneEntryFormProps, 'phone' | 'onPhoneChange' | 'onSubmit' | 'error'> {
   sending: boolean;
-  error: string | null;
   /** Set when the visitor was sent here to verify before rating: from a shared link, or from the form. */
   returningToRate: 'shared-link' | 'form' | null;
 }
 
 /** Step 1: the phone number the code goes to. */
-export function PhoneStep({
-  phone,
-  onPhoneChange,
-  onSubmit,
-  sending,
-  error,
-  returningToRate,
-}: PhoneStepProps) {
+export function PhoneStep({ sending, returningToRate, ...entry }: PhoneStepProps) {
   return (
     <VerifyCard
       icon={<IconDeviceMobileMessage size={28} stroke={1.6} />}
@@ -39,11 +28,8 @@ export function PhoneStep({
       subtitle="We'll text you a 6-digit code to confirm the number is yours."
     >
       <PhoneEntryForm
-        phone={phone}
-        onPhoneChange={onPhoneChange}
-        onSubmit={onSubmit}
+        {...entry}
         busy={sending}
-        error={error}
         invalidMessage={INVALID_PHONE_MESSAGE}
         submitLabel="Send Verification Code"
         notice={

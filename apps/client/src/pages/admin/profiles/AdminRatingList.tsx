@@ -1,8 +1,7 @@
 import { Anchor, Badge, Group, Paper, Stack, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { formatPhoneForDisplay } from '../../../lib/phone-format';
-import { useTRPC } from '../../../lib/trpc';
+import { useRatingLists } from '../../../lib/rating-lists';
 import { EmptyText } from '../AdminPageHeader';
 import { formatDateTime, profilePath } from '../admin-format';
 import type { AdminRating } from '../admin-types';
@@ -20,15 +19,7 @@ const TEXTS: Array<[label: string, key: 'testimonial' | 'gratitude' | 'selfRefle
 
 /** The question names and relationship labels the server serves to the rating form, cached for the session. */
 function useRatingLabels() {
-  const trpc = useTRPC();
-  const questions = useQuery({
-    ...trpc.rating.questions.queryOptions(),
-    staleTime: Number.POSITIVE_INFINITY,
-  });
-  const types = useQuery({
-    ...trpc.rating.relationshipTypes.queryOptions(),
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  const { questions, relationshipTypes: types } = useRatingLists();
   return {
     question: (id: number) => questions.data?.find((entry) => entry.id === id)?.question ?? `Question ${id}`,
     // docs/product.md#data-model: a type outside the list reads 'Ex'; until the list arrives the stored value
