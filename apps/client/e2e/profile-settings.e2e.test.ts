@@ -4,11 +4,11 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { mutate, provePhone, rate } from './api';
 import { appPerFile } from './app-per-file';
-import { errorsOf, newPage, screenshot, type ViewportWidth } from './harness';
+import { errorsOf, newPage, screenshotBothWidths, type ViewportWidth } from './harness';
 
 const app = appPerFile();
 
-// Each test gets numbers no other test uses, so the states do not leak between tests or widths.
+// Each test gets numbers no other test uses, so the states do not leak between tests.
 let nextLine = 2000;
 function newPhone() {
   nextLine += 1;
@@ -44,19 +44,21 @@ async function menuItems(page: Page): Promise<string[]> {
   return items;
 }
 
-describe.each([375, 1280] as const)('/profile and /settings at %i px', (width: ViewportWidth) => {
+// Each flow runs at a phone's width; each screen worth a picture is checked at both widths.
+describe('/profile and /settings', () => {
+  const width: ViewportWidth = 375;
   it('asks a visitor without a phone number to log in', async () => {
     const page = await newPage(app(), { width });
     await open(page, '/profile');
     await page.getByRole('heading', { name: 'Access Your Profile' }).waitFor();
     const login = page.getByRole('link', { name: 'Login with Phone Number' });
     expect(await login.getAttribute('href')).toBe('/verify');
-    await screenshot(page, 'profile-logged-out');
+    await screenshotBothWidths(page, 'profile-logged-out');
 
     await open(page, '/settings');
     await page.getByRole('heading', { name: 'Access Settings' }).waitFor();
     expect(await page.getByRole('link', { name: 'Login', exact: true }).getAttribute('href')).toBe('/verify');
-    await screenshot(page, 'settings-logged-out');
+    await screenshotBothWidths(page, 'settings-logged-out');
     await expectNoOverflowOrErrors(page);
     await page.context().close();
   });
@@ -75,7 +77,7 @@ describe.each([375, 1280] as const)('/profile and /settings at %i px', (width: V
     expect(
       await page.getByRole('link', { name: 'Already rated? Verify your phone number' }).getAttribute('href'),
     ).toBe('/verify');
-    await screenshot(page, 'profile-locked');
+    await screenshotBothWidths(page, 'profile-locked');
     expect(await menuItems(page)).toEqual(['My Ratings', 'Verify Phone', 'Settings', 'Log Out']);
 
     await open(page, '/settings');
@@ -89,7 +91,7 @@ describe.each([375, 1280] as const)('/profile and /settings at %i px', (width: V
     expect(await page.getByRole('link', { name: 'Verify your phone number' }).getAttribute('href')).toBe(
       '/verify',
     );
-    await screenshot(page, 'settings-unverified');
+    await screenshotBothWidths(page, 'settings-unverified');
     await expectNoOverflowOrErrors(page);
     await page.context().close();
   });
@@ -107,7 +109,7 @@ describe.each([375, 1280] as const)('/profile and /settings at %i px', (width: V
     await open(page, '/profile');
     await page.getByRole('heading', { name: 'No Ratings Yet' }).waitFor();
     await page.getByText("No one's rated you... yet. Your ex's are either scared or in therapy.").waitFor();
-    await screenshot(page, 'profile-empty');
+    await screenshotBothWidths(page, 'profile-empty');
 
     // The ex proves a phone of their own: a rating counts once a person stands behind it.
     const ex = await newPage(app(), { width });
@@ -135,7 +137,7 @@ describe.each([375, 1280] as const)('/profile and /settings at %i px', (width: V
     await review.getByText('Say what you feel sooner.').waitFor();
     const rateAgain = page.getByRole('link', { name: 'Rate Another Ex' });
     expect(await rateAgain.getAttribute('href')).toBe('/rate');
-    await screenshot(page, 'profile-unlocked');
+    await screenshotBothWidths(page, 'profile-unlocked');
     expect(await menuItems(page)).toEqual(['My Ratings', 'Settings', 'Log Out']);
 
     await page.getByRole('button', { name: 'Share with an Ex' }).click();
@@ -163,7 +165,7 @@ describe.each([375, 1280] as const)('/profile and /settings at %i px', (width: V
     await dialog.getByRole('button', { name: 'Copied!' }).waitFor();
     await page.getByText('Copied to clipboard!').waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(message);
-    await screenshot(page, 'share-dialog');
+    await screenshotBothWidths(page, 'share-dialog');
     // 'Copied!' for 2 seconds, then the button reads as before.
     await dialog.getByRole('button', { name: 'Copy message' }).waitFor({ timeout: 4_000 });
     await dialog.getByRole('button', { name: 'Done' }).click();
@@ -191,7 +193,7 @@ describe.each([375, 1280] as const)('/profile and /settings at %i px', (width: V
     await page.getByRole('button', { name: 'Saved!' }).waitFor();
     await page.getByText('Profile updated successfully').waitFor();
     expect(await nameField.inputValue()).toBe('Sam');
-    await screenshot(page, 'settings-saved');
+    await screenshotBothWidths(page, 'settings-saved');
     await page.getByRole('button', { name: 'Save Changes' }).waitFor({ timeout: 4_000 });
     const me = await page.request.get('/trpc/profile.me');
     expect(
