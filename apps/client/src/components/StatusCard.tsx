@@ -1,5 +1,6 @@
-import { Container, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Button, Container, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { Link, type LinkProps } from 'react-router-dom';
 
 interface StatusCardProps {
   icon: ReactNode;
@@ -48,3 +49,16 @@ export const PRIMARY_ACTION_PROPS = {
   variant: 'gradient',
   gradient: { from: 'brand.5', to: 'violet.6', deg: 100 },
 } as const;
+
+/** A status card's main action when it opens another page. */
+export function PrimaryLink({
+  to,
+  state,
+  children,
+}: Pick<LinkProps, 'to' | 'state'> & { children: ReactNode }) {
+  return (
+    <Button component={Link} to={to} state={state} {...PRIMARY_ACTION_PROPS}>
+      {children}
+    </Button>
+  );
+}

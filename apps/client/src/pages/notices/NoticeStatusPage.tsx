@@ -1,23 +1,11 @@
-import {
-  Badge,
-  Button,
-  Center,
-  Code,
-  Container,
-  Group,
-  Loader,
-  Paper,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Badge, Center, Code, Container, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconAlertTriangle, IconFlag, IconHourglass, IconScale } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import { Link, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { PageHeading } from '../../components/PageHeading';
-import { PRIMARY_ACTION_PROPS, StatusCard } from '../../components/StatusCard';
+import { PrimaryLink, StatusCard } from '../../components/StatusCard';
 import { noticeReasonLabel } from '../../components/trust/notice-reasons';
 import { userFacingMessage } from '../../lib/server-error';
 import { useTRPC } from '../../lib/trpc';
@@ -58,11 +46,7 @@ export default function NoticeStatusPage() {
         icon={<IconAlertTriangle size={28} stroke={1.6} />}
         iconColor="yellow"
         title="Report not found"
-        actions={
-          <Button component={Link} to="/report" {...PRIMARY_ACTION_PROPS}>
-            Report content
-          </Button>
-        }
+        actions={<PrimaryLink to="/report">Report content</PrimaryLink>}
       >
         {userFacingMessage(status.error, 'We could not load this report. Please try again.')}
       </StatusCard>

@@ -1,12 +1,13 @@
 import { RATINGS_TO_UNLOCK } from '@exrated/content/unlock';
-import { Button, Container, Group, Progress, Stack, Text, Title } from '@mantine/core';
+import { Button, Container, Group, Progress, Stack, Text } from '@mantine/core';
 import { useDisclosure, useDocumentTitle } from '@mantine/hooks';
 import { IconAlertTriangle, IconLock, IconPencilPlus, IconShare3, IconUserCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
+import { PageHeading } from '../../components/PageHeading';
 import { HeldRatingsNotice } from '../../components/ratings/HeldRatingsNotice';
-import { PRIMARY_ACTION_PROPS, StatusCard } from '../../components/StatusCard';
+import { PRIMARY_ACTION_PROPS, PrimaryLink, StatusCard } from '../../components/StatusCard';
 import { notify } from '../../lib/notify';
 import { useTRPC } from '../../lib/trpc';
 import { useViewer, type Viewer } from '../../lib/viewer';
@@ -26,11 +27,7 @@ function LoggedOut() {
     <StatusCard
       icon={<IconUserCircle size={28} stroke={1.6} />}
       title="Access Your Profile"
-      actions={
-        <Button component={Link} to="/verify" {...PRIMARY_ACTION_PROPS}>
-          Login with Phone Number
-        </Button>
-      }
+      actions={<PrimaryLink to="/verify">Login with Phone Number</PrimaryLink>}
     >
       Verify your phone number to see what your exes said about you.
     </StatusCard>
@@ -48,15 +45,13 @@ function Locked({ viewer }: { viewer: Viewer }) {
       title="Almost there"
       actions={
         onlyVerificationLeft ? (
-          <Button component={Link} to="/verify" {...PRIMARY_ACTION_PROPS}>
-            Verify your phone number
-          </Button>
+          <PrimaryLink to="/verify">Verify your phone number</PrimaryLink>
         ) : (
           <>
             {/* Mid-way through the unlock: rating again must not detour through /verify. */}
-            <Button component={Link} to="/rate" state={RATE_TO_UNLOCK} {...PRIMARY_ACTION_PROPS}>
+            <PrimaryLink to="/rate" state={RATE_TO_UNLOCK}>
               Rate an Ex
-            </Button>
+            </PrimaryLink>
             {viewer.isVerified ? null : (
               <Button component={Link} to="/verify" variant="subtle" color="gray.3">
                 Already rated? Verify your phone number
@@ -95,14 +90,7 @@ function Unlocked({ phoneNumber }: { phoneNumber: string }) {
     <Container size="md" py={{ base: 32, sm: 56 }}>
       <Stack gap="xl">
         <Stack gap="md">
-          <div>
-            <Title order={1} fz={{ base: 30, sm: 38 }}>
-              Your Ratings
-            </Title>
-            <Text c="dimmed" size="lg">
-              What others have said about you
-            </Text>
-          </div>
+          <PageHeading title="Your Ratings">What others have said about you</PageHeading>
           <Group gap="sm">
             <Button
               component={Link}

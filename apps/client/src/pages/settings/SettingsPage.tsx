@@ -1,8 +1,7 @@
 import { Badge, Button, Container, Group, Paper, Skeleton, Stack, TextInput, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconLogout, IconSettings } from '@tabler/icons-react';
-import { Link } from 'react-router-dom';
-import { PRIMARY_ACTION_PROPS, StatusCard } from '../../components/StatusCard';
+import { PrimaryLink, StatusCard } from '../../components/StatusCard';
 import { formatPhoneForDisplay } from '../../lib/phone-format';
 import { useLogOut, useViewer } from '../../lib/viewer';
 import { DisplayNameForm } from './DisplayNameForm';
@@ -35,11 +34,7 @@ export default function SettingsPage() {
         icon={<IconSettings size={28} stroke={1.6} />}
         title="Access Settings"
         screenTitle="Account Settings"
-        actions={
-          <Button component={Link} to="/verify" {...PRIMARY_ACTION_PROPS}>
-            Login
-          </Button>
-        }
+        actions={<PrimaryLink to="/verify">Login</PrimaryLink>}
       >
         Log in with your phone number to manage your account settings.
       </StatusCard>
