@@ -6,7 +6,7 @@ export default defineConfig({
     projects,
     // Four test files at once, whatever the cores: most files wait on Postgres, Redis, timers and child
     // processes far more than they compute, and Vitest's default on two cores is one file at a time
-    // (docs/testing.md#the-fast-loop). The browser project keeps to one file at a time of its own.
+    // (docs/testing.md#the-fast-loop). The browser project runs two files at a time of its own.
     maxWorkers: 4,
   },
 });

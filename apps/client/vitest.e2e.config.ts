@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-// Browser tests: each file starts the built server and a Chromium; one file at a time on a 2-core machine.
+// Browser tests: each file starts the built server and a Chromium of its own; two files at a time.
 export default defineConfig({
   test: {
     name: 'e2e',
@@ -8,7 +8,9 @@ export default defineConfig({
     include: ['e2e/**/*.e2e.test.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
-    fileParallelism: false,
+    // Two files at once: one file alone kept two cores about two thirds busy, as a flow waits on the server,
+    // on timers and on the 60 s cooldown of the resend test (docs/testing.md#the-browser-files).
+    maxWorkers: 2,
     // A browser and a server share two cores with the runner: a page or a text can take seconds to show up.
     expect: { poll: { timeout: 10_000, interval: 100 } },
     // The admin tests seed a Postgres database: the same server lookup (or npm-started server) as the db project.

@@ -5,8 +5,8 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { latestCode, mutate, provePhone, rate, textsTo } from './api';
 import { appPerFile } from './app-per-file';
-import { expectNoViolations } from './axe-check';
-import { atBothWidths, newPage, screenshot, type ViewportWidth } from './harness';
+import { expectNoViolationsAtBothWidths } from './axe-check';
+import { newPage, screenshot, type ViewportWidth } from './harness';
 import { numberSequence, ROOMY_LIMITS } from './shared-ip';
 import { fillAdminLogin } from './staff-login';
 
@@ -18,11 +18,6 @@ const freshNumber = numberSequence('646555');
 async function visit(page: Page, url: string, ready: () => Promise<unknown>) {
   await page.goto(url);
   await ready();
-}
-
-/** axe on the screen as it is, at both widths (the flows that lead to the screens run at a phone's). */
-function expectNoViolationsAtBothWidths(page: Page, what: string) {
-  return atBothWidths(page, (width) => expectNoViolations(page, `${what} at ${width} px`));
 }
 
 describe('axe, WCAG 2.2 with target-size, at 375 and 1280 px', () => {

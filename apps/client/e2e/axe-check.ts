@@ -2,21 +2,34 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { atBothWidths, transitionsSettled } from './harness';
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
 
+/**
+ * How long the page must go without a change to its DOM before axe reads it. A screen just reached waits
+ * the longer time: a menu still opening or an answer that has just landed re-renders it (with 200 ms a CI run
+ * once read /unlock mid-update). After a resize the screen has already settled at the other width, and only
+ * the re-render of the resize itself is waited out.
+ */
+const QUIET_MS = { reached: 400, resized: 150 } as const;
+/** A page that never stops changing is read after this long anyway, as a fixed wait would have. */
+const QUIET_CAP_MS = 3_000;
+
 /** axe with every WCAG 2.x A/AA rule, and `target-size` (off by default in axe) switched on explicitly. */
-export async function expectNoViolations(page: Page, what: string) {
-  // Entrance transitions (cards, dialogs, menus, toasts) settle first, so colours are measured as shown: the
-  // fixed wait alone was not always enough on a loaded machine (a menu still opening), and a shorter one let
-  // axe read a page mid-update. The background's endless animations are not transitions.
-  await page.waitForTimeout(400);
-  await page.waitForFunction(() =>
-    document.getAnimations().every((animation) => !(animation instanceof CSSTransition)),
-  );
+export async function expectNoViolations(
+  page: Page,
+  what: string,
+  { quietMs = QUIET_MS.reached }: { quietMs?: number } = {},
+) {
+  await waitUntilSettled(page, quietMs);
+  // Legacy mode runs axe in the page itself. The default runs it in every frame and then finishes in a blank
+  // page it opens for each call, which cost more than the rules themselves; the app has no frames, and the
+  // results are the same.
   const results = await new AxeBuilder({ page })
     .options({ rules: { 'target-size': { enabled: true } } })
     .withTags(WCAG_TAGS)
+    .setLegacyMode()
     .analyze();
   const violations = results.violations.map(
     (violation) =>
@@ -26,4 +39,42 @@ export async function expectNoViolations(page: Page, what: string) {
         .join(' | ')}`,
   );
   expect(violations).toEqual([]);
+}
+
+/** axe on the screen as it is, at both widths: at its own first, then resized to the other. */
+export async function expectNoViolationsAtBothWidths(page: Page, what: string) {
+  let quietMs: number = QUIET_MS.reached;
+  await atBothWidths(page, async (width) => {
+    await expectNoViolations(page, `${what} at ${width} px`, { quietMs });
+    quietMs = QUIET_MS.resized;
+  });
+}
+
+/**
+ * Waits until the DOM has not changed for `quietMs` and no CSS transition runs: entrance transitions of
+ * cards, dialogs, menus and toasts settle, so colours are measured as shown.
+ */
+async function waitUntilSettled(page: Page, quietMs: number): Promise<void> {
+  await page.evaluate(
+    ({ quietMs, capMs }) =>
+      new Promise<void>((resolve) => {
+        let quiet: ReturnType<typeof setTimeout> | undefined;
+        const observer = new MutationObserver(() => restart());
+        const cap = setTimeout(() => finish(), capMs);
+        const finish = () => {
+          observer.disconnect();
+          clearTimeout(quiet);
+          clearTimeout(cap);
+          resolve();
+        };
+        const restart = () => {
+          clearTimeout(quiet);
+          quiet = setTimeout(finish, quietMs);
+        };
+        observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+        restart();
+      }),
+    { quietMs, capMs: QUIET_CAP_MS },
+  );
+  await transitionsSettled(page);
 }

@@ -198,9 +198,17 @@ async function resizeTo(page: Page, width: ViewportWidth): Promise<void> {
   if (page.viewportSize()?.width === width) return;
   await page.setViewportSize(VIEWPORTS[width]);
   // The app's media-query hooks re-render on the resize event: two frames let React commit and the browser
-  // lay the page out again before anything reads it.
+  // lay the page out again, and a transition the new layout started runs out, before anything reads it.
   await page.evaluate(
     () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+  );
+  await transitionsSettled(page);
+}
+
+/** Waits until no CSS transition runs. The background's endless animations are not transitions. */
+export async function transitionsSettled(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => !(animation instanceof CSSTransition)),
   );
 }
 

@@ -8,7 +8,7 @@ import { notices, ratingScores, ratings } from '../../../db/src/schema/index';
 // The run's Postgres server comes from this global setup (its `inject` key is declared there).
 import type {} from '../../../db/src/testing/global-setup';
 import { createTestDatabase, type TestDatabase } from '../../../db/src/testing/index';
-import { expectNoViolations } from './axe-check';
+import { expectNoViolationsAtBothWidths } from './axe-check';
 import {
   type App,
   atBothWidths,
@@ -141,7 +141,7 @@ describe('a pile-on in the moderation queue', () => {
     await screenshotBothWidths(page, 'queue-group');
     // The login toast is the toasts' own check (a11y.e2e.test.ts): the queue is measured once it has gone.
     await page.getByRole('alert').filter({ hasText: 'Login successful' }).waitFor({ state: 'hidden' });
-    await atBothWidths(page, (at) => expectNoViolations(page, `queue with a group at ${at} px`));
+    await expectNoViolationsAtBothWidths(page, 'queue with a group');
 
     // The group comes first (its threats are urgent) and has the focus; J goes to its first item, G back.
     await expect.poll(() => focusedEntry(page)).toContain('queue-group: ');
