@@ -4,7 +4,10 @@ import { useEffect, useState } from 'react';
 
 /** The height a toast takes at the edge of the viewport, its margins included. */
 const TOAST_ZONE_PX = 150;
-/** How often the placement is checked again while the host is mounted: pages scroll and re-render. */
+/**
+ * How often the placement is checked again while the host is mounted, for what moves a page without changing
+ * its DOM (a late font or image). A change to the DOM, a scroll or a resize is checked at once.
+ */
 const CHECK_INTERVAL_MS = 200;
 // A page's primary actions: its submit buttons, and whatever it marks as such.
 const PRIMARY_ACTIONS = 'button[type="submit"], [data-primary-action]';
@@ -52,10 +55,25 @@ export default function NotificationsHost() {
         const next = toastPlacement();
         return next.position === current.position && next.top === current.top ? current : next;
       });
+    // A primary action rendered where the toast already is (the /unlock form's button, which arrives after
+    // the toast of the rating that unlocked it) moves the toast in the next frame, not up to an interval
+    // later: for that interval the toast covered the button.
+    let frame = 0;
+    const updateNextFrame = () => {
+      if (frame !== 0) return;
+      frame = window.requestAnimationFrame(() => {
+        frame = 0;
+        update();
+      });
+    };
+    const observer = new MutationObserver(updateNextFrame);
+    observer.observe(document.body, { childList: true, subtree: true });
     const timer = window.setInterval(update, CHECK_INTERVAL_MS);
     window.addEventListener('scroll', update, { passive: true });
     window.addEventListener('resize', update);
     return () => {
+      observer.disconnect();
+      window.cancelAnimationFrame(frame);
       window.clearInterval(timer);
       window.removeEventListener('scroll', update);
       window.removeEventListener('resize', update);
