@@ -34,13 +34,23 @@ describe('RedisSendPacer', () => {
     };
     const first = new RedisSendPacer(redis, prefix, () => 10, fail);
     const second = new RedisSendPacer(other, prefix, () => 10, fail);
-    const waits: number[] = [];
-    for (let i = 0; i < 10; i += 1) waits.push(await (i % 2 === 0 ? first : second).reserve('twilio'));
-    // 10 per second: slot n is about n * 100 ms away, whichever instance took it.
-    waits.forEach((wait, slot) => {
-      expect(wait).toBeGreaterThanOrEqual(slot * 100 - 30);
-      expect(wait).toBeLessThanOrEqual(slot * 100 + 5);
-    });
+    // A wait counts from the moment Redis ran the script, somewhere between the call and its answer: the
+    // slot itself lies between the two plus the wait. On a loaded machine the ten round trips take tens of
+    // milliseconds, which a bound on the waits alone read as a schedule off by as much.
+    const take = async (n: number) => {
+      const called = Date.now();
+      const wait = await (n % 2 === 0 ? first : second).reserve('twilio');
+      return { wait, earliest: called + wait, latest: Date.now() + wait };
+    };
+    const zero = await take(0);
+    expect(zero.wait).toBe(0);
+    // 10 per second: slot n starts n * 100 ms after slot 0, whichever instance took it (1 ms of rounding on
+    // each clock reading).
+    for (let n = 1; n < 10; n += 1) {
+      const { earliest, latest } = await take(n);
+      expect(n * 100).toBeGreaterThanOrEqual(earliest - zero.latest - 2);
+      expect(n * 100).toBeLessThanOrEqual(latest - zero.earliest + 2);
+    }
     // Another provider has its own schedule.
     expect(await first.reserve('sns')).toBe(0);
   });
