@@ -8,7 +8,7 @@ export default defineConfig({
     include: ['e2e/**/*.e2e.test.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
-    // Two files at once: one file alone kept two cores about two thirds busy, as a flow waits on the server,
+    // Two files at once: one file alone keeps two cores about two thirds busy, as a flow waits on the server,
     // on timers and on the 60 s cooldown of the resend test (docs/testing.md#the-browser-files).
     maxWorkers: 2,
     // A browser and a server share two cores with the runner: a page or a text can take seconds to show up.

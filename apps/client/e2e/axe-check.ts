@@ -8,20 +8,16 @@ const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag2
 
 /**
  * How long the page must go without a change to its DOM before axe reads it. A screen just reached waits
- * the longer time: a menu still opening or an answer that has just landed re-renders it (with 200 ms a CI run
- * once read /unlock mid-update). After a resize the screen has already settled at the other width, and only
- * the re-render of the resize itself is waited out.
+ * the longer time: a menu still opening or an answer that has just landed re-renders it, and a shorter
+ * quiet can read a page mid-update. After a resize the screen has already settled at the other width, and
+ * only the re-render of the resize itself is waited out.
  */
 const QUIET_MS = { reached: 400, resized: 150 } as const;
 /** A page that never stops changing is read after this long anyway, as a fixed wait would have. */
 const QUIET_CAP_MS = 3_000;
 
 /** axe with every WCAG 2.x A/AA rule, and `target-size` (off by default in axe) switched on explicitly. */
-export async function expectNoViolations(
-  page: Page,
-  what: string,
-  { quietMs = QUIET_MS.reached }: { quietMs?: number } = {},
-) {
+async function expectNoViolations(page: Page, what: string, quietMs: number) {
   await waitUntilSettled(page, quietMs);
   // Legacy mode runs axe in the page itself. The default runs it in every frame and then finishes in a blank
   // page it opens for each call, which cost more than the rules themselves; the app has no frames, and the
@@ -45,7 +41,7 @@ export async function expectNoViolations(
 export async function expectNoViolationsAtBothWidths(page: Page, what: string) {
   let quietMs: number = QUIET_MS.reached;
   await atBothWidths(page, async (width) => {
-    await expectNoViolations(page, `${what} at ${width} px`, { quietMs });
+    await expectNoViolations(page, `${what} at ${width} px`, quietMs);
     quietMs = QUIET_MS.resized;
   });
 }

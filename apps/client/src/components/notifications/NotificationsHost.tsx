@@ -57,7 +57,7 @@ export default function NotificationsHost() {
       });
     // A primary action rendered where the toast already is (the /unlock form's button, which arrives after
     // the toast of the rating that unlocked it) moves the toast in the next frame, not up to an interval
-    // later: for that interval the toast covered the button.
+    // later: for that interval the toast would cover the button.
     let frame = 0;
     const updateNextFrame = () => {
       if (frame !== 0) return;
