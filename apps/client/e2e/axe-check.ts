@@ -1,5 +1,5 @@
 // axe as the browser tests run it: every WCAG 2.x A/AA rule, and `target-size` switched on.
-import AxeBuilder from '@axe-core/playwright';
+import axe from 'axe-core';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { atBothWidths, transitionsSettled } from './harness';
@@ -16,25 +16,46 @@ const QUIET_MS = { reached: 400, resized: 150 } as const;
 /** A page that never stops changing is read after this long anyway, as a fixed wait would have. */
 const QUIET_CAP_MS = 3_000;
 
-/** axe with every WCAG 2.x A/AA rule, and `target-size` (off by default in axe) switched on explicitly. */
+/** What the test reports of one violated rule: its id, how many elements break it and the first few. */
+interface Violation {
+  id: string;
+  targets: string[];
+}
+
+/**
+ * axe with every WCAG 2.x A/AA rule, and `target-size` (off by default in axe) switched on explicitly.
+ * axe-core runs in the page, injected once per document, and hands back only its violations: the rules and
+ * their verdicts are axe's own, but the passes and the inapplicable rules, which nobody reads, never cross
+ * to the test (a full result of a large page is megabytes of JSON). The app has no frames to check.
+ */
 async function expectNoViolations(page: Page, what: string, quietMs: number) {
   await waitUntilSettled(page, quietMs);
-  // Legacy mode runs axe in the page itself. The default runs it in every frame and then finishes in a blank
-  // page it opens for each call, which cost more than the rules themselves; the app has no frames, and the
-  // results are the same.
-  const results = await new AxeBuilder({ page })
-    .options({ rules: { 'target-size': { enabled: true } } })
-    .withTags(WCAG_TAGS)
-    .setLegacyMode()
-    .analyze();
-  const violations = results.violations.map(
-    (violation) =>
-      `${what}: ${violation.id} (${violation.nodes.length}) ${violation.nodes
-        .slice(0, 3)
-        .map((node) => node.target.join(' '))
-        .join(' | ')}`,
-  );
-  expect(violations).toEqual([]);
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
+  const violations = await page.evaluate(async (tags) => {
+    const results = await window.axe.run(document, {
+      runOnly: { type: 'tag', values: tags },
+      rules: { 'target-size': { enabled: true } },
+      resultTypes: ['violations'],
+    });
+    return results.violations.map(
+      (violation): Violation => ({
+        id: violation.id,
+        targets: violation.nodes.map((node) => node.target.join(' ')),
+      }),
+    );
+  }, WCAG_TAGS);
+  expect(
+    violations.map(
+      (violation) =>
+        `${what}: ${violation.id} (${violation.targets.length}) ${violation.targets.slice(0, 3).join(' | ')}`,
+    ),
+  ).toEqual([]);
+}
+
+declare global {
+  interface Window {
+    axe: typeof axe;
+  }
 }
 
 /** axe on the screen as it is, at both widths: at its own first, then resized to the other. */
