@@ -9,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { findFreePort } from '../../../db/src/testing/index';
+import { findFreePort } from '../../../db/src/testing/ports';
 import { IMMEDIATE_RELEASE_ENV } from '../../server/test/support/immediate-release';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
