@@ -37,7 +37,8 @@ function Row({ label, value }: { label: string; value: string | number }) {
   return (
     <Table.Tr>
       <Table.Td>{label}</Table.Td>
-      <Table.Td ta="right" fw={600}>
+      {/* A figure and its unit ('4 h 12 min') stay on one line; the label wraps instead. */}
+      <Table.Td ta="right" fw={600} style={{ whiteSpace: 'nowrap' }}>
         {value}
       </Table.Td>
     </Table.Tr>
