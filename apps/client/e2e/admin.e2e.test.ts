@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { countAdminTotals, readAppSettings, searchErrorLogs } from '../../../db/src/queries/index';
@@ -9,6 +8,7 @@ import { createSeededDatabase, SEED } from './admin-seed';
 import {
   type App,
   atBothWidths,
+  downloadedText,
   errorsOf,
   newPage,
   screenshot,
@@ -270,8 +270,7 @@ describe('admin area', () => {
       page.getByRole('button', { name: 'Export CSV' }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/^error-logs-\d{4}-\d{2}-\d{2}\.csv$/);
-    const csvPath = await download.path();
-    const csv = (await readFile(csvPath, 'utf8')).replace(/^\uFEFF/, '');
+    const csv = (await downloadedText(download)).replace(/^\uFEFF/, '');
     const lines = csv.trimEnd().split('\r\n');
     expect(lines).toHaveLength(11);
     expect(lines[0]).toContain('Date,Severity,Phone Number,Error,Component');

@@ -1,16 +1,19 @@
 // Browser-test harness: runs the *built* server (which serves the built client) on a free port with a fresh
-// embedded database, and drives the system Chromium through playwright-core. Each test file starts its own
-// app in beforeAll and stops it in afterAll.
+// database of its own, and drives the run's one Chromium (./browser-server.ts) through playwright-core. Each
+// test file starts its own app in beforeAll and stops it in afterAll.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { constants } from 'node:fs';
 import { access, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Browser, chromium, type Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { type Browser, chromium, type Download, type Page } from 'playwright-core';
+import { expect, inject } from 'vitest';
+import { createEmptyDatabase, type EmptyDatabase } from '../../../db/src/testing/empty-database';
+import type {} from '../../../db/src/testing/global-setup';
 import { findFreePort } from '../../../db/src/testing/ports';
 import { IMMEDIATE_RELEASE_ENV } from '../../server/test/support/immediate-release';
+import type {} from './browser-server';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const SERVER_ENTRY = path.join(REPO_ROOT, 'apps/server/dist/server/main.js');
@@ -43,26 +46,31 @@ export interface StartAppOptions {
    * takes no IP address for a site. The server listens on 127.0.0.1 either way.
    */
   hostname?: 'localhost' | '127.0.0.1';
+  /**
+   * Where the server keeps its data when `extraEnv` names no DATABASE_URL: 'postgres', a new empty database
+   * on the run's Postgres that the server migrates at start, or 'embedded', PGlite in a folder of its own as
+   * on a newcomer's machine. PGlite nearly doubles what a server costs to start (it unpacks a cluster and
+   * compiles its WebAssembly) and answers every query on the server's own thread, on two cores shared with
+   * Chromium (docs/testing.md#the-browser-files).
+   */
+  database?: 'postgres' | 'embedded';
 }
 
 export async function startApp({
   extraEnv = {},
   hostname = '127.0.0.1',
+  database = 'postgres',
 }: StartAppOptions = {}): Promise<App> {
-  await assertExecutable(
-    SERVER_ENTRY,
-    'Build the server and client first: pnpm --filter @exrated/client build && pnpm --filter @exrated/server build',
-  );
-  const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-  await assertExecutable(
-    chromiumPath,
-    'Install it with `apt-get install -y chromium fonts-liberation`, or point CHROMIUM_PATH at a Chromium binary.',
-  );
-
+  await assertServerBuilt();
   const port = await findFreePort();
   const baseUrl = `http://${hostname}:${port}`;
   const dataDir = await mkdtemp(path.join(tmpdir(), 'exrated-e2e-'));
-  const server = spawnServer(port, baseUrl, dataDir, extraEnv);
+  const ownDatabase: EmptyDatabase | undefined =
+    database === 'postgres' && !extraEnv.DATABASE_URL
+      ? await createEmptyDatabase(inject('testDatabaseServerUrl'))
+      : undefined;
+  const env = ownDatabase ? { ...extraEnv, DATABASE_URL: ownDatabase.url } : extraEnv;
+  const server = spawnServer(port, baseUrl, dataDir, env);
   let output = '';
   const record = (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-OUTPUT_LIMIT);
@@ -74,25 +82,13 @@ export async function startApp({
   const stop = async () => {
     await browser?.close().catch(() => undefined);
     await stopProcess(server);
+    await ownDatabase?.drop();
     await rm(dataDir, { recursive: true, force: true });
   };
 
   try {
     await waitUntilReady(`http://127.0.0.1:${port}`, server, () => output);
-    browser = await chromium.launch({
-      executablePath: chromiumPath,
-      headless: true,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
+    browser = await chromium.connect(inject('browserEndpoint'));
   } catch (error) {
     await stop();
     throw error;
@@ -163,6 +159,16 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   return file;
 }
 
+/**
+ * What a download holds, as text. The run's Chromium is a shared one that files connect to, so a download has
+ * no local path: its bytes come over the connection.
+ */
+export async function downloadedText(download: Download): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(Buffer.from(chunk));
+  return Buffer.concat(chunks).toString('utf8');
+}
+
 const WIDTHS = Object.keys(VIEWPORTS).map(Number) as ViewportWidth[];
 
 /**
@@ -213,7 +219,7 @@ export async function transitionsSettled(page: Page): Promise<void> {
 }
 
 function spawnServer(port: number, baseUrl: string, dataDir: string, extraEnv: Record<string, string>) {
-  // No DATABASE_URL / REDIS_URL from the caller's shell: each app gets the embedded database in its own folder.
+  // No DATABASE_URL / REDIS_URL from the caller's shell: each app gets the database startApp chose for it.
   const { DATABASE_URL: _database, REDIS_URL: _redis, ...inherited } = process.env;
   return spawn(process.execPath, [SERVER_ENTRY], {
     cwd: REPO_ROOT,
@@ -266,11 +272,12 @@ async function stopProcess(child: ChildProcess): Promise<void> {
   clearTimeout(killTimer);
 }
 
-async function assertExecutable(file: string, hint: string): Promise<void> {
-  const mode = file.endsWith('.js') ? constants.R_OK : constants.X_OK;
+async function assertServerBuilt(): Promise<void> {
   try {
-    await access(file, mode);
+    await access(SERVER_ENTRY, constants.R_OK);
   } catch {
-    throw new Error(`${file} was not found. ${hint}`);
+    throw new Error(
+      `${SERVER_ENTRY} was not found. Build the server and client first: pnpm --filter @exrated/client build && pnpm --filter @exrated/server build`,
+    );
   }
 }

@@ -8,7 +8,8 @@ import { latestCode, mutate, provePhone, textsTo } from './api';
 import { appPerFile } from './app-per-file';
 import { errorsOf, newPage, screenshotBothWidths, type ViewportWidth } from './harness';
 
-const app = appPerFile();
+// On PGlite, as `pnpm start` runs on a newcomer's machine: the whole journey once on the embedded default.
+const app = appPerFile({ database: 'embedded' });
 
 interface RatingThroughForm {
   name: string;

@@ -4,7 +4,14 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mutate, rate } from './api';
-import { type App, newPage, screenshotBothWidths, startApp, type ViewportWidth } from './harness';
+import {
+  type App,
+  downloadedText,
+  newPage,
+  screenshotBothWidths,
+  startApp,
+  type ViewportWidth,
+} from './harness';
 import {
   adminPage,
   expectSoundPage,
@@ -183,10 +190,7 @@ describe('notices', () => {
     await page.getByRole('button', { name: 'Download my data' }).click();
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/^exrated-data-\d{4}-\d{2}-\d{2}\.json$/);
-    const stream = await file.createReadStream();
-    const chunks: Buffer[] = [];
-    for await (const chunk of stream) chunks.push(Buffer.from(chunk));
-    const data = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
+    const data = JSON.parse(await downloadedText(file)) as {
       phoneNumber: string;
       settings: { doNotRate: boolean };
     };

@@ -18,8 +18,14 @@ export async function expectSoundPage(page: Page) {
   expect(errorsOf(page)).toEqual([]);
 }
 
-/** The /r/{id} path in the newest rating text to `phone`. */
+/**
+ * The /r/{id} path in the newest rating text to `phone`, once one has gone out: the dispatcher sends a text
+ * after the rater's response is out, so it can come a moment after `rate` returns.
+ */
 export async function landingPathOf(app: App, phone: string): Promise<string> {
+  await expect
+    .poll(async () => (await textsTo(app, phone, 'rating')).length, { message: `a rating text to ${phone}` })
+    .toBeGreaterThan(0);
   const [text] = await textsTo(app, phone, 'rating');
   const path = text?.body.match(/\/r\/[0-9a-f-]{36}/)?.[0];
   if (!path) throw new Error(`no rating text to ${phone}`);

@@ -35,7 +35,7 @@ describe('trust and safety', () => {
     const phone = newPhone();
     const rater = await provenPage(app, width, newPhone());
     await rate(rater, phone, { name: 'Sam' });
-    expect(await textsTo(app, phone, 'rating')).toHaveLength(1);
+    await expect.poll(async () => (await textsTo(app, phone, 'rating')).length).toBe(1);
 
     const page = await newPage(app, { width });
     await visit(page, await landingPathOf(app, phone));
@@ -69,7 +69,7 @@ describe('trust and safety', () => {
     await page.getByText('Texts turned on').waitFor();
     await expect.poll(() => toggle.isChecked()).toBe(true);
     await rate(await provenPage(app, width, newPhone()), phone, { name: 'Kim' });
-    expect(await textsTo(app, phone, 'rating')).toHaveLength(2);
+    await expect.poll(async () => (await textsTo(app, phone, 'rating')).length).toBe(2);
     await screenshotBothWidths(page, 'trust-settings-texts-on');
     await expectSoundPage(page);
     await page.context().close();

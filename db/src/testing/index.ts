@@ -1,9 +1,9 @@
-import { randomBytes } from 'node:crypto';
-import postgres from 'postgres';
 import { createDatabase, type Database, type DatabaseHandle } from '../database';
 import { startEmbeddedPostgres } from './embedded-postgres';
+import { createEmptyDatabase } from './empty-database';
 import { portAnswers } from './ports';
 
+export { createEmptyDatabase, type EmptyDatabase } from './empty-database';
 export { findFreePort, portAnswers } from './ports';
 
 /**
@@ -69,31 +69,18 @@ export async function createTestDatabase(
     const handle = await createDatabase({ dataDir: 'memory://', migrate: options.migrate ?? true });
     return { ...handle, url: null, dispose: () => handle.close() };
   }
-  const name = `exrated_test_${randomBytes(6).toString('hex')}`;
-  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
-  try {
-    await admin.unsafe(`create database ${name}`);
-  } finally {
-    await admin.end({ timeout: 5 });
-  }
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
+  const empty = await createEmptyDatabase(serverUrl);
   const handle = await createDatabase({
-    url: url.toString(),
+    url: empty.url,
     maxConnections: 5,
     migrate: options.migrate ?? true,
   });
   return {
     ...handle,
-    url: url.toString(),
+    url: empty.url,
     dispose: async () => {
       await handle.close();
-      const cleanup = postgres(serverUrl, { max: 1, onnotice: () => {} });
-      try {
-        await cleanup.unsafe(`drop database if exists ${name} with (force)`);
-      } finally {
-        await cleanup.end({ timeout: 5 });
-      }
+      await empty.drop();
     },
   };
 }
