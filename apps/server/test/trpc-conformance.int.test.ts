@@ -86,11 +86,12 @@ const RANDOM_VALUES = [
   /(?<="user":\{"id":")[\w-]+(?=")/g,
 ];
 /**
- * Durations read off each app's clock (how long a queue item waited, the median time to a decision): all get
- * the same mark, as whether two of them fall in the same second depends on when each answer was written (two
- * items queued 0.6 s apart read 3 s and 3 s in one answer, 3 s and 4 s in the other).
+ * Durations read off each app's clock (how long a queue item waited, the median time to a decision, how long
+ * until a limit lets the caller try again): all get the same mark, as whether two of them fall in the same
+ * second depends on when each answer was written (two items queued 0.6 s apart read 3 s and 3 s in one
+ * answer, 3 s and 4 s in the other; a 30-day wait reads 2592000 s in one and 2591999 s in the other).
  */
-const CLOCK_DURATIONS = /(?<="(?:waitedSeconds|medianDecisionSeconds)":)[\d.]+/g;
+const CLOCK_DURATIONS = /(?<="(?:waitedSeconds|medianDecisionSeconds|retryAfterSeconds)":)[\d.]+/g;
 
 /** The procedures whose answers list log entries (see the last equivalence above). */
 const LOG_LISTS = new Set(['admin.logs', 'admin.profile', 'profile.exportData']);

@@ -1,9 +1,9 @@
+import { ratingSubmitInput } from '../services/rating/rating-input';
 import { RATING_QUESTIONS, RELATIONSHIP_TYPE_OPTIONS } from '../services/rating/rating-questions';
 import { submitRating } from '../services/rating/rating-submission';
 import { anonymitySettings } from '../services/rating/release-time';
 import { router } from '../trpc/init';
 import { deviceProcedure, publicProcedure } from '../trpc/procedures';
-import { ratingSubmitInput } from './rating-input';
 
 export const ratingRouter = router({
   questions: publicProcedure.query(() => RATING_QUESTIONS),

@@ -1,6 +1,7 @@
 import { TimestampDate } from '@exrated/db';
 import superjson from 'superjson';
 import { describe, expect, it } from 'vitest';
+import { readableDetails } from '../services/admin/readable-details';
 import { serializeOutput } from './output-serializer';
 
 const wire = (value: unknown) => JSON.stringify(serializeOutput(value));
@@ -130,5 +131,14 @@ describe('serializeOutput', () => {
     expect(superjson.deserialize(serializeOutput(mixed))).toEqual(
       superjson.deserialize(superjson.serialize(mixed)),
     );
+  });
+});
+
+describe('the stored details of a log entry, as the admin reads them', () => {
+  it('always gives the output serializer plain JSON it writes without superjson', () => {
+    const stored = JSON.parse('{"constructor": {"prototype": 1e400}, "__proto__": [-0]}') as unknown;
+    expect(serializeOutput({ details: readableDetails(stored) })).toEqual({
+      json: { details: readableDetails(stored) },
+    });
   });
 });

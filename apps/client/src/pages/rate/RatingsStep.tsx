@@ -15,15 +15,9 @@ import { IconAlertTriangle, IconArrowLeft, IconEyeExclamation } from '@tabler/ic
 import { AnonymitySummary } from '../../components/trust/AnonymitySettings';
 import classes from './RatePage.module.css';
 import { type RatingQuestion, RatingScoreSlider } from './RatingScoreSlider';
+import type { ReviewTexts } from './rating-form-rules';
 import { StepForm } from './StepForm';
 import { useIdentifyingDetailsNudge } from './use-identifying-details';
-
-export interface ReviewTexts {
-  gratitude: string;
-  selfReflection: string;
-  feedback: string;
-  testimonial: string;
-}
 
 interface RatingsStepProps {
   questions: readonly RatingQuestion[] | undefined;

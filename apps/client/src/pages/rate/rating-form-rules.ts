@@ -27,6 +27,14 @@ export interface BasicInfo {
 
 export type BasicInfoErrors = Partial<Record<keyof BasicInfo, string>>;
 
+/** The four texts of the second step. */
+export interface ReviewTexts {
+  gratitude: string;
+  selfReflection: string;
+  feedback: string;
+  testimonial: string;
+}
+
 export function basicInfoErrors(info: BasicInfo): BasicInfoErrors {
   const errors: BasicInfoErrors = {};
   const name = nameError(info.name);

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { lazyModule, useLazyModule } from '../../lib/use-lazy-module';
-import type { ReviewTexts } from './RatingsStep';
+import type { ReviewTexts } from './rating-form-rules';
 
 // The same detector the server counts with (content's identifying-details), in the entry the form loads.
 const contentRules = lazyModule(() => import('@exrated/content'));

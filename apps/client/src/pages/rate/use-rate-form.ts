@@ -7,7 +7,6 @@ import { useRatingLists } from '../../lib/rating-lists';
 import { readServerError } from '../../lib/server-error';
 import { useTRPC } from '../../lib/trpc';
 import { useRefreshViewer, type Viewer } from '../../lib/viewer';
-import type { ReviewTexts } from './RatingsStep';
 import { afterRating, type RateFlags, type SubmitReply } from './rate-flow';
 import {
   type BasicInfo,
@@ -15,6 +14,7 @@ import {
   basicInfoErrors,
   DEFAULT_SCORE,
   phoneFromSharedLink,
+  type ReviewTexts,
 } from './rating-form-rules';
 import { useScreeningRefusals } from './use-screening-refusals';
 

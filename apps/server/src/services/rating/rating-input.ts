@@ -10,9 +10,9 @@ import {
 } from '@exrated/content';
 import { RELATIONSHIP_TYPES } from '@exrated/db/schema';
 import { z } from 'zod';
-import { normalizedName, refuseScreenedName, screenedText } from '../services/content/screened-fields';
-import { phoneNumberField } from '../services/phone/phone';
-import { RATING_QUESTION_IDS } from '../services/rating/rating-questions';
+import { normalizedName, refuseScreenedName, screenedText } from '../content/screened-fields';
+import { phoneNumberField } from '../phone/phone';
+import { RATING_QUESTION_IDS } from './rating-questions';
 
 export const PHONE_NUMBER_MESSAGE = 'Please enter a valid phone number with country code';
 export const SCORE_MESSAGE = 'Each score must be a whole number from 1 to 10';
