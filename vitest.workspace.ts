@@ -4,7 +4,8 @@ import { existsSync } from 'node:fs';
 // this list (see CONTRIBUTING.md#toolchain).
 
 // The browser tests drive the system Chromium. A fresh machine with only Node has none: there they are left
-// out with a notice; under CI a missing browser fails the run instead (the harness names the install step).
+// out with a notice; under CI a missing browser fails the run instead (the browser project's global setup,
+// apps/client/e2e/browser-server.ts, names the install step).
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const runBrowserTests = existsSync(chromiumPath) || process.env.CI === 'true';
 if (!runBrowserTests) {

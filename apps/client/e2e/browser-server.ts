@@ -1,6 +1,6 @@
 // Vitest global setup of the browser project: one Chromium for the whole run. Every test file connects to
 // it (`startApp` in ./harness.ts) and opens its own browser contexts, which share nothing with another
-// file's; a file no longer pays for starting a browser of its own (docs/testing.md#the-browser-files).
+// file's, and no file pays for starting a browser of its own (docs/testing.md#the-browser-files).
 import { constants } from 'node:fs';
 import { access } from 'node:fs/promises';
 import { chromium } from 'playwright-core';
