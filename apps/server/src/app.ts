@@ -38,7 +38,7 @@ import { SmsGateway } from './services/sms/sms-gateway';
 import { closeSmsProvider, createSmsProviders } from './services/sms/sms-providers';
 import type { SmsSender } from './services/sms/sms-sender';
 import { ensureFirstAdmin } from './services/staff/first-admin';
-import type { CodeStore } from './services/verification/code-store';
+import { type CodeStore, codeLedgerKeyOf } from './services/verification/code-store';
 import { MemoryCodeStore } from './services/verification/memory-code-store';
 import { RedisCodeStore } from './services/verification/redis-code-store';
 import { createContextFactory } from './trpc/context';
@@ -137,7 +137,10 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     now,
     observe: metrics.observeAuditAction,
   });
-  const codeStoreOptions = { maxSendsPerDay: config.limits.verificationTextsPerPhonePerDay };
+  const codeStoreOptions = {
+    maxSendsPerDay: config.limits.verificationTextsPerPhonePerDay,
+    keyOf: codeLedgerKeyOf(config.sessionSecret),
+  };
   const codeStore =
     overrides.codeStore ??
     (redis
@@ -203,6 +206,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     db: database.db,
     now,
     retentionDays: config.logRetentionDays,
+    repeatWindowDays: config.limits.samePhoneRatingDays,
     logger: app.log,
   });
   app.addHook('onClose', async () => retention.stop());

@@ -173,8 +173,8 @@ describe('a rating reaches its subject at its release time', () => {
   it("approval and appeal: a moderator's keep draws the release time, and meets 'Do not rate me'", async () => {
     const subject = flows.newPhone();
     const owner = await flows.unlockedBrowser(subject);
-    await flows.rate(subject);
-    // Over the number's daily ceiling: held for moderation.
+    // The ceiling counts what reached the number: one rating released today, so the next is held.
+    await releaseTimeComes((await flows.rate(subject)).ratingId);
     const approved = await flows.rate(subject, { testimonial: 'Approved words.' });
     expect(await stored(approved.ratingId)).toMatchObject({ status: 'held', releaseAt: null });
     const appealed = await flows.rate(subject, { testimonial: 'Appealed words.' });
@@ -214,7 +214,8 @@ describe('a rating reaches its subject at its release time', () => {
     const after = await received(owner);
     expect(after.data.ratings.map((rating) => rating.testimonial)).not.toContain('Approved words.');
     expect(after.data.ratings.map((rating) => rating.testimonial)).not.toContain('Appealed words.');
-    expect(textsTo(t, subject)).toEqual([]);
+    // The one text is the first rating's, released before the switch.
+    expect(textsTo(t, subject)).toHaveLength(1);
   });
 });
 

@@ -100,7 +100,7 @@ describe('admin.queue', () => {
     const reference = await fileNoticeByLink(reported.notificationId, 'harassment', 'This is harassment.');
     await backdateNotice(reference, 60);
     const appealed = await rate(newPhone(), { testimonial: 'Appealed words.' }, rater);
-    await holdRating(appealed.ratingId, 'daily_ceiling', 30);
+    await holdRating(appealed.ratingId, 'screening:threat', 30);
     const appeal = await call(rater, 'profile.appeal', {
       ratingId: appealed.ratingId,
       text: 'Please look again.',
@@ -130,7 +130,7 @@ describe('admin.queue', () => {
     expect(noticeItem?.waitedSeconds).toBeGreaterThanOrEqual(60 * 60 - 5);
     expect(appealItem).toMatchObject({
       trigger: 'appeal',
-      triggerLabel: 'More ratings of this number in one day than we allow',
+      triggerLabel: "Held by the screening rule 'threat'",
       appeal: { text: 'Please look again.' },
     });
     const ranks = queue.items.map((item) =>

@@ -254,7 +254,7 @@ describe('profile.ratingsReceived access', () => {
 
 describe('receivedRatingsQuery', () => {
   it('is served by the ratings(phone_number, created_at desc) index', async () => {
-    const query = receivedRatingsQuery(t.database.db, '+14155550000').toSQL();
+    const query = receivedRatingsQuery(t.database.db, '+14155550000', new Date()).toSQL();
     const plan = await t.database.db.transaction(async (tx) => {
       // The test table is tiny, so the planner would rightly pick a sequential scan; forbid it to see
       // whether the index can serve the filter and the order.

@@ -1,6 +1,13 @@
 import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../database';
-import { doNotRateNumbers, moderationDecisions, notices, ratingAppeals, ratings } from '../schema';
+import {
+  doNotRateNumbers,
+  erasedAccountRecords,
+  moderationDecisions,
+  notices,
+  ratingAppeals,
+  ratings,
+} from '../schema';
 
 // What moderation knows of a rating's author and of the rated number: the record a moderator weighs beside an
 // item, and the removals the repeat-offender hold counts.
@@ -14,7 +21,13 @@ import { doNotRateNumbers, moderationDecisions, notices, ratingAppeals, ratings 
 function removalsOfAuthor(phone: SQL, session: SQL) {
   return sql<number>`(
     select count(distinct coalesce(d.rating_id, d.id)) from ${moderationDecisions} d
-    where d.outcome in ('hide', 'delete')
+    where ${isRemovalOfAuthor(phone, session)}
+  )`.mapWith(Number);
+}
+
+/** The condition on a decision `d` of `removalsOfAuthor`: a removal of the author's that still stands. */
+export function isRemovalOfAuthor(phone: SQL, session: SQL) {
+  return sql`d.outcome in ('hide', 'delete')
       and (
         (${phone} is not null and d.author_phone = ${phone})
         or (d.author_phone is null and d.author_session_id = ${session})
@@ -23,8 +36,7 @@ function removalsOfAuthor(phone: SQL, session: SQL) {
         select 1 from ${moderationDecisions} k
         where k.rating_id = d.rating_id and k.kind = 'appeal' and k.outcome = 'keep'
           and k.decided_at > d.decided_at
-      )
-  )`.mapWith(Number);
+      )`;
 }
 
 /**
@@ -49,17 +61,60 @@ export async function holdUnclaimedRatingsOfDevice(
   return held.length;
 }
 
-/** rating.submit: the removals standing against the submitting author (a proven phone, else the device). */
-export async function countRemovalsOfAuthor(
+/**
+ * rating.submit: the submitting author's record in one round trip. `removed`: the removals standing against
+ * them (a proven phone, else the device), with those a deleted account of the same phone left behind
+ * (`authorKey`); `erasedRatingAt`: when such an account last rated `ratedNumber` since `repeatSince`, or null
+ * (docs/data-rights.md#deletion).
+ */
+export async function findAuthorRecord(
   db: Executor,
-  params: { provenPhone: string | null; deviceSessionId: string },
+  params: {
+    provenPhone: string | null;
+    deviceSessionId: string;
+    authorKey: string | null;
+    ratedNumber: string | null;
+    repeatSince: Date;
+  },
 ) {
+  const erased = (kind: 'removal' | 'rated_number') =>
+    sql`${erasedAccountRecords} e where e.author_key = ${params.authorKey}::text and e.kind = ${kind}`;
   const [row] = await db
     .select({
-      removed: removalsOfAuthor(sql`${params.provenPhone}::text`, sql`${params.deviceSessionId}::uuid`),
+      removed:
+        sql<number>`${removalsOfAuthor(sql`${params.provenPhone}::text`, sql`${params.deviceSessionId}::uuid`)}
+        + (select count(*) from ${erased('removal')})`.mapWith(Number),
+      erasedRatingAt: sql<Date | null>`(select max(e.at) from ${erased('rated_number')}
+        and e.phone_number = ${params.ratedNumber}::text and e.at > ${params.repeatSince.toISOString()}::timestamptz)`.mapWith(
+        (value) => (value === null ? null : new Date(value)),
+      ),
     })
     .from(sql`(select 1) as one`);
-  return row?.removed ?? 0;
+  return { removed: row?.removed ?? 0, erasedRatingAt: row?.erasedRatingAt ?? null };
+}
+
+/**
+ * verification.check, before the proof: a device's unproven ratings of numbers that a deleted account of
+ * the phone being proven rated since `repeatSince` are dropped, as `prove_phone` drops a repeat of the
+ * phone's own ratings. Returns how many.
+ */
+export async function dropErasedRepeatsOfDevice(
+  db: Executor,
+  params: { deviceSessionId: string; authorKey: string; repeatSince: Date },
+) {
+  const dropped = await db
+    .delete(ratings)
+    .where(
+      and(
+        eq(ratings.deviceSessionId, params.deviceSessionId),
+        isNull(ratings.createdByPhone),
+        sql`${ratings.phoneNumber} in (select e.phone_number from ${erasedAccountRecords} e
+          where e.author_key = ${params.authorKey} and e.kind = 'rated_number'
+            and e.at > ${params.repeatSince.toISOString()}::timestamptz)`,
+      ),
+    )
+    .returning({ id: ratings.id });
+  return dropped.length;
 }
 
 /**

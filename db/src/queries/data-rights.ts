@@ -1,10 +1,11 @@
-import { and, asc, type Column, desc, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, type Column, desc, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import { retryOnConflict } from '../conflict-retry';
 import type { Executor } from '../database';
 import {
   claimedProfiles,
   deviceSessions,
   doNotRateNumbers,
+  erasedAccountRecords,
   errorLogs,
   logs,
   moderationDecisions,
@@ -13,6 +14,7 @@ import {
   ratings,
   smsOptOuts,
 } from '../schema';
+import { isRemovalOfAuthor } from './author-records';
 import { authoredBy, decisionStatusColumns, ratingForReview } from './moderation';
 import { withholdWaitingRatings } from './ratings';
 
@@ -188,11 +190,27 @@ function jsonWithoutPhones(column: Column) {
  * 'Do not rate me' and the texts opt-out stay: deleting an account must not reopen the number to ratings or
  * texts. Returns what went: counts for the audit entry, and the ended sessions' ids.
  */
-export async function deleteAccountData(db: Executor, params: { phone: string; deviceSessionId: string }) {
+/**
+ * What deletion keeps of the person, under `authorKey` (a keyed hash of the phone): the numbers they rated
+ * since `ratedSince` (the once-per-30-days window) and the moderators' removals of their ratings, which the
+ * repeat-offender hold counts (docs/data-rights.md#deletion).
+ */
+interface ErasedAccountKeep {
+  authorKey: string;
+  ratedSince: Date;
+}
+
+export async function deleteAccountData(
+  db: Executor,
+  params: { phone: string; deviceSessionId: string; keep: ErasedAccountKeep },
+) {
   return retryOnConflict(() => deleteAccountRows(db, params));
 }
 
-function deleteAccountRows(db: Executor, params: { phone: string; deviceSessionId: string }) {
+function deleteAccountRows(
+  db: Executor,
+  params: { phone: string; deviceSessionId: string; keep: ErasedAccountKeep },
+) {
   return db.transaction(async (tx) => {
     const author = { deviceSessionId: params.deviceSessionId, provenPhone: params.phone };
     const sessions = await tx
@@ -201,6 +219,7 @@ function deleteAccountRows(db: Executor, params: { phone: string; deviceSessionI
       .where(provenSessionsOf(params));
     const sessionIds = sessions.map((session) => session.id);
     const person = { phone: params.phone, sessionIds };
+    await keepWhatProtectsOthers(tx, author, params.keep);
     const deletedRatings = await tx.delete(ratings).where(authoredBy(author)).returning({ id: ratings.id });
     await tx
       .update(notices)
@@ -211,7 +230,7 @@ function deleteAccountRows(db: Executor, params: { phone: string; deviceSessionI
       .set({ authorPhone: null, authorSessionId: null })
       .where(ofPerson(ratingAppeals.authorPhone, ratingAppeals.authorSessionId, person));
     // The decisions on their ratings keep their reasons for the transparency report, but no longer name them:
-    // the repeat-offender count of a deleted account starts again, as its ratings are gone too.
+    // the removals that count against the person were kept above, under the keyed hash.
     await tx
       .update(moderationDecisions)
       .set({ authorPhone: null, authorSessionId: null })
@@ -256,6 +275,31 @@ function deleteAccountRows(db: Executor, params: { phone: string; deviceSessionI
   });
 }
 
+/** The erased-account records of deleteAccountRows, written before the rows they come from are gone. */
+async function keepWhatProtectsOthers(
+  tx: Executor,
+  author: { deviceSessionId: string; provenPhone: string },
+  keep: ErasedAccountKeep,
+) {
+  await tx.insert(erasedAccountRecords).select(
+    tx
+      .select({
+        authorKey: sql<string>`${keep.authorKey}::text`.as('author_key'),
+        kind: sql<'rated_number'>`'rated_number'`.as('kind'),
+        phoneNumber: ratings.phoneNumber,
+        at: ratings.createdAt,
+      })
+      .from(ratings)
+      .where(and(authoredBy(author), gt(ratings.createdAt, keep.ratedSince))),
+  );
+  const phone = sql`${author.provenPhone}::text`;
+  const session = sql`${author.deviceSessionId}::uuid`;
+  await tx.execute(sql`insert into ${erasedAccountRecords} (author_key, kind, phone_number, at)
+    select ${keep.authorKey}::text, 'removal', null, max(d.decided_at) from ${moderationDecisions} d
+    where ${isRemovalOfAuthor(phone, session)}
+    group by coalesce(d.rating_id, d.id)`);
+}
+
 /**
  * A number a session typed but never proved serves only that session's own flow (the code it asked for, the
  * header's unverified number): it is cleared from at most `limit` sessions idle since `idleSince`. Returns
@@ -279,4 +323,29 @@ export async function clearUnprovenPhonesIdleSince(db: Executor, idleSince: Date
     .where(inArray(deviceSessions.id, idle))
     .returning({ id: deviceSessions.id });
   return cleared.length;
+}
+
+/**
+ * Retention of a deleted account's records (docs/data-rights.md#deletion): rated numbers older than
+ * `ratedBefore` and removals older than `removalsBefore`, at most `limit` rows. Returns how many.
+ */
+export async function deleteErasedAccountRecordsBefore(
+  db: Executor,
+  params: { ratedBefore: Date; removalsBefore: Date; limit: number },
+) {
+  const old = db
+    .select({ ctid: sql`ctid` })
+    .from(erasedAccountRecords)
+    .where(
+      or(
+        and(eq(erasedAccountRecords.kind, 'rated_number'), lt(erasedAccountRecords.at, params.ratedBefore)),
+        and(eq(erasedAccountRecords.kind, 'removal'), lt(erasedAccountRecords.at, params.removalsBefore)),
+      ),
+    )
+    .limit(params.limit);
+  const deleted = await db
+    .delete(erasedAccountRecords)
+    .where(sql`ctid in (${old})`)
+    .returning({ at: erasedAccountRecords.at });
+  return deleted.length;
 }

@@ -46,11 +46,16 @@ export async function findRatingOfNotification(db: Executor, notificationId: str
  * Whether `phone` may read the rating: it is of that phone, neither hidden nor held (the same rule as the
  * received ratings list). The unlock is checked by the procedure.
  */
-export async function isRatingVisibleTo(db: Executor, params: { ratingId: string; phone: string }) {
+export async function isRatingVisibleTo(
+  db: Executor,
+  params: { ratingId: string; phone: string; now: Date },
+) {
   const [row] = await db
     .select({ id: ratings.id })
     .from(ratings)
-    .where(and(eq(ratings.id, params.ratingId), eq(ratings.phoneNumber, params.phone), standingRating()))
+    .where(
+      and(eq(ratings.id, params.ratingId), eq(ratings.phoneNumber, params.phone), standingRating(params.now)),
+    )
     .limit(1);
   return row !== undefined;
 }

@@ -178,7 +178,9 @@ export async function listUnclaimedRatingRecipients(db: Executor, deviceSessionI
 
 /**
  * 'Do not rate me' turned on (in the transaction that holds the recipient's lock): ratings that stand but
- * have not reached the number yet are withheld as a new one would be. Returns how many.
+ * have not reached the number yet are withheld as a new one would be, and their texts suppressed. Both
+ * statements run whether or not any rating waits, so the switch takes the same work either way
+ * (docs/anonymity.md#non-interference). Returns how many were withheld.
  */
 export async function withholdWaitingRatings(db: Executor, params: { phone: string; now: Date }) {
   const withheld = await db
@@ -186,16 +188,16 @@ export async function withholdWaitingRatings(db: Executor, params: { phone: stri
     .set({ releaseAt: null, withheldReason: 'do_not_rate' })
     .where(and(eq(ratings.phoneNumber, params.phone), gt(ratings.releaseAt, params.now)))
     .returning({ id: ratings.id });
-  if (withheld.length === 0) return 0;
+  const withheldOfNumber = db
+    .select({ id: ratings.id })
+    .from(ratings)
+    .where(and(eq(ratings.phoneNumber, params.phone), eq(ratings.withheldReason, 'do_not_rate')));
   await db
     .update(notifications)
     .set({ status: 'suppressed', statusReason: 'do_not_rate' })
     .where(
       and(
-        inArray(
-          notifications.ratingId,
-          withheld.map((row) => row.id),
-        ),
+        inArray(notifications.ratingId, withheldOfNumber),
         inArray(notifications.status, ['pending', 'held']),
       ),
     );

@@ -34,15 +34,16 @@ export function releasedAt() {
 
 /**
  * A rating the rated person may read and that counts in their score (docs/trust-and-safety.md): it stands,
- * is not withheld ('Do not rate me') and its release time has come (docs/anonymity.md).
+ * is not withheld ('Do not rate me') and its release time has come (docs/anonymity.md). `now` is the app's
+ * clock, the one that drew the release time (a placeholder in a prepared statement).
  */
-export function standingRating() {
+export function standingRating(now: Date | Placeholder) {
   return and(
     isNull(ratings.hiddenAt),
     isNull(ratings.heldReason),
     isNotNull(ratings.createdByPhone),
     isNull(ratings.withheldReason),
-    lte(releasedAt(), sql`now()`),
+    lte(releasedAt(), sql`${now instanceof Date ? now.toISOString() : now}::timestamptz`),
   );
 }
 
@@ -57,7 +58,7 @@ export function standingRating() {
  * scan of ratings(phone_number, created_at desc); each subquery is a lookup on the rating_scores primary key.
  */
 // The query itself, with the phone or a placeholder for it, so that its plan can be inspected in tests.
-export function receivedRatingsQuery(db: Executor, phone: string | Placeholder) {
+export function receivedRatingsQuery(db: Executor, phone: string | Placeholder, now: Date | Placeholder) {
   const scores = scoresOfRating();
   // 'open' while the reader's own notice about the review awaits moderation (shown as 'Under review'). The
   // outer id is spelled out: Drizzle leaves columns of a one-table select unqualified, and a bare "id" here
@@ -82,16 +83,18 @@ export function receivedRatingsQuery(db: Executor, phone: string | Placeholder) 
       })
       .from(ratings)
       // No order here: the subject's order is the server's (coarse period, then a keyed order within it).
-      .where(and(eq(ratings.phoneNumber, phone), standingRating()))
+      .where(and(eq(ratings.phoneNumber, phone), standingRating(now)))
   );
 }
 
 const receivedRatings = preparedPerExecutor((db) =>
-  withDecodersResolvedOnce(receivedRatingsQuery(db, sql.placeholder('phone')).prepare('received_ratings')),
+  withDecodersResolvedOnce(
+    receivedRatingsQuery(db, sql.placeholder('phone'), sql.placeholder('now')).prepare('received_ratings'),
+  ),
 );
 
-export function listReceivedRatings(db: Executor, params: { phone: string }) {
-  return receivedRatings(db).execute(params);
+export function listReceivedRatings(db: Executor, params: { phone: string; now: Date }) {
+  return receivedRatings(db).execute({ phone: params.phone, now: params.now.toISOString() });
 }
 
 export type ReceivedRating = Awaited<ReturnType<typeof listReceivedRatings>>[number];

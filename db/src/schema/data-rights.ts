@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * Numbers whose proven owner turned on 'Do not rate me' (docs/trust-and-safety.md#rights). A table of its own
@@ -10,3 +10,26 @@ export const doNotRateNumbers = pgTable('do_not_rate_numbers', {
   phoneNumber: text('phone_number').primaryKey(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
 });
+
+/**
+ * What 'Delete my account' keeps because it protects other people (docs/data-rights.md#deletion): under a
+ * keyed hash of the deleted phone (`author_key`, an HMAC under the server secret, never the number), the
+ * moderators' removals of that person's ratings (`kind` 'removal', counted by the repeat-offender hold) and
+ * the numbers they rated (`kind` 'rated_number', with the rated number, for the once-per-30-days rule).
+ * Retention deletes a record once its window has passed.
+ */
+export const erasedAccountRecords = pgTable(
+  'erased_account_records',
+  {
+    authorKey: text('author_key').notNull(),
+    kind: text('kind').$type<'removal' | 'rated_number'>().notNull(),
+    /** The rated number of a 'rated_number' record; null for a removal. */
+    phoneNumber: text('phone_number'),
+    /** When the rating was made, or the removal decided. */
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('erased_account_records_author_idx').on(t.authorKey, t.kind, t.at),
+    index('erased_account_records_at_idx').on(t.at),
+  ],
+);

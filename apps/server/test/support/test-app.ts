@@ -12,7 +12,7 @@ import { appRouter } from '../../src/routers';
 import { ConsoleSmsSender } from '../../src/services/sms/console-sms-sender';
 import { hashPassword } from '../../src/services/staff/passwords';
 import { hashRecoveryCode, TotpSecretBox } from '../../src/services/staff/second-factor';
-import type { CodeStoreOptions } from '../../src/services/verification/code-store';
+import { type CodeStoreOptions, codeLedgerKeyOf } from '../../src/services/verification/code-store';
 import { MemoryCodeStore } from '../../src/services/verification/memory-code-store';
 import { RedisCodeStore } from '../../src/services/verification/redis-code-store';
 import { createCallerFactory } from '../../src/trpc/init';
@@ -198,7 +198,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     options.overrides?.codeStore ??
     (options.codeStoreOptions
       ? redis
-        ? new RedisCodeStore(redis, prefix, options.codeStoreOptions)
+        ? new RedisCodeStore(redis, prefix, {
+            keyOf: codeLedgerKeyOf(config.sessionSecret),
+            ...options.codeStoreOptions,
+          })
         : new MemoryCodeStore(options.codeStoreOptions)
       : undefined);
   const app = await buildApp(config, {

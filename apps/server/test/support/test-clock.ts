@@ -21,13 +21,7 @@ export function testClock() {
  * however long the test itself takes.
  */
 export function frozenClock() {
-  let current = Date.now();
-  return {
-    now: () => new Date(current),
-    advance(ms: number) {
-      current += ms;
-    },
-  };
+  return frozenClockAt(Date.now());
 }
 
 /**
@@ -39,5 +33,16 @@ export function addressSequence(prefix: string) {
   return () => {
     counter += 1;
     return `${prefix}.${counter}`;
+  };
+}
+
+/** A frozen clock that starts at `startMs`: two apps on such clocks write the same moments. */
+export function frozenClockAt(startMs: number) {
+  let current = startMs;
+  return {
+    now: () => new Date(current),
+    advance(ms: number) {
+      current += ms;
+    },
   };
 }

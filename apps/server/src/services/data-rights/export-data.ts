@@ -11,7 +11,7 @@ import {
 } from '@exrated/db/queries';
 import type { DeviceSession } from '@exrated/db/schema';
 import type { Context } from '../../context';
-import { heldReasonForAuthor } from '../moderation/repeat-offenders';
+import { holdShownToAuthor } from '../moderation/author-holds';
 import { loadReceivedRatings } from '../profile/received-ratings';
 
 type ProvenContext = Context & { session: DeviceSession; viewerPhone: string };
@@ -70,10 +70,10 @@ export async function exportAccountData(ctx: ProvenContext) {
     phoneNumber: phone,
     profile,
     settings: { textsOptIn: !switches.optedOut, doNotRate: switches.doNotRate },
-    // A repeat-offender hold reads as any review would: the author learns no more than any held author.
+    // Only the holds the author is told of (docs/anonymity.md#non-interference).
     ratingsGiven: ratingsGiven.map((rating) => ({
       ...rating,
-      heldReason: rating.heldReason === null ? null : heldReasonForAuthor(rating.heldReason),
+      heldReason: holdShownToAuthor(rating.heldReason),
     })),
     ratingsReceived: unlocked
       ? {

@@ -3,6 +3,7 @@ import type { DeviceSession } from '@exrated/db/schema';
 import { TRPCError } from '@trpc/server';
 import type { Context } from '../../context';
 import { relationshipLabel } from '../profile/received-ratings';
+import { holdShownToAuthor } from './author-holds';
 import { heldRuleLabel, statementOfReasons } from './decision-reasons';
 
 type DeviceContext = Context & { session: DeviceSession };
@@ -32,9 +33,10 @@ export async function loadRatingsGiven(ctx: DeviceContext) {
   const rows = await listAuthoredRatings(ctx.db, { ...authorOf(ctx), limit: AUTHORED_RATINGS_LIMIT });
   return {
     ratings: rows.map((row) => {
+      const shownHold = holdShownToAuthor(row.heldReason);
       const state: AuthoredRatingState = row.hiddenAt
         ? 'hidden'
-        : row.heldReason
+        : shownHold
           ? 'held'
           : row.claimed
             ? 'visible'
@@ -46,7 +48,7 @@ export async function loadRatingsGiven(ctx: DeviceContext) {
         testimonial: row.testimonial,
         createdAt: row.createdAt,
         state,
-        heldRule: row.heldReason && !row.hiddenAt ? heldRuleLabel(row.heldReason) : null,
+        heldRule: row.heldReason && shownHold && !row.hiddenAt ? heldRuleLabel(row.heldReason) : null,
         decision: row.decision ? statementOfReasons(row.decision) : null,
         appeal: row.appeal ? { status: row.appeal.status, filedAt: new Date(row.appeal.filedAt) } : null,
         canAppeal: (state === 'hidden' || state === 'held') && row.appeal === null,
@@ -65,7 +67,8 @@ export async function appealRating(ctx: DeviceContext, params: { ratingId: strin
   const result = await ctx.db.transaction(async (tx) => {
     const rating = await lockAuthoredRating(tx, { ...author, ratingId: params.ratingId });
     if (!rating) return 'not_found' as const;
-    if (!rating.hiddenAt && !rating.heldReason) return 'nothing_to_appeal' as const;
+    // A hold the author is not told of cannot be appealed either: the answer is a standing rating's.
+    if (!rating.hiddenAt && !holdShownToAuthor(rating.heldReason)) return 'nothing_to_appeal' as const;
     const appeal = await insertAppeal(tx, {
       ratingId: rating.id,
       authorPhone: author.provenPhone,

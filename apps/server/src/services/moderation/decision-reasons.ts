@@ -1,4 +1,5 @@
 import type { DecisionOutcome, DecisionReason } from '@exrated/db/schema';
+import { DAILY_CEILING_HOLD } from './author-holds';
 import { REPEAT_OFFENDER_HOLD } from './repeat-offenders';
 
 /**
@@ -32,7 +33,7 @@ export const DECISION_REASON_OPTIONS = (Object.keys(DECISION_REASON_LABELS) as D
 
 /** Why a rating is held for review, for people: 'daily_ceiling', 'repeat_offender' or 'screening:<rule name>'. */
 export function heldRuleLabel(heldReason: string): string {
-  if (heldReason === 'daily_ceiling') return 'More ratings of this number in one day than we allow';
+  if (heldReason === DAILY_CEILING_HOLD) return 'More ratings of this number in one day than we allow';
   if (heldReason === REPEAT_OFFENDER_HOLD) return 'Held for review before it is shown';
   if (heldReason.startsWith('screening:')) return `Held by the screening rule '${heldReason.slice(10)}'`;
   return heldReason;

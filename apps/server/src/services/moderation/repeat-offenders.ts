@@ -1,21 +1,47 @@
-import { countRemovalsOfAuthor, holdUnclaimedRatingsOfDevice } from '@exrated/db/queries';
+import { findAuthorRecord, holdUnclaimedRatingsOfDevice } from '@exrated/db/queries';
 import type { Context } from '../../context';
+import { keyedPhone } from '../data-rights/phone-keys';
 
 /** The held reason of a rating held because its author's earlier ratings were removed. */
 export const REPEAT_OFFENDER_HOLD = 'repeat_offender';
 
 /**
- * Whether the author's next rating waits for a moderator (docs/trust-and-safety.md#repeat-offenders): when
- * moderators hid or deleted more of their ratings than the operator's threshold (admin Settings). The author
- * is matched as the queue's author history matches them: the proven phone, else the device session. The
- * count runs for every submission, held or not, so the answer costs the same either way.
+ * The author's record as a submission meets it, in one round trip:
+ * - `offenderHold`: whether the author's next rating waits for a moderator
+ *   (docs/trust-and-safety.md#repeat-offenders), when moderators hid or deleted more of their ratings than
+ *   the operator's threshold (admin Settings). The author is matched as the queue's author history matches
+ *   them: the proven phone, else the device session; the removals a deleted account of the same phone left
+ *   behind count too (docs/data-rights.md#deletion).
+ * - `erasedRatingAt`: when a deleted account of the same phone last rated `ratedNumber` within the
+ *   once-per-30-days window, or null.
+ * It runs for every submission, held or not, so the answer costs the same either way.
  */
-export async function repeatOffenderHold(
-  ctx: Pick<Context, 'db' | 'settings'>,
+export async function authorRecord(
+  ctx: Pick<Context, 'db' | 'settings' | 'config'>,
   author: { provenPhone: string | null; deviceSessionId: string },
-): Promise<typeof REPEAT_OFFENDER_HOLD | null> {
-  const [removed, settings] = await Promise.all([countRemovalsOfAuthor(ctx.db, author), ctx.settings.get()]);
-  return removed > settings.repeatOffenderThreshold ? REPEAT_OFFENDER_HOLD : null;
+  rated: { phoneNumber: string | null; repeatSince: Date },
+) {
+  const authorKey = author.provenPhone
+    ? erasedAccountKey(ctx.config.sessionSecret, author.provenPhone)
+    : null;
+  const [record, settings] = await Promise.all([
+    findAuthorRecord(ctx.db, {
+      ...author,
+      authorKey,
+      ratedNumber: rated.phoneNumber,
+      repeatSince: rated.repeatSince,
+    }),
+    ctx.settings.get(),
+  ]);
+  return {
+    offenderHold: record.removed > settings.repeatOffenderThreshold ? REPEAT_OFFENDER_HOLD : null,
+    erasedRatingAt: record.erasedRatingAt,
+  };
+}
+
+/** The key a deleted account's records are kept under (docs/data-rights.md#deletion). */
+export function erasedAccountKey(secret: string, phone: string): string {
+  return keyedPhone(secret, 'erased-account', phone);
 }
 
 /** The queue's explanation of a repeat-offender hold, from the author's count at the time the queue is read. */
@@ -24,26 +50,19 @@ export function repeatOffenderExplanation(removed: number): string {
 }
 
 /**
- * A held reason as the author's own activity records it (their data export shows those entries): a
- * repeat-offender hold reads as a plain review, so the author learns no more than any held author.
- */
-export function heldReasonForAuthor(heldReason: string): string {
-  return heldReason === REPEAT_OFFENDER_HOLD ? 'review' : heldReason;
-}
-
-/**
  * Before a device proves a phone: when the phone's record makes it a repeat offender, the ratings the device
  * gave unproven wait for a moderator instead of standing at the proof (`prove_phone` keeps a held reason it
  * finds), so a fresh device cannot carry an offender's ratings past the hold. Returns how many were held.
  */
 export async function holdRatingsOfRepeatOffenderAtProof(
-  ctx: Pick<Context, 'db' | 'settings'>,
+  ctx: Pick<Context, 'db' | 'settings' | 'config' | 'now'>,
   params: { phone: string; deviceSessionId: string },
 ): Promise<number> {
-  const hold = await repeatOffenderHold(ctx, {
-    provenPhone: params.phone,
-    deviceSessionId: params.deviceSessionId,
-  });
+  const { offenderHold: hold } = await authorRecord(
+    ctx,
+    { provenPhone: params.phone, deviceSessionId: params.deviceSessionId },
+    { phoneNumber: null, repeatSince: ctx.now() },
+  );
   if (!hold) return 0;
   return holdUnclaimedRatingsOfDevice(ctx.db, { deviceSessionId: params.deviceSessionId, heldReason: hold });
 }

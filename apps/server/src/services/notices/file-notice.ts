@@ -97,7 +97,7 @@ export async function fileNotice(ctx: DeviceContext, input: FileNoticeInput): Pr
   }
   if (input.ratingId) {
     const phone = reporter.reporterPhone;
-    if (!phone || !(await isRatingVisibleTo(ctx.db, { ratingId: input.ratingId, phone }))) {
+    if (!phone || !(await isRatingVisibleTo(ctx.db, { ratingId: input.ratingId, phone, now: ctx.now() }))) {
       ctx.audit.log('notice_refused', { reason: 'not_visible' });
       throw new TRPCError({ code: 'NOT_FOUND', message: REVIEW_NOT_FOUND });
     }
@@ -131,7 +131,14 @@ export async function reportReceivedReview(
     ratingId: params.ratingId,
     reporterPhone: params.viewerPhone,
   });
-  if (open && (await isRatingVisibleTo(ctx.db, { ratingId: params.ratingId, phone: params.viewerPhone }))) {
+  if (
+    open &&
+    (await isRatingVisibleTo(ctx.db, {
+      ratingId: params.ratingId,
+      phone: params.viewerPhone,
+      now: ctx.now(),
+    }))
+  ) {
     return { reference: open.reference, status: 'open', reason: open.reason, alreadyReported: true };
   }
   const { reference } = await fileNotice(ctx, {

@@ -63,7 +63,7 @@ export interface DispatcherDeps {
   auditLog: AuditLog;
   sms: SmsGateway;
   rateLimiter: RateLimiter;
-  config: Pick<Config, 'notifications' | 'limits'>;
+  config: Pick<Config, 'notifications' | 'limits' | 'sessionSecret'>;
   logger: FastifyBaseLogger;
   now: () => Date;
   /** Sees the activity entries the dispatcher writes itself, as request audits are seen (metrics). */
@@ -347,7 +347,7 @@ export class NotificationDispatcher {
   /** The daily caps on rating texts, counted once per text; they fail open when the limiter is away. */
   private async capReason(phoneNumber: string): Promise<string | null> {
     try {
-      return await ratingTextCapRefusal(this.deps.rateLimiter, this.deps.config.limits, phoneNumber);
+      return await ratingTextCapRefusal(this.deps.rateLimiter, this.deps.config, phoneNumber);
     } catch (error) {
       this.deps.logger.warn({ err: error }, 'rate limiter unavailable; rating text caps not applied');
       return null;

@@ -1,11 +1,15 @@
 import type { Limits } from '../../config';
+import { keyedPhone } from '../data-rights/phone-keys';
 import type { RateLimiter } from '../limits/rate-limiter';
 
 const DAY_SECONDS = 24 * 60 * 60;
 
-/** The per-recipient cap's key: it names the number, so account deletion drops it. */
-export function recipientTextCapKey(phoneNumber: string): string {
-  return `rating-text:recipient:${phoneNumber}`;
+/**
+ * The per-recipient cap's key: a keyed hash of the number, so it outlives an account deletion (the cap
+ * protects the number from a flood of texts) without naming it.
+ */
+function recipientTextCapKey(secret: string, phoneNumber: string): string {
+  return `rating-text:recipient:${keyedPhone(secret, 'recipient-texts', phoneNumber)}`;
 }
 
 /**
@@ -15,12 +19,16 @@ export function recipientTextCapKey(phoneNumber: string): string {
  */
 export async function ratingTextCapRefusal(
   limiter: RateLimiter,
-  limits: Pick<Limits, 'ratingTextsPerRecipientPerDay' | 'ratingTextsPerDay'>,
+  config: {
+    limits: Pick<Limits, 'ratingTextsPerRecipientPerDay' | 'ratingTextsPerDay'>;
+    sessionSecret: string;
+  },
   phoneNumber: string,
 ): Promise<string | null> {
+  const { limits } = config;
   const caps = [
     {
-      key: recipientTextCapKey(phoneNumber),
+      key: recipientTextCapKey(config.sessionSecret, phoneNumber),
       rule: { limit: limits.ratingTextsPerRecipientPerDay, windowSeconds: DAY_SECONDS },
       reason: 'recipient_daily_cap',
     },

@@ -24,7 +24,7 @@ export async function loadReceivedRatings(
   viewerPhone: string,
   order: { secret: string; now: Date },
 ) {
-  const rows = await listReceivedRatings(db, { phone: viewerPhone });
+  const rows = await listReceivedRatings(db, { phone: viewerPhone, now: order.now });
   return {
     // Field by field rather than `...rating`: the rows the driver builds are copied into objects of one fixed
     // shape, which the output walk and JSON.stringify read faster than a spread's copies.

@@ -6,7 +6,8 @@ import { ratingSubmissionStep, saveRatingSubmission } from '@exrated/db/queries'
 import { TRPCError } from '@trpc/server';
 import { screeningHoldReason } from '../content/held-screening';
 import { RetryAfter } from '../limits/rate-limit-errors';
-import { heldReasonForAuthor, repeatOffenderHold } from '../moderation/repeat-offenders';
+import { holdShownToAuthor } from '../moderation/author-holds';
+import { authorRecord } from '../moderation/repeat-offenders';
 import { ratingTextMessage } from '../notifications/rating-text';
 import { parsePhone, untextableReason } from '../phone/phone';
 import type { RatingSubmitInput } from './rating-input';
@@ -68,12 +69,23 @@ export async function submitRating(
     identifyingDetailKinds([input.testimonial, input.gratitude, input.selfReflection, input.feedback]),
   );
   const now = ctx.now();
+  const windows = ratingWindows(ctx.config.limits, now);
   // Drawn and counted for every submission, standing or not, so every answer costs the same work. An author
   // with too many ratings removed by moderators is held like any other hold: the answer says nothing of it.
-  const [releaseAt, offenderHold] = await Promise.all([
+  const [releaseAt, record] = await Promise.all([
     drawReleaseTime(ctx.config.release, now, input.phoneNumber),
-    repeatOffenderHold(ctx, { provenPhone: raterPhone, deviceSessionId: ctx.session.id }),
+    authorRecord(
+      ctx,
+      { provenPhone: raterPhone, deviceSessionId: ctx.session.id },
+      { phoneNumber: input.phoneNumber, repeatSince: windows.repeatSince },
+    ),
   ]);
+  // A deleted account of the same phone rated this number within the window: deletion does not reset it.
+  if (record.erasedRatingAt) {
+    const refusal = repeatRatingRefusal(ctx, record.erasedRatingAt, now);
+    ctx.audit.log('rating_submission_failed', { reason: refusal.message });
+    throw refusal;
+  }
   const ratingId = randomUUID();
   const notificationId = randomUUID();
   const message = ratingTextMessage({
@@ -98,8 +110,8 @@ export async function submitRating(
         createdAt: now,
       },
       scores: input.scores,
-      ...ratingWindows(ctx.config.limits, now),
-      heldReason: screeningHold ?? offenderHold,
+      ...windows,
+      heldReason: screeningHold ?? record.offenderHold,
       notification: { id: notificationId, message, suppressedReason: null },
       releaseAt,
     });
@@ -114,9 +126,11 @@ export async function submitRating(
 
   ctx.audit.log('rating_created', { ratingId, relationshipType: input.relationshipType });
   ctx.audit.log('rating_scores_created', { ratingId, count: input.scores.length });
-  if (outcome.heldReason) {
-    ctx.audit.log('rating_held_for_review', { ratingId, reason: heldReasonForAuthor(outcome.heldReason) });
-  }
+  // The author's activity records only the holds they are told of; the server's log has every hold.
+  const shownHold = holdShownToAuthor(outcome.heldReason);
+  if (shownHold) ctx.audit.log('rating_held_for_review', { ratingId, reason: shownHold });
+  else if (outcome.heldReason)
+    ctx.log.info({ ratingId, reason: outcome.heldReason }, 'rating held for review');
   ctx.audit.log('notification_created', { ratingId });
   // What became of the text is the rated person's business: the server's log has it, the rater's activity not.
   ctx.log.info(

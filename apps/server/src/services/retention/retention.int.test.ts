@@ -48,7 +48,7 @@ describe('applyRetention', () => {
       { ...rating, testimonial: 'may still be claimed', createdAt: daysAgo(29) },
     ]);
 
-    const result = await applyRetention(db, now, 180);
+    const result = await applyRetention(db, now, 180, 30);
 
     expect(result).toMatchObject({ logs: 1, errorLogs: 1, deviceSessions: 1, unclaimedRatings: 1 });
     expect((await db.select().from(ratings)).map((row) => row.testimonial).sort()).toEqual([
@@ -75,7 +75,7 @@ describe('applyRetention', () => {
         expiresAt: live,
       },
     ]);
-    const result = await applyRetention(db, now, 180);
+    const result = await applyRetention(db, now, 180, 30);
     expect(result.unprovenPhones).toBe(1);
     const phones = await db
       .select({ tokenHash: deviceSessions.tokenHash, phone: deviceSessions.phoneNumber })
@@ -95,7 +95,7 @@ describe('applyRetention', () => {
       createdAt: old,
     }));
     await database.db.insert(logs).values(rows);
-    const result = await applyRetention(database.db, now, 180);
+    const result = await applyRetention(database.db, now, 180, 30);
     expect(result.logs).toBe(RETENTION_BATCH + 7);
     expect(
       await database.db
@@ -107,7 +107,7 @@ describe('applyRetention', () => {
 
   it('honours a configured period', async () => {
     await database.db.insert(logs).values({ action: 'week-old', createdAt: daysAgo(8) });
-    await applyRetention(database.db, now, 7);
+    await applyRetention(database.db, now, 7, 30);
     expect((await database.db.select().from(logs)).map((row) => row.action)).not.toContain('week-old');
   });
 });

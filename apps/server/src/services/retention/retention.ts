@@ -2,6 +2,7 @@ import type { Database } from '@exrated/db';
 import {
   clearUnprovenPhonesIdleSince,
   deleteAuditEntriesBefore,
+  deleteErasedAccountRecordsBefore,
   deleteExpiredAdminSessions,
   deleteExpiredDeviceSessions,
   deleteUnclaimedRatingsBefore,
@@ -22,6 +23,7 @@ export interface RetentionResult {
   deviceSessions: number;
   unclaimedRatings: number;
   unprovenPhones: number;
+  erasedAccountRecords: number;
 }
 
 /** Rows per statement: each batch stays well within a request's statement timeout (docs/reliability.md). */
@@ -40,13 +42,15 @@ async function inBatches(step: () => Promise<number>): Promise<number> {
 /**
  * Retention (docs/operations.md, Runbook): logs and error logs older than LOG_RETENTION_DAYS, expired
  * sessions, and ratings no proven phone stood behind within UNCLAIMED_RATING_DAYS are deleted; a typed,
- * unproven number is cleared from sessions idle for a day. Each in batches of RETENTION_BATCH rows.
+ * unproven number is cleared from sessions idle for a day, and a deleted account's records once their windows
+ * have passed. Each in batches of RETENTION_BATCH rows.
  * Verification codes need nothing here: Redis (or the in-process store) expires them after 10 minutes.
  */
 export async function applyRetention(
   db: Database,
   now: Date,
   retentionDays: number,
+  repeatWindowDays: number,
 ): Promise<RetentionResult> {
   const cutoff = new Date(now.getTime() - retentionDays * DAY_MS);
   const audit = { logs: 0, errorLogs: 0 };
@@ -64,7 +68,16 @@ export async function applyRetention(
   );
   const idleSince = new Date(now.getTime() - UNPROVEN_PHONE_IDLE_HOURS * 60 * 60 * 1000);
   const unprovenPhones = await inBatches(() => clearUnprovenPhonesIdleSince(db, idleSince, RETENTION_BATCH));
-  return { ...audit, deviceSessions, unclaimedRatings, unprovenPhones };
+  // A deleted account's records last as long as the windows they serve (docs/data-rights.md#deletion): the
+  // numbers it rated for the once-per-N-days rule, its removals as long as logs.
+  const erasedAccountRecords = await inBatches(() =>
+    deleteErasedAccountRecordsBefore(db, {
+      ratedBefore: new Date(now.getTime() - repeatWindowDays * DAY_MS),
+      removalsBefore: cutoff,
+      limit: RETENTION_BATCH,
+    }),
+  );
+  return { ...audit, deviceSessions, unclaimedRatings, unprovenPhones, erasedAccountRecords };
 }
 
 /** Runs retention shortly after start and then every hour; `stop()` ends it (called when the app closes). */
@@ -72,11 +85,17 @@ export function startRetentionJob(options: {
   db: Database;
   now: () => Date;
   retentionDays: number;
+  repeatWindowDays: number;
   logger: FastifyBaseLogger;
 }): { stop(): void } {
   const run = async () => {
     try {
-      const result = await applyRetention(options.db, options.now(), options.retentionDays);
+      const result = await applyRetention(
+        options.db,
+        options.now(),
+        options.retentionDays,
+        options.repeatWindowDays,
+      );
       if (Object.values(result).some((deleted) => deleted > 0)) {
         options.logger.info({ retention: result }, 'retention: deleted old records');
       }

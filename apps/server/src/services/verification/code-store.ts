@@ -1,4 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
+import { keyedPhone } from '../data-rights/phone-keys';
 
 /** docs/product.md#verification: a code is valid for 10 minutes and allows 5 attempts. */
 export const CODE_TTL_MS = 10 * 60 * 1000;
@@ -92,8 +93,11 @@ export interface CodeStore {
    * the ledger, so the person can ask again at once.
    */
   discard(phone: string, codeHash: string): Promise<void>;
-  /** The number's owner deleted their account: its live code and its send ledger go, and their keys. */
-  forget(phone: string): Promise<void>;
+  /**
+   * The number's owner deleted their account: its live code goes. The send ledger stays until it expires (a
+   * day): it protects the number from a flood of code texts, and its key names no number.
+   */
+  forgetCode(phone: string): Promise<void>;
   /** The live record and its remaining lifetime, for tests and operators; null when there is none. */
   inspect(phone: string): Promise<{ record: CodeRecord; ttlMs: number } | null>;
 }
@@ -105,6 +109,16 @@ export interface CodeStoreOptions {
   resendWaitsMs?: readonly number[];
   /** Code texts to one number per day (LIMIT_VERIFICATION_TEXTS_PER_PHONE_PER_DAY). */
   maxSendsPerDay?: number;
+  /**
+   * What a stored key says in place of the number (a keyed hash, `keyedPhone`), so no key outlives an
+   * account with the number in it. The number itself when not given.
+   */
+  keyOf?: (phone: string) => string;
+}
+
+/** The stored keys of a number's codes and ledger: a keyed hash, never the number (docs/data-rights.md). */
+export function codeLedgerKeyOf(secret: string): (phone: string) => string {
+  return (phone) => keyedPhone(secret, 'code-ledger', phone);
 }
 
 export function resolveCodeStoreOptions(options: CodeStoreOptions = {}): Required<CodeStoreOptions> {
@@ -113,6 +127,7 @@ export function resolveCodeStoreOptions(options: CodeStoreOptions = {}): Require
     maxAttempts: options.maxAttempts ?? MAX_CODE_ATTEMPTS,
     resendWaitsMs: options.resendWaitsMs ?? RESEND_WAITS_MS,
     maxSendsPerDay: options.maxSendsPerDay ?? 10,
+    keyOf: options.keyOf ?? ((phone) => phone),
   };
 }
 

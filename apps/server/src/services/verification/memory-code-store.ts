@@ -89,9 +89,8 @@ export class MemoryCodeStore implements CodeStore {
     return this.refusal(phone, now);
   }
 
-  async forget(phone: string): Promise<void> {
+  async forgetCode(phone: string): Promise<void> {
     this.codes.delete(phone);
-    this.ledgers.delete(phone);
   }
 
   async discard(phone: string, codeHash: string): Promise<void> {

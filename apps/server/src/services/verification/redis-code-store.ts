@@ -150,8 +150,8 @@ export class RedisCodeStore implements CodeStore {
     return ledgerRefusal(await this.ledger(phone), now, this.options);
   }
 
-  async forget(phone: string): Promise<void> {
-    await this.redis.del(this.codeKey(phone), this.ledgerKey(phone));
+  async forgetCode(phone: string): Promise<void> {
+    await this.redis.del(this.codeKey(phone));
   }
 
   async discard(phone: string, codeHash: string): Promise<void> {
@@ -192,10 +192,10 @@ export class RedisCodeStore implements CodeStore {
   }
 
   private codeKey(phone: string) {
-    return `${this.prefix}vc:{${phone}}`;
+    return `${this.prefix}vc:{${this.options.keyOf(phone)}}`;
   }
 
   private ledgerKey(phone: string) {
-    return `${this.prefix}vs:{${phone}}`;
+    return `${this.prefix}vs:{${this.options.keyOf(phone)}}`;
   }
 }

@@ -1,10 +1,12 @@
+import { dropErasedRepeatsOfDevice } from '@exrated/db/queries';
 import type { DeviceSession } from '@exrated/db/schema';
 import { TRPCError } from '@trpc/server';
 import type { Context } from '../../context';
 import { networkKey } from '../limits/network-key';
 import { enforceRateLimit, tooManyRequests } from '../limits/rate-limit-errors';
+import { holdShownToAuthor } from '../moderation/author-holds';
 import {
-  heldReasonForAuthor,
+  erasedAccountKey,
   holdRatingsOfRepeatOffenderAtProof,
   REPEAT_OFFENDER_HOLD,
 } from '../moderation/repeat-offenders';
@@ -130,6 +132,12 @@ export async function checkVerificationCode(ctx: DeviceContext, phone: string, c
   }
 
   try {
+    // Numbers a deleted account of this phone rated within the window are not rated again through a proof.
+    const erasedRepeats = await dropErasedRepeatsOfDevice(ctx.db, {
+      deviceSessionId: ctx.session.id,
+      authorKey: erasedAccountKey(ctx.config.sessionSecret, phone),
+      repeatSince: ratingWindows(ctx.config.limits, now).repeatSince,
+    });
     // A repeat offender's phone: the device's unproven ratings wait for a moderator instead of standing.
     const offenderHolds = await holdRatingsOfRepeatOffenderAtProof(ctx, {
       phone,
@@ -147,14 +155,16 @@ export async function checkVerificationCode(ctx: DeviceContext, phone: string, c
     if (settlement.droppedOwnNumber > 0) {
       audit('rating_dropped_own_number', { count: settlement.droppedOwnNumber });
     }
-    if (settlement.droppedRepeat > 0) audit('rating_dropped_repeat', { count: settlement.droppedRepeat });
+    const droppedRepeat = settlement.droppedRepeat + erasedRepeats;
+    if (droppedRepeat > 0) audit('rating_dropped_repeat', { count: droppedRepeat });
     // The held ratings the proof found are the device's repeat-offender holds (recorded as a plain review, as
-    // rating.submit records them) and the ones over the daily ceiling.
+    // rating.submit records them) and the rest, over the daily ceiling, which the author is not told of
+    // (docs/anonymity.md#non-interference): the server's log has those.
     const overCeiling = settlement.heldForModeration - offenderHolds;
-    if (overCeiling > 0) audit('rating_held_for_review', { reason: 'daily_ceiling', count: overCeiling });
+    if (overCeiling > 0) ctx.log.info({ count: overCeiling }, 'ratings held for review at proof');
     if (offenderHolds > 0) {
       audit('rating_held_for_review', {
-        reason: heldReasonForAuthor(REPEAT_OFFENDER_HOLD),
+        reason: holdShownToAuthor(REPEAT_OFFENDER_HOLD),
         count: offenderHolds,
       });
     }
