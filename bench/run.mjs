@@ -39,6 +39,27 @@ function latestProfile() {
   return summarize(JSON.parse(readFileSync(path.join(dir, newest), 'utf8')));
 }
 
+/** The measurements on the stage's server; its servers are stopped at the end (the profile is written then). */
+async function measureOnStage(stage) {
+  const measured = await measurePaths(plan, stage);
+  const explain = await explainAll(stage.database.url, {
+    searchInput: SEARCH_INPUT,
+    errorLogsInput: ERROR_LOGS_INPUT,
+    targetPhone: TARGET_PHONE,
+  });
+  let lighthouse = null;
+  if (plan.lighthouseRuns > 0 && plan.selected('lighthouse')) {
+    await stage.database.settle();
+    say(`lighthouse, mobile preset, ${plan.lighthouseRuns} run(s) per page`);
+    lighthouse = await auditPages(stage.base, {
+      runs: plan.lighthouseRuns,
+      onRun: (page, sample) => say(describeRun(page, sample)),
+    });
+  }
+  await stage.stopServers();
+  return { measured, explain, lighthouse, cpuProfile: plan.profile ? latestProfile() : null };
+}
+
 async function main() {
   // In-process and before any server starts, so that nothing competes with it.
   const screening = plan.selected('screening') ? measureScreening(REPO_ROOT) : null;
@@ -58,29 +79,14 @@ async function main() {
   }
   writeFileSync(plan.logFile, '');
   const stage = await setUpStage(plan);
-  const measured = await measurePaths(plan, stage);
-  const explain = await explainAll(stage.database.url, {
-    searchInput: SEARCH_INPUT,
-    errorLogsInput: ERROR_LOGS_INPUT,
-    targetPhone: TARGET_PHONE,
-  });
-  let lighthouse = null;
-  if (plan.lighthouseRuns > 0 && plan.selected('lighthouse')) {
-    await stage.database.settle();
-    say(`lighthouse, mobile preset, ${plan.lighthouseRuns} run(s) per page`);
-    lighthouse = await auditPages(stage.base, {
-      runs: plan.lighthouseRuns,
-      onRun: (page, sample) => say(describeRun(page, sample)),
-    });
-  }
-  await stage.stopServers();
-  const cpuProfile = plan.profile ? latestProfile() : null;
+  const { measured, explain, lighthouse, cpuProfile } = await measureOnStage(stage).finally(() =>
+    stage.close(),
+  );
   let embedded = { freshMs: Number.NaN, restartMs: Number.NaN };
   if (plan.selected('embedded')) {
     say('embedded (PGlite) start-to-ready');
     embedded = await embeddedStart(plan);
   }
-  await stage.close();
 
   const client = clientBundle();
   const list = budgets({

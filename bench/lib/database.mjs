@@ -15,7 +15,7 @@ export async function prepareDatabase(plan, snsUrl) {
   const sizes = SIZES[plan.mode];
   await dropDatabasesOfDeadRuns(adminSql);
   let seedSeconds = null;
-  const cloneStarted = performance.now();
+  let cloneSeconds = null;
   if (plan.template) {
     const template = `exrated_bench_template_${plan.mode}`;
     const note = `${SEED_VERSION} ${JSON.stringify(sizes)}`;
@@ -25,7 +25,9 @@ export async function prepareDatabase(plan, snsUrl) {
       await adminSql.unsafe(`comment on database ${template} is '${note}'`);
       say(`seeded in ${seedSeconds.toFixed(1)} s`);
     }
+    const cloneStarted = performance.now();
     await adminSql.unsafe(`create database ${runDb} template ${template}`);
+    cloneSeconds = (performance.now() - cloneStarted) / 1000;
   } else {
     seedSeconds = await createSeeded(adminSql, plan, runDb, sizes, snsUrl);
   }
@@ -35,7 +37,7 @@ export async function prepareDatabase(plan, snsUrl) {
     adminSql,
     sizes,
     seedSeconds,
-    cloneSeconds: plan.template ? (performance.now() - cloneStarted) / 1000 : null,
+    cloneSeconds,
     settle: () => settle(adminSql, runDb),
     async drop() {
       await adminSql.unsafe(`drop database if exists ${runDb} with (force)`);

@@ -55,7 +55,7 @@ export function parsePlan(argv) {
   const flagValue = (name) => argv.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);
   const mode = flags.has('--smoke') ? 'smoke' : flags.has('--quick') ? 'quick' : 'full';
   // `--only=submit,b,verification,embedded` runs just those measurements (for profiling one path); the
-  // budgets of the others are left out and the results go to results.only.json instead of results.json.
+  // budgets of the others read NaN and the results go to results.only.json instead of results.json.
   const only = flagValue('only')?.split(',') ?? null;
   const smoke = mode === 'smoke';
   const defaultResults = smoke

@@ -21,7 +21,19 @@ export async function setUpStage(plan) {
     throw new Error(`${BUNDLE} was not found: build first (pnpm build; pnpm test builds before its tests)`);
   }
   const sns = await startSnsStub();
-  const database = await prepareDatabase(plan, sns.url);
+  let database = null;
+  try {
+    database = await prepareDatabase(plan, sns.url);
+    return await populate(plan, sns, database);
+  } catch (error) {
+    // Its servers die with the bench (killOnExit); the database would stay until the next run.
+    await database?.drop();
+    await sns.close();
+    throw error;
+  }
+}
+
+async function populate(plan, sns, database) {
   if (database.cloneSeconds !== null) {
     say(`database ${database.name} cloned in ${database.cloneSeconds.toFixed(1)} s`);
   }
