@@ -9,10 +9,11 @@ import superjson from 'superjson';
 /**
  * The baselines, in their own process so they never share an event loop with the server under test:
  * (a) bare Fastify returning rating.questions' JSON, (a2) the same procedure on a bare tRPC router with the
- * stock Fastify adapter, (b) rating.submit's SQL (one statement) through postgres.js, (c) the
+ * stock Fastify adapter, (b) rating.submit's statement through postgres.js, (c) the
  * naive admin profiles page: 1 query for 50 profiles, then 2 count queries per profile, (d) and (e) the
- * statements behind admin.profiles' plain page and profile.ratingsReceived, as the server sends them
- * (bench/lib/statements.mjs), through postgres.js and JSON.stringify on a bare Fastify route.
+ * statements behind admin.profiles' plain page and profile.ratingsReceived; (b), (d) and (e) as the server
+ * sends them (bench/lib/statements.mjs), through postgres.js, (d) and (e) with JSON.stringify on a bare
+ * Fastify route.
  */
 const questions = JSON.parse(readFileSync(process.env.BENCH_QUESTIONS_FILE, 'utf8'));
 const statements = JSON.parse(readFileSync(process.env.BENCH_STATEMENTS_FILE, 'utf8'));
@@ -25,23 +26,59 @@ const t = initTRPC.create({ transformer: superjson });
 const bareRouter = t.router({ rating: t.router({ questions: t.procedure.query(() => questions) }) });
 await app.register(fastifyTRPCPlugin, { prefix: '/trpc', trpcOptions: { router: bareRouter } });
 
-// (b) runs what rating.submit sends to the database, one call of the submit_rating function (migrations 0005
-// and 0011: lock, 'Do not rate me' check, repeat check, daily ceiling, opt-out check, rating, 5 scores,
-// notification held until a proven phone stands behind the rating, ratings given), as one unproven device
-// session of its own, like the bench's rater, with the bench's raised daily ceiling.
+// (b) runs what rating.submit sends to the database: its one statement, the call of `submit_rating` (lock,
+// 'Do not rate me' check, repeat check, daily ceiling, opt-out check, rating, 5 scores, the text held until a
+// proven phone stands behind the rating, ratings given), as the app's query builder writes it, as one
+// unproven device session of its own, like the bench's rater, with the bench's raised daily ceiling and its
+// immediate release.
 const [baselineDevice] = await sql`insert into device_sessions (token_hash, expires_at)
   values (${`bench-baseline-${process.pid}`}, now() + interval '1 day') returning id`;
 const DAY_MS = 86_400_000;
-app.post('/b/rating.submit', async (request) => {
-  const input = request.body;
+const submitValues = (input) => {
   const now = new Date();
-  const [row] = await sql`select * from submit_rating(${randomUUID()}::uuid, ${input.name}::text,
-    ${input.relationshipType}::text, ${input.phoneNumber}::text, ${input.testimonial ?? null}::text,
-    ${input.gratitude ?? null}::text, ${input.selfReflection ?? null}::text, ${input.feedback ?? null}::text,
-    ${null}::text, ${baselineDevice.id}::uuid, ${now.toISOString()}::timestamptz,
-    ${sql.json(input.scores)}::jsonb, ${new Date(now.getTime() - 30 * DAY_MS).toISOString()}::timestamptz,
-    ${randomUUID()}::uuid, ${'Someone rated you on ExRated.'}::text, ${null}::text, ${null}::text,
-    ${new Date(now.getTime() - DAY_MS).toISOString()}::timestamptz, ${1_000_000_000}::integer)`;
+  return {
+    id: randomUUID(),
+    name: input.name,
+    relationshipType: input.relationshipType,
+    phoneNumber: input.phoneNumber,
+    testimonial: input.testimonial ?? null,
+    gratitude: input.gratitude ?? null,
+    selfReflection: input.selfReflection ?? null,
+    feedback: input.feedback ?? null,
+    createdByPhone: null,
+    deviceSessionId: baselineDevice.id,
+    createdAt: now.toISOString(),
+    // postgres.js writes a jsonb parameter as JSON itself.
+    scores: input.scores,
+    repeatSince: new Date(now.getTime() - 30 * DAY_MS).toISOString(),
+    notificationId: randomUUID(),
+    message: 'Someone rated you on ExRated.',
+    suppressedReason: null,
+    heldReason: null,
+    daySince: new Date(now.getTime() - DAY_MS).toISOString(),
+    dailyCeiling: 1_000_000_000,
+    releaseAt: now.toISOString(),
+  };
+};
+const submit = statements.submitRating;
+// A value for every placeholder and a placeholder for every value, or (b) does not start: a changed
+// signature of `submit_rating` must change this baseline, never leave it calling the old one.
+const placeholders = submit.params.map((param) => param?.name);
+const provided = Object.keys(submitValues({ scores: [] }));
+const unfilled = placeholders.filter((name) => !provided.includes(name));
+const unused = provided.filter((name) => !placeholders.includes(name));
+if (unfilled.length > 0 || unused.length > 0) {
+  throw new Error(
+    `baseline (b) is out of step with submit_rating's statement: no value for [${unfilled}], no placeholder for [${unused}]`,
+  );
+}
+app.post('/b/rating.submit', async (request) => {
+  const values = submitValues(request.body);
+  const [row] = await sql.unsafe(
+    submit.sql,
+    placeholders.map((name) => values[name]),
+    { prepare: true },
+  );
   return { saved: row.previous_rating_at === null, ratingsGiven: row.rater_ratings_given };
 });
 

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import postgres from 'postgres';
+import { databaseUrl } from './lib/environment.mjs';
 
 /**
  * `pnpm bench:compare --against=<rev> [--runs=2] [--quick] [--no-build] [--only=<names>]`: this checkout's
@@ -41,7 +42,6 @@ const mode = quick ? 'quick' : 'full';
 // A path's tail read from one bench is a handful of samples: `--only` buys more runs of it in the same time.
 const only = options.get('only');
 if (only === 'true') throw new Error('--only takes the bench names, as pnpm bench does: --only=verification');
-const PG = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432';
 const TEMPLATE = `exrated_bench_template_${mode}`;
 // One folder per comparison: runs of another mode or selection would otherwise overwrite each other's files.
 const OUT = path.join(here, 'compare', new Date().toISOString().replace(/[:.]/g, '-'));
@@ -75,7 +75,7 @@ async function rename(sql, from, to) {
 
 /** Runs `work` with the earlier build's template under the name its bench reads, then puts both back. */
 async function withReferenceTemplate(sha, work) {
-  const sql = postgres(`${PG}/postgres`, { max: 1, onnotice: () => undefined });
+  const sql = postgres(databaseUrl('postgres'), { max: 1, onnotice: () => undefined });
   const kept = `${TEMPLATE}_${sha.slice(0, 12)}`;
   const parked = `${TEMPLATE}_parked`;
   try {

@@ -13,8 +13,13 @@ export function median(values) {
   return finite.length === 0 ? Number.NaN : percentile(finite, 50);
 }
 
+/** Counts a failed request under what it was: an HTTP status or a transport error. */
+function countFailure(kinds, kind) {
+  kinds[kind] = (kinds[kind] ?? 0) + 1;
+}
+
 /**
- * One autocannon run. `rate` set: autocannon's `overallRate`; else closed loop. Note what overallRate does
+ * One autocannon run, for `duration` seconds or `amount` requests. `rate` set: autocannon's `overallRate`; else closed loop. Note what overallRate does
  * (autocannon 8, lib/httpClient.js): every connection sends its share of the second back to back as soon as
  * the second starts, then pauses until the next one, so 200/s over 50 connections is a burst of 200 requests,
  * 50 at a time, at each second boundary. The budgets' fixed offered rate is `drivePaced` below.
@@ -28,13 +33,15 @@ export async function drive({
   makeBody,
   connections = 50,
   duration,
+  amount,
   rate,
 }) {
   const latencies = [];
+  const failureKinds = {};
   const instance = autocannon({
     url,
     connections,
-    duration,
+    ...(amount ? { amount } : { duration }),
     ...(rate ? { overallRate: rate } : {}),
     requests: [
       {
@@ -44,13 +51,19 @@ export async function drive({
       },
     ],
   });
-  instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
+  instance.on('response', (_client, status, _bytes, responseTime) => {
+    latencies.push(responseTime);
+    if (status < 200 || status >= 300) countFailure(failureKinds, status);
+  });
+  instance.on('reqError', (error) => countFailure(failureKinds, error.code ?? error.message));
   const result = await instance;
   const seconds = result.duration || duration;
   return {
     rps: result['2xx'] / seconds,
     requests: result.requests.total,
-    failures: result.non2xx + result.errors + result.timeouts,
+    // A timeout counts among the errors too.
+    failures: result.non2xx + result.errors,
+    failureKinds,
     p50: percentile(latencies, 50),
     p95: percentile(latencies, 95),
     p99: percentile(latencies, 99),
@@ -76,6 +89,7 @@ export async function drivePaced({
   const latencies = [];
   let ok = 0;
   let failures = 0;
+  const failureKinds = {};
   const send = (dueAt) =>
     new Promise((resolve) => {
       const body = makeBody?.();
@@ -91,13 +105,17 @@ export async function drivePaced({
           response.on('end', () => {
             latencies.push(performance.now() - dueAt);
             if (response.statusCode >= 200 && response.statusCode < 300) ok++;
-            else failures++;
+            else {
+              failures++;
+              countFailure(failureKinds, response.statusCode);
+            }
             resolve();
           });
         },
       );
-      request.on('error', () => {
+      request.on('error', (error) => {
         failures++;
+        countFailure(failureKinds, error.code ?? error.message);
         resolve();
       });
       request.end(body);
@@ -119,6 +137,7 @@ export async function drivePaced({
     rps: ok / seconds,
     requests: total,
     failures,
+    failureKinds,
     p50: percentile(latencies, 50),
     p95: percentile(latencies, 95),
     p99: percentile(latencies, 99),

@@ -65,8 +65,9 @@ export async function startServer({ bundle, env, logFile, nodeArgs = [] }) {
   }
 }
 
+/** SIGTERM, then SIGKILL after 10 s; at once when the process has already ended. */
 export function stop(child) {
-  if (child.exitCode !== null) return Promise.resolve();
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
     const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
     child.once('exit', () => {

@@ -2,7 +2,7 @@ import postgres from 'postgres';
 
 /**
  * The bench dataset, seeded ONCE into a template database with set-based SQL (generate_series) and cloned
- * with `create database ... template ...` for every run. The full size is the issue's; quick is a tenth.
+ * with `create database ... template ...` for every run. The full size is the issue's; quick is a tenth; the smoke's only has to hold every path's rows.
  */
 export const SEED_VERSION = 'exrated-bench-seed-v3';
 export const TARGET_PHONE = '+14155550100';
@@ -11,6 +11,7 @@ export const TARGET_RATINGS = 50;
 export const SIZES = {
   full: { profiles: 100_000, ratings: 1_000_000, logs: 1_000_000, errorLogs: 100_000 },
   quick: { profiles: 10_000, ratings: 100_000, logs: 100_000, errorLogs: 10_000 },
+  smoke: { profiles: 200, ratings: 2_000, logs: 2_000, errorLogs: 200 },
 };
 
 const NAMES = "array['Alex','Sam','Jordan','Taylor','Casey','Riley','Morgan','Jamie','Robin','Avery']";

@@ -10,6 +10,8 @@ import { fileURLToPath } from 'node:url';
  */
 const NS = 'http://sns.amazonaws.com/doc/2010-03-31/';
 const CODE = /Your ExRated code is (\d{6})/;
+// Far above any wait the pacer makes a code take under the bench's load.
+const CODE_WAIT_MS = 60_000;
 
 function reply(params, messageId) {
   switch (params.get('Action')) {
@@ -65,14 +67,23 @@ export async function startSnsStub() {
   });
   return {
     url: `http://127.0.0.1:${port}`,
-    /** The code last texted to `phone`, now or as soon as it arrives. */
+    /** The code last texted to `phone`, now or as soon as it arrives; an error after CODE_WAIT_MS. */
     takeCode(phone) {
       const known = codes.get(phone);
       if (known) {
         codes.delete(phone);
         return Promise.resolve(known);
       }
-      return new Promise((resolve) => waiters.set(phone, resolve));
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => {
+          waiters.delete(phone);
+          reject(new Error(`no code texted to ${phone} within ${CODE_WAIT_MS / 1000} s`));
+        }, CODE_WAIT_MS);
+        waiters.set(phone, (code) => {
+          clearTimeout(timer);
+          resolve(code);
+        });
+      });
     },
     close() {
       child.disconnect();

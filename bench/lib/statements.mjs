@@ -1,7 +1,8 @@
 /**
- * Prints, as JSON, the SQL of the statements the bare baselines (d) and (e) run, built by the app's own
- * query builders (db/src/queries) so the baselines run exactly the text the server sends: (d) the plain
- * admin profiles page of 50, (e) the ratings a phone received. Needs tsx for the TypeScript sources:
+ * Prints, as JSON, the SQL of the statements the bare baselines (b), (d) and (e) run, built by the app's own
+ * query builders (db/src/queries) so the baselines run exactly the text the server sends: (b) rating.submit's
+ * call of `submit_rating`, its values left as named placeholders the baseline fills per request, (d) the
+ * plain admin profiles page of 50, (e) the ratings a phone received. Needs tsx for the TypeScript sources:
  * `node --import tsx bench/lib/statements.mjs <database url> <phone>` from apps/server (which has tsx).
  */
 import { createRequire } from 'node:module';
@@ -12,7 +13,7 @@ const { sql: drizzleSql } = await import(
   createRequire(new URL('../../db/package.json', import.meta.url)).resolve('drizzle-orm')
 );
 const { createDatabase } = await import(new URL('../../db/src/database.ts', import.meta.url).href);
-const { adminProfilesPageQuery, receivedRatingsQuery } = await import(
+const { adminProfilesPageQuery, receivedRatingsQuery, submitRatingQuery } = await import(
   new URL('../../db/src/queries/index.ts', import.meta.url).href
 );
 const database = await createDatabase({ url: databaseUrl, migrate: false, maxConnections: 1 });
@@ -24,6 +25,7 @@ try {
   };
   const page = { limit: drizzleSql.placeholder('limit'), offset: drizzleSql.placeholder('offset') };
   const statements = {
+    submitRating: statement(submitRatingQuery(database.db)),
     profilesPage: statement(adminProfilesPageQuery(database.db, 'all', page), { limit: 50, offset: 0 }),
     ratingsReceived: statement(receivedRatingsQuery(database.db, phone)),
   };

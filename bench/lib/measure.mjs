@@ -1,0 +1,106 @@
+import { drive, drivePaced } from './load.mjs';
+import { machineCpuTicks, stealPercent } from './machine.mjs';
+import { say } from './plan.mjs';
+import { cpuMs, sampleRss } from './processes.mjs';
+import { BASELINES, CLOSED, OPEN, probe, scenarios } from './scenarios.mjs';
+import { verificationPairs } from './verification-pairs.mjs';
+
+/**
+ * A failed request is an error of the run, in every phase: a fast error is not a fast answer. A measurement
+ * that got no answer at all has no figure to compare either; a warm-up may end before the first answer.
+ */
+function requireAnswered(label, result, { warmUp = false } = {}) {
+  if (result.requests === 0 && !warmUp) throw new Error(`${label}: no request was answered`);
+  if (result.failures > 0) {
+    throw new Error(
+      `${label}: ${result.failures} of ${result.requests} requests failed (${JSON.stringify(result.failureKinds)})`,
+    );
+  }
+  return result;
+}
+
+/**
+ * Every selected path and baseline: probed once, warmed up, then measured `plan.reps` times, interleaved,
+ * the database settled between measurements. Returns the runs, the server's peak RSS and the CPU the host
+ * stole meanwhile.
+ */
+export async function measurePaths(plan, stage) {
+  const requests = scenarios(stage);
+  const closed = CLOSED.filter(plan.selected);
+  const open = OPEN.filter(plan.selected);
+  const verification = plan.selected('verification');
+  const { pairsPerSecond } = plan.verification;
+  for (const name of new Set([...closed, ...open])) await probe(name, requests[name]);
+
+  const runs = {
+    closed: Object.fromEntries(closed.map((name) => [name, []])),
+    open: Object.fromEntries(open.map((name) => [name, []])),
+    verification: [],
+  };
+  const peakRss = sampleRss(stage.server.child.pid);
+  if (plan.warmupSeconds > 0) {
+    // Rep 1 otherwise measures V8's JIT warm-up.
+    for (const name of new Set([...closed, ...open])) {
+      const result = await drive({ ...requests[name], duration: plan.warmupSeconds });
+      requireAnswered(`warm-up ${name}`, result, { warmUp: true });
+    }
+    if (verification) {
+      const pairs = await verificationPairs({ ...stage, pairsPerSecond, duration: plan.warmupSeconds });
+      requireAnswered('warm-up verification pairs', pairs, { warmUp: true });
+    }
+    await stage.database.settle();
+    say(`warmed up (${plan.warmupSeconds} s per path)`);
+  }
+
+  const measurementsStart = machineCpuTicks();
+  // Server CPU per answered request: steadier than throughput on shared cores, and what a budget costs.
+  const measured = async (label, pid, run) => {
+    const before = cpuMs(pid);
+    const machineBefore = machineCpuTicks();
+    const result = requireAnswered(label, await run());
+    const measuredResult = {
+      ...result,
+      cpuMsPerRequest: (cpuMs(pid) - before) / result.requests,
+      stealPercent: stealPercent(machineBefore, machineCpuTicks()),
+    };
+    await stage.database.settle();
+    return measuredResult;
+  };
+  const pidOf = (name) => (BASELINES.includes(name) ? stage.baselinesPid : stage.server.child.pid);
+  for (let rep = 1; rep <= plan.reps; rep++) {
+    for (const name of closed) {
+      const result = await measured(`rep ${rep} closed ${name}`, pidOf(name), () =>
+        drive({ ...requests[name], ...plan.closedLoop }),
+      );
+      runs.closed[name].push(result);
+      say(
+        `rep ${rep} closed ${name}: ${result.rps.toFixed(0)} req/s, ${result.cpuMsPerRequest.toFixed(2)} ms CPU/req, steal ${result.stealPercent.toFixed(0)} %`,
+      );
+    }
+    for (const name of open) {
+      const result = await measured(`rep ${rep} open ${name}`, pidOf(name), () =>
+        drivePaced({ ...requests[name], ...plan.openLoop }),
+      );
+      runs.open[name].push(result);
+      say(
+        `rep ${rep} open@${plan.openLoop.rate} ${name}: achieved ${result.rps.toFixed(0)} req/s, ${result.cpuMsPerRequest.toFixed(2)} ms CPU/req, p95 ${result.p95.toFixed(1)} ms p99 ${result.p99.toFixed(1)} ms, steal ${result.stealPercent.toFixed(0)} %`,
+      );
+    }
+    if (!verification) continue;
+    const pairs = await measured(`rep ${rep} verification pairs`, stage.server.child.pid, () =>
+      verificationPairs({ ...stage, ...plan.verification }),
+    );
+    pairs.cpuMsPerPair = pairs.cpuMsPerRequest * 2;
+    runs.verification.push(pairs);
+    say(
+      `rep ${rep} verification pairs: ${pairs.cpuMsPerPair.toFixed(2)} ms CPU/pair, send p99 ${pairs.sendP99.toFixed(1)} ms, check p99 ${pairs.checkP99.toFixed(1)} ms, steal ${pairs.stealPercent.toFixed(0)} %`,
+    );
+  }
+  return {
+    closed,
+    open,
+    runs,
+    rssMb: peakRss(),
+    stealPercent: stealPercent(measurementsStart, machineCpuTicks()),
+  };
+}

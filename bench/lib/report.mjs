@@ -1,0 +1,158 @@
+import os from 'node:os';
+import { readings } from './budgets.mjs';
+import { median } from './load.mjs';
+import { TARGET_RATINGS } from './seed.mjs';
+
+/** Everything a run measured, as written to bench/results.json. */
+export function resultsOf({ plan, dataset, measured, ...figures }) {
+  const { closed, open, runs } = measured;
+  const { rps, latency, verification } = readings(runs);
+  const cpuPerRequest = (list) => median(list.map((run) => run.cpuMsPerRequest));
+  const failures = (list) => list.reduce((sum, run) => sum + run.failures, 0);
+  return {
+    date: new Date().toISOString(),
+    mode: plan.mode,
+    machine: {
+      cpus: os.cpus().length,
+      model: os.cpus()[0]?.model,
+      node: process.version,
+      note: 'shared with other workloads',
+      // CPU time the hypervisor took from this VM during the measurements: what a noisy host costs.
+      stealPercent: measured.stealPercent,
+    },
+    method: {
+      reps: plan.reps,
+      closedLoop: plan.closedLoop,
+      openLoop: {
+        ...plan.openLoop,
+        pacing: 'evenly paced (one request every 1000/rate ms), latency from the due time',
+      },
+      statistic: `median of ${plan.reps}`,
+    },
+    dataset: {
+      ...dataset.sizes,
+      ratingScores: dataset.sizes.ratings * 5,
+      seedSeconds: dataset.seedSeconds,
+      cloneSeconds: dataset.cloneSeconds,
+      targetPhoneRatings: TARGET_RATINGS,
+    },
+    throughput: Object.fromEntries(closed.map((name) => [name, rps(name)])),
+    cpuMsPerRequest: {
+      closed: Object.fromEntries(closed.map((name) => [name, cpuPerRequest(runs.closed[name])])),
+      open: Object.fromEntries(open.map((name) => [name, cpuPerRequest(runs.open[name])])),
+    },
+    failures: {
+      closed: Object.fromEntries(closed.map((name) => [name, failures(runs.closed[name])])),
+      open: Object.fromEntries(open.map((name) => [name, failures(runs.open[name])])),
+      verification: failures(runs.verification),
+    },
+    latency: Object.fromEntries(
+      open.map((name) => [
+        name,
+        {
+          achievedRps: latency(name, 'rps'),
+          p50: latency(name, 'p50'),
+          p95: latency(name, 'p95'),
+          p99: latency(name, 'p99'),
+        },
+      ]),
+    ),
+    verification: {
+      pairsPerSecond: plan.verification.pairsPerSecond,
+      cpuMsPerPair: verification('cpuMsPerPair'),
+      sendP95: verification('sendP95'),
+      sendP99: verification('sendP99'),
+      checkP95: verification('checkP95'),
+      checkP99: verification('checkP99'),
+    },
+    rssMb: measured.rssMb,
+    ...figures,
+    lighthouse: figures.lighthouse && {
+      preset: 'mobile',
+      runsPerPage: plan.lighthouseRuns,
+      pages: figures.lighthouse,
+    },
+    runs,
+  };
+}
+
+const fmt = (v) => (Number.isFinite(v) ? (Math.abs(v) >= 100 ? v.toFixed(0) : v.toFixed(2)) : String(v));
+
+export function printScreening(screening) {
+  const ms = (v) => (Number.isFinite(v) ? v.toFixed(3) : String(v));
+  console.log(`Screening one rating (${screening.ratings} ratings from the corpus, each screened 5 times):`);
+  console.table({
+    'typical rating': {
+      'CPU ms': ms(screening.cpuMsPerRating),
+      p50: ms(screening.medianMs),
+      p95: ms(screening.p95Ms),
+      p99: ms(screening.p99Ms),
+      'x normalization': screening.ratioToBaseline.toFixed(0),
+    },
+    'three 1,000-character texts': { p50: ms(screening.longestMedianMs), p99: ms(screening.longestP99Ms) },
+    'three adversarial 1,000-character texts': {
+      p50: ms(screening.adversarialMedianMs),
+      p99: ms(screening.adversarialP99Ms),
+    },
+  });
+}
+
+/** The run's tables on the console. */
+export function printResults(results) {
+  const { machine, method } = results;
+  console.log(
+    `\nExRated bench (${results.mode}, ${results.date}, ${machine.cpus} cores ${machine.model}, Node ${machine.node}, ${machine.stealPercent.toFixed(1)} % of the CPU stolen by the host during the measurements)`,
+  );
+  console.log(
+    `Closed-loop throughput at ${method.closedLoop.connections} connections, req/s, and the serving process's CPU per request (${method.statistic}):`,
+  );
+  console.table(
+    Object.fromEntries(
+      Object.entries(results.throughput).map(([name, rps]) => [
+        name,
+        { 'req/s': Math.round(rps), 'CPU ms/req': fmt(results.cpuMsPerRequest.closed[name]) },
+      ]),
+    ),
+  );
+  const { rate } = method.openLoop;
+  console.log(
+    `Open loop at ${rate} req/s offered, evenly paced (achieved below ${rate} means the server saturated):`,
+  );
+  console.table(
+    Object.fromEntries(
+      Object.entries(results.latency).map(([name, l]) => [
+        name,
+        {
+          'achieved req/s': Math.round(l.achievedRps),
+          'CPU ms/req': fmt(results.cpuMsPerRequest.open[name]),
+          p50: fmt(l.p50),
+          p95: fmt(l.p95),
+          p99: fmt(l.p99),
+        },
+      ]),
+    ),
+  );
+  if (Number.isFinite(results.verification.cpuMsPerPair)) {
+    console.log(
+      `Verification, ${results.verification.pairsPerSecond} pairs/s: ${fmt(results.verification.cpuMsPerPair)} ms of server CPU per send + check pair`,
+    );
+  }
+  console.log('Budgets:');
+  console.table(
+    results.budgets.map(({ name, value, target, met }) => ({
+      measure: name,
+      value: fmt(value),
+      target,
+      met: met === null ? '-' : met ? 'yes' : 'NO',
+    })),
+  );
+  console.log('EXPLAIN:');
+  console.table(
+    Object.fromEntries(
+      Object.entries(results.explain).map(([name, plan]) => [
+        name,
+        { indexes: plan.indexes.join(', '), seqScans: plan.seqScans.join(', ') || '-', ms: plan.executionMs },
+      ]),
+    ),
+  );
+}
