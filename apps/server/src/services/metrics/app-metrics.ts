@@ -223,6 +223,7 @@ export class AppMetrics {
         (await limiter.hitInOrder(hits)).map((result, index) => count(hits[index]?.key ?? '', result)),
       peek: (key, rule) => limiter.peek(key, rule),
       reset: (keys) => limiter.reset(keys),
+      refund: (keys) => limiter.refund(keys),
     };
   }
 
