@@ -2,6 +2,7 @@ import { deleteAccountData } from '@exrated/db/queries';
 import type { DeviceSession } from '@exrated/db/schema';
 import type { Context } from '../../context';
 import { recipientTextCapKey } from '../notifications/text-caps';
+import { replyCapKey } from '../sms/webhooks/auto-reply';
 
 type ProvenContext = Context & { session: DeviceSession; viewerPhone: string };
 
@@ -18,8 +19,11 @@ export async function deleteAccount(ctx: ProvenContext) {
   await ctx.sessions.forgetDevices(deleted.sessionIds);
   ctx.sessions.clearDeviceCookie(ctx.cookies);
   // The rows are gone either way: a Redis fault here is logged, and the keys expire within a day.
-  await Promise.all([ctx.codeStore.forget(phone), ctx.rateLimiter.reset([recipientTextCapKey(phone)])]).catch(
-    (error: unknown) => ctx.log.error({ err: error }, 'account deleted; its Redis keys could not be removed'),
+  await Promise.all([
+    ctx.codeStore.forget(phone),
+    ctx.rateLimiter.reset([recipientTextCapKey(phone), replyCapKey(phone)]),
+  ]).catch((error: unknown) =>
+    ctx.log.error({ err: error }, 'account deleted; its Redis keys could not be removed'),
   );
   ctx.audit.forgetRequester();
   ctx.audit.log('account_deleted', { ratings: deleted.ratings, sessions: deleted.sessions });

@@ -144,6 +144,12 @@ export class SmsGateway implements SmsSender {
     for (const provider of this.deps.providers) await provider.optIn?.(phoneNumber);
   }
 
+  /** Why no text of any kind may go to this number (ALLOWED_SMS_COUNTRIES, number type), or null. */
+  untextable(to: string): UntextableReason | null {
+    const parsed = parsePhone(to);
+    return parsed ? untextableReason(parsed, this.deps.allowedCountries) : 'country_not_allowed';
+  }
+
   /** The answer to a reply, through the provider (and so the number) the reply came to. */
   async sendThrough(providerName: string, message: SmsMessage): Promise<AttemptResult> {
     const provider = this.provider(providerName);
@@ -157,10 +163,9 @@ export class SmsGateway implements SmsSender {
     providers: readonly SmsSender[] = this.deps.providers,
   ): Promise<AttemptResult> {
     const { db, now } = this.deps;
-    const parsed = parsePhone(message.to);
-    const untextable = parsed ? untextableReason(parsed, this.deps.allowedCountries) : 'country_not_allowed';
+    const untextable = this.untextable(message.to);
     if (untextable) return { status: 'untextable', reason: untextable };
-    const country = parsed?.country ?? null;
+    const country = parsePhone(message.to)?.country ?? null;
     let lastError = new SmsDeliveryError(PROVIDER_UNREACHABLE, { kind: 'unreachable' });
     for (const provider of providers) {
       const slot = await this.slot(provider.name, paceClassOf(message.kind));
