@@ -23,9 +23,14 @@ let redisUrl: string;
 let stopOwnRedis: (() => Promise<void>) | undefined;
 const connections: Redis[] = [];
 const apps: FastifyInstance[] = [];
+/** When the local SNS got each number's text. */
+const publishedAt = new Map<string, number>();
 
-/** Time for the request's own work on a busy machine, above the pacer's bound. */
-const OVERHEAD_MS = 1_500;
+/**
+ * What a machine others share may add to a measured time: the slowest answer beyond the unpaced burst's
+ * and the bound, or a text's lateness at either end of the schedule.
+ */
+const JITTER_MS = 1_000;
 
 beforeAll(async () => {
   database = await createTestDatabase(inject('testDatabaseServerUrl'));
@@ -40,23 +45,29 @@ beforeAll(async () => {
   sns = await startLocalSns();
   stubLocalSnsEnvironment(sns.url);
   let published = 0;
-  sns.setReply(() => {
+  sns.setReply((params) => {
     published += 1;
+    publishedAt.set(params.get('PhoneNumber') ?? '', Date.now());
     return snsXml.publishOk(`sns-${published}`);
   });
-  const prefix = `test:pacing:${randomBytes(4).toString('hex')}:`;
-  for (let n = 0; n < 2; n += 1) {
-    const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
-    connections.push(redis);
-    const config = testConfig({
-      ...UNCAPPED_LIMITS_ENV,
-      REDIS_KEY_PREFIX: prefix,
-      SMS_PROVIDER: 'sns',
-      SNS_SENDER_ID: 'ExRated',
-    });
-    expect(config.sms.perSecond.sns).toBe(20);
-    apps.push(await buildApp(config, { database, redis, logger: false, runDispatcher: false }));
+  // Two instances at the default throughput, and two that share a schedule too fast to make anyone wait:
+  // the same burst on them is what the requests' own work costs on this machine at this moment.
+  for (const perSecond of [undefined, '10000']) {
+    const prefix = `test:pacing:${randomBytes(4).toString('hex')}:`;
+    for (let n = 0; n < 2; n += 1) {
+      const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
+      connections.push(redis);
+      const config = testConfig({
+        ...UNCAPPED_LIMITS_ENV,
+        REDIS_KEY_PREFIX: prefix,
+        SMS_PROVIDER: 'sns',
+        SNS_SENDER_ID: 'ExRated',
+        SMS_SNS_PER_SECOND: perSecond,
+      });
+      apps.push(await buildApp(config, { database, redis, logger: false, runDispatcher: false }));
+    }
   }
+  expect(apps.map((app) => app.services.config.sms.perSecond.sns)).toEqual([20, 20, 10_000, 10_000]);
 });
 
 afterAll(async () => {
@@ -73,49 +84,80 @@ const published = () => sns.received.filter((request) => request.params.get('Act
 const publishedTo = (phone: string) =>
   published().filter((request) => request.params.get('PhoneNumber') === phone).length;
 
+/** Code texts counted today against the daily ceiling, as the instance's limiter holds them. */
+async function codesToday(app: FastifyInstance) {
+  const rule = { limit: 100_000, windowSeconds: 86_400 };
+  return (await app.services.rateLimiter.peek('verification-send:global', rule)).count;
+}
+
+/** 100 code requests offered within one second, alternating between two instances; each answer timed. */
+async function burst(pair: readonly FastifyInstance[], firstLine: number) {
+  const phones = Array.from({ length: 100 }, (_, n) => `+1202555${String(firstLine + n)}`);
+  const answers = await Promise.all(
+    phones.map(async (phone, n) => {
+      await sleep(n * 10);
+      const app = pair[n % 2];
+      if (!app) throw new Error('two instances expected');
+      const started = Date.now();
+      const input = { phoneNumber: phone };
+      const reply = await trpcHttp(
+        httpOf(() => app),
+        new HttpBrowser(),
+        'mutation',
+        'verification.send',
+        input,
+      );
+      return { phone, reply, ms: Date.now() - started };
+    }),
+  );
+  const slowest = Math.max(...answers.map((answer) => answer.ms));
+  return { answers, slowest };
+}
+
 describe('codes under a burst', () => {
   it('answer within the bound, refuse the excess clearly, send nothing later and count nothing for it', async () => {
-    const [first, second] = apps;
+    const [first, second, ...unpaced] = apps;
     if (!first || !second) throw new Error('two instances expected');
-    // Rating texts due now on both instances: they must not take the slots the people waiting need.
-    const ratingTexts = await Promise.all(
-      Array.from({ length: 10 }, (_, n) => dueText(database.db, `+1202555${String(7000 + n)}`)),
+    // Warm every instance up first (connections, prepared statements), so the baseline is no slower for it.
+    await Promise.all(
+      apps.map((app, n) =>
+        trpcHttp(
+          httpOf(() => app),
+          new HttpBrowser(),
+          'mutation',
+          'verification.send',
+          {
+            phoneNumber: `+1202555${String(7900 + n)}`,
+          },
+        ),
+      ),
     );
+    await sleep(PROMPT_MAX_WAIT_MS);
+    const baseline = await burst(unpaced, 8000);
+    expect(baseline.answers.every((answer) => answer.reply.status === 200)).toBe(true);
+
+    // Rating texts due now on both instances: they must not take the slots the people waiting need.
+    const ratingPhones = Array.from({ length: 10 }, (_, n) => `+1202555${String(7000 + n)}`);
+    const ratingTexts = await Promise.all(ratingPhones.map((phone) => dueText(database.db, phone)));
     const dispatching = Promise.all([
       first.services.dispatcher.runOnce(),
       second.services.dispatcher.runOnce(),
     ]);
     await sleep(20);
 
-    const phones = Array.from({ length: 100 }, (_, n) => `+1202555${String(6000 + n)}`);
-    const offeredFrom = Date.now();
-    const answers = await Promise.all(
-      phones.map(async (phone, n) => {
-        // 100 offered within one second, alternating between the instances.
-        await sleep(n * 10);
-        const app = n % 2 === 0 ? first : second;
-        const started = Date.now();
-        const reply = await trpcHttp(
-          httpOf(() => app),
-          new HttpBrowser(),
-          'mutation',
-          'verification.send',
-          {
-            phoneNumber: phone,
-          },
-        );
-        return { phone, reply, ms: Date.now() - started };
-      }),
-    );
-    const offeredForMs = Date.now() - offeredFrom;
-
-    const slowest = Math.max(...answers.map((answer) => answer.ms));
-    expect(slowest).toBeLessThan(PROMPT_MAX_WAIT_MS + OVERHEAD_MS);
+    const before = await codesToday(first);
+    const { answers, slowest } = await burst([first, second], 6000);
+    // No answer waited longer than the bound for a slot: beyond what the unpaced burst took, at most that.
+    expect(slowest).toBeLessThan(baseline.slowest + PROMPT_MAX_WAIT_MS + JITTER_MS);
     const accepted = answers.filter((answer) => answer.reply.status === 200);
     const refused = answers.filter((answer) => answer.reply.status !== 200);
-    // 20 a second over the time the burst lasted, plus the bound's second of slots booked ahead.
+    // The throughput held (20 a second: the texts that went out were spread over at least 50 ms each, less
+    // a busy machine's lateness at either end), and what it could not carry within the bound was refused.
     expect(accepted.length).toBeGreaterThanOrEqual(20);
-    expect(accepted.length).toBeLessThanOrEqual(Math.ceil((offeredForMs / 1000 + 1) * 20) + 2);
+    const sentAt = accepted.map(({ phone }) => publishedAt.get(phone) ?? Number.NaN);
+    expect(Math.max(...sentAt) - Math.min(...sentAt)).toBeGreaterThanOrEqual(
+      (accepted.length - 1) * 50 - JITTER_MS,
+    );
     expect(refused.length).toBeGreaterThan(0);
     for (const { reply } of refused) {
       expect(reply.status).toBe(429);
@@ -146,11 +188,7 @@ describe('codes under a burst', () => {
     );
     expect(retry.status).toBe(200);
     expect(publishedTo(again.phone)).toBe(1);
-    const global = await first.services.rateLimiter.peek('verification-send:global', {
-      limit: 100_000,
-      windowSeconds: 86_400,
-    });
-    expect(global.count).toBe(accepted.length + 1);
+    expect(await codesToday(first)).toBe(before + accepted.length + 1);
 
     // The rating texts wait their turn and go once the codes leave room (they are due over hours).
     while (
@@ -162,5 +200,9 @@ describe('codes under a burst', () => {
       await sleep(100);
     }
     for (const id of ratingTexts) expect((await notificationRow(database.db, id)).status).toBe('sent');
+    // Codes went ahead: rating texts only had the slots that were free when the burst began.
+    const lastCode = Math.max(...sentAt);
+    const ratingSentAt = ratingPhones.map((phone) => publishedAt.get(phone) ?? Number.NaN);
+    expect(ratingSentAt.filter((at) => at > lastCode).length).toBeGreaterThanOrEqual(ratingPhones.length / 2);
   }, 60_000);
 });
