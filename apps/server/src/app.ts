@@ -133,6 +133,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
           app.log.warn({ err: error }, 'SMS pacing without Redis'),
         )
       : new MemorySendPacer(perSecond),
+    allowedCountries: config.allowedSmsCountries,
     logger: app.log,
     now,
     observe: metrics.observeAuditAction,

@@ -125,6 +125,7 @@ const envSchema = z.object({
   LIMIT_RATINGS_PER_NUMBER_PER_DAY: positiveInt(3),
   LIMIT_RATING_TEXTS_PER_RECIPIENT_PER_DAY: positiveInt(3),
   LIMIT_RATING_TEXTS_PER_DAY: positiveInt(2000),
+  LIMIT_SMS_REPLIES_PER_DAY: positiveInt(500),
   LIMIT_ADMIN_LOGINS_PER_IP_PER_15_MIN: positiveInt(10),
   LIMIT_STAFF_LOGINS_PER_ACCOUNT_PER_5_MIN: positiveInt(20),
   MODERATION_TARGET_HOURS: z
@@ -176,6 +177,8 @@ export interface Limits {
   ratingsPerNumberPerDay: number;
   ratingTextsPerRecipientPerDay: number;
   ratingTextsPerDay: number;
+  /** Automatic replies (the answer to HELP) per day in all; one number gets at most one a day. */
+  smsRepliesPerDay: number;
   adminLoginsPerIpPer15Min: number;
   /** Staff logins per account from all places per 5 minutes; a browser the account used before is exempt. */
   staffLoginsPerAccountPer5Min: number;
@@ -320,6 +323,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ratingsPerNumberPerDay: e.LIMIT_RATINGS_PER_NUMBER_PER_DAY,
       ratingTextsPerRecipientPerDay: e.LIMIT_RATING_TEXTS_PER_RECIPIENT_PER_DAY,
       ratingTextsPerDay: e.LIMIT_RATING_TEXTS_PER_DAY,
+      smsRepliesPerDay: e.LIMIT_SMS_REPLIES_PER_DAY,
       adminLoginsPerIpPer15Min: e.LIMIT_ADMIN_LOGINS_PER_IP_PER_15_MIN,
       staffLoginsPerAccountPer5Min: e.LIMIT_STAFF_LOGINS_PER_ACCOUNT_PER_5_MIN,
       telemetryPerIpPerMinute: e.LIMIT_TELEMETRY_PER_IP_PER_MINUTE,

@@ -306,9 +306,16 @@ describe('replies', () => {
     expect(await app.services.dispatcher.runOnce()).toMatchObject({ suppressed: 1 });
     expect((await notificationRow(db(), id)).statusReason).toBe('opted_out');
 
+    // HELP is answered with a text sent like any other (paced, recorded, counted), not in the TwiML.
     const help = await app.inject(twilio.inbound(inboundUrl, phone, 'help'));
     expect(help.headers['content-type']).toContain('text/xml');
-    expect(help.body).toMatch(/<Message>ExRated.*support@exrated\.app.*<\/Message>/);
+    expect(help.body).toContain('<Response></Response>');
+    expect(
+      twilio
+        .messages()
+        .filter((message) => message.to === phone)
+        .map((message) => message.body),
+    ).toEqual([expect.stringMatching(/^ExRated.*support@exrated\.app/)]);
 
     expect((await app.inject(twilio.inbound(inboundUrl, phone, 'UNSTOP'))).statusCode).toBe(200);
     expect(await db().select().from(smsOptOuts).where(eq(smsOptOuts.phoneNumber, phone))).toEqual([]);

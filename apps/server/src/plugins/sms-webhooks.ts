@@ -13,6 +13,7 @@ import {
   applyReceipt,
   handleOnce,
   handleReply,
+  providerNumber,
   type WebhookDeps,
 } from '../services/sms/webhooks/sms-webhooks';
 import {
@@ -28,6 +29,9 @@ import { isValidTwilioSignature } from '../services/sms/webhooks/twilio-signatur
 const SNS_MAX_AGE_MS = 60 * 60 * 1000;
 const SNS_MAX_SKEW_MS = 5 * 60 * 1000;
 const BODY_LIMIT = 64 * 1024;
+/** Twilio's message SIDs (SM..., MM...): two letters and 32 hex digits. Anything else is not stored. */
+const TWILIO_SID = /^[A-Z]{2}[0-9a-f]{32}$/;
+const EMPTY_TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response></Response>';
 
 /**
  * The providers' webhooks: Twilio's status callbacks and incoming texts, and the SNS topic that carries End
@@ -49,6 +53,8 @@ export async function smsWebhooksPlugin(
     db: services.db,
     auditLog: services.auditLog,
     gateway,
+    rateLimiter: services.rateLimiter,
+    limits: config.limits,
     logger: services.logger,
     now: services.now,
     contactUrl: config.contactUrl,
@@ -103,6 +109,9 @@ export async function smsWebhooksPlugin(
     const reference = new URL(req.url, 'http://x').searchParams.get('ref');
     const receipt = twilioReceipt(params, reference);
     if (!receipt) return reply.code(204).send();
+    const to = params.get('To');
+    if (to !== null && !providerNumber(req.log, 'twilio', 'To', to)) return reply.code(204).send();
+    if (!TWILIO_SID.test(receipt.providerMessageId ?? '')) return reply.code(204).send();
     const key = `twilio:status:${receipt.providerMessageId}:${params.get('MessageStatus') ?? ''}`;
     const handled = await handleOnce(services.db, key, async () => {
       await applyReceipt(deps, receipt);
@@ -114,15 +123,17 @@ export async function smsWebhooksPlugin(
   app.post(WEBHOOK_PATHS.twilioInbound, async (req, reply) => {
     const params = twilioCall(req);
     if (!params) return refuse(reply, 403, 'Invalid signature.');
-    const from = params.get('From');
     const sid = params.get('MessageSid') ?? params.get('SmsSid');
-    if (!from || !sid) return refuse(reply, 400, 'From and MessageSid are required.');
-    let answer: string | null = null;
+    if (!params.get('From') || !sid) return refuse(reply, 400, 'From and MessageSid are required.');
+    // Answered as handled either way: TwiML with no message, as the answer to HELP is sent like any text.
+    const handledTwiml = () => reply.type('text/xml; charset=utf-8').send(EMPTY_TWIML);
+    const from = providerNumber(req.log, 'twilio', 'From', params.get('From'));
+    if (!from || !TWILIO_SID.test(sid)) return handledTwiml();
     const handled = await handleOnce(services.db, `twilio:in:${sid}`, async () => {
-      ({ answer } = await handleReply(deps, { provider: 'twilio', from, body: params.get('Body') ?? '' }));
+      await handleReply(deps, { provider: 'twilio', from, body: params.get('Body') ?? '' });
     });
     if (!handled) return refuse(reply, 403, 'Already handled.');
-    return reply.type('text/xml; charset=utf-8').send(twiml(answer));
+    return handledTwiml();
   });
 
   app.post(WEBHOOK_PATHS.sns, async (req, reply) => {
@@ -147,7 +158,7 @@ export async function smsWebhooksPlugin(
 
   async function handleSnsMessage(envelope: SnsEnvelope, req: FastifyRequest) {
     if (envelope.Type === 'SubscriptionConfirmation') {
-      if (!envelope.SubscribeURL || !isSnsUrl(envelope.SubscribeURL, { pem: false })) {
+      if (!envelope.SubscribeURL || !isSnsUrl(envelope.SubscribeURL, { certificate: false })) {
         req.log.warn('SNS subscription confirmation without an AWS SubscribeURL ignored');
         return;
       }
@@ -167,16 +178,14 @@ export async function smsWebhooksPlugin(
       return;
     }
     if (isAwsSmsEvent(message)) {
+      const to = message.destinationPhoneNumber;
+      if (to !== undefined && !providerNumber(req.log, 'sns', 'destinationPhoneNumber', to)) return;
       const receipt = awsReceipt(message);
       if (receipt) await applyReceipt(deps, receipt);
     } else if (isAwsInboundText(message)) {
-      const { answer } = await handleReply(deps, {
-        provider: 'sns',
-        from: message.originationNumber,
-        body: message.messageBody,
-      });
-      if (answer)
-        await gateway.sendThrough('sns', { to: message.originationNumber, body: answer, kind: 'reply' });
+      const from = providerNumber(req.log, 'sns', 'originationNumber', message.originationNumber);
+      if (!from) return;
+      await handleReply(deps, { provider: 'sns', from, body: message.messageBody });
     }
   }
 }
@@ -195,9 +204,4 @@ function parseEnvelope(body: unknown): SnsEnvelope | null {
 
 function refuse(reply: FastifyReply, status: number, message: string) {
   return reply.code(status).send({ error: { message } });
-}
-
-function twiml(answer: string | null): string {
-  const escaped = answer?.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-  return `<?xml version="1.0" encoding="UTF-8"?><Response>${escaped ? `<Message>${escaped}</Message>` : ''}</Response>`;
 }

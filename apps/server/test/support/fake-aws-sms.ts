@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { createSign, randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,7 +8,14 @@ import { snsStringToSign } from '../../src/services/sms/webhooks/sns-signature';
 import { listenOnLoopback, readBody, sendJson } from './loopback-http';
 
 export const FAKE_TOPIC_ARN = 'arn:aws:sns:us-east-1:123456789012:exrated-sms-events';
-export const FAKE_CERT_URL = 'https://sns.us-east-1.amazonaws.com/SimpleNotificationService-fake.pem';
+export const FAKE_CERT_URL =
+  'https://sns.us-east-1.amazonaws.com/SimpleNotificationService-7506a1e35b36ef5a444dd1a8e7cc3ed8.pem';
+/** Where the fake AWS serves SNS's certificate under other names as well (the cache's tests ask for many). */
+const FAKE_CERT_PATH =
+  /^https:\/\/sns\.us-east-1\.amazonaws\.com\/SimpleNotificationService-[0-9a-f]{32}\.pem$/;
+/** A certificate path on a real SNS host that serves the impostor's certificate. */
+export const IMPOSTOR_CERT_URL =
+  'https://sns.us-east-1.amazonaws.com/SimpleNotificationService-00000000000000000000000000000bad.pem';
 export const FAKE_CONFIGURATION_SET = 'exrated-texts';
 
 /** How the fake answers SendTextMessage (as `TwilioMode` does for Twilio). */
@@ -26,15 +33,18 @@ export interface FakeAwsText {
   context: Record<string, string>;
 }
 
-/** The fake's signing key and certificate, made once per test process with the openssl command. */
-let keyPair: { key: string; cert: string } | null = null;
-function signingKeyPair() {
-  if (keyPair) return keyPair;
+/**
+ * A key and certificate made with the openssl command: `subject` signed by `issuer`'s key (a CA made on the
+ * way), or self-signed without an issuer.
+ */
+function makeCertificate(subject: string, issuer: string | null) {
   const dir = mkdtempSync(path.join(tmpdir(), 'fake-sns-'));
+  const file = (name: string) => path.join(dir, name);
+  const openssl = (args: string[]) => execFileSync('openssl', args, { stdio: 'ignore' });
   try {
-    execFileSync(
-      'openssl',
-      [
+    const leafKey = ['-newkey', 'rsa:2048', '-nodes', '-keyout', file('key.pem')];
+    if (issuer) {
+      openssl([
         'req',
         '-x509',
         '-newkey',
@@ -43,22 +53,56 @@ function signingKeyPair() {
         '-days',
         '2',
         '-subj',
-        '/CN=sns.amazonaws.com',
+        issuer,
         '-keyout',
-        path.join(dir, 'key.pem'),
+        file('ca-key.pem'),
         '-out',
-        path.join(dir, 'cert.pem'),
-      ],
-      { stdio: 'ignore' },
-    );
-    keyPair = {
-      key: readFileSync(path.join(dir, 'key.pem'), 'utf8'),
-      cert: readFileSync(path.join(dir, 'cert.pem'), 'utf8'),
-    };
-    return keyPair;
+        file('ca.pem'),
+      ]);
+      openssl(['req', '-new', ...leafKey, '-subj', subject, '-out', file('leaf.csr')]);
+      writeFileSync(
+        file('leaf.ext'),
+        'basicConstraints=CA:FALSE\nkeyUsage=digitalSignature,keyEncipherment\nsubjectAltName=DNS:sns.amazonaws.com\n',
+      );
+      openssl([
+        'x509',
+        '-req',
+        '-in',
+        file('leaf.csr'),
+        '-CA',
+        file('ca.pem'),
+        '-CAkey',
+        file('ca-key.pem'),
+        '-CAcreateserial',
+        '-days',
+        '2',
+        '-sha256',
+        '-extfile',
+        file('leaf.ext'),
+        '-out',
+        file('cert.pem'),
+      ]);
+    } else {
+      openssl(['req', '-x509', ...leafKey, '-days', '2', '-subj', subject, '-out', file('cert.pem')]);
+    }
+    return { key: readFileSync(file('key.pem'), 'utf8'), cert: readFileSync(file('cert.pem'), 'utf8') };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * SNS's signing certificate as AWS issues it (subject CN=sns.amazonaws.com, issued by Amazon's RSA 2048 M01
+ * intermediate, here a CA of the same name made for the test), and an impostor's: a key and certificate any
+ * stranger can make, for another subject. Made once per test process.
+ */
+let keyPairs: { sns: { key: string; cert: string }; impostor: { key: string; cert: string } } | null = null;
+function signingKeyPairs() {
+  keyPairs ??= {
+    sns: makeCertificate('/CN=sns.amazonaws.com', '/C=US/O=Amazon/CN=Amazon RSA 2048 M01'),
+    impostor: makeCertificate('/CN=sns.attacker.example', null),
+  };
+  return keyPairs;
 }
 
 /**
@@ -68,7 +112,8 @@ function signingKeyPair() {
  * (`certificates` stands in for that https fetch, as DNS would).
  */
 export async function startFakeAwsSms() {
-  const { key, cert } = signingKeyPair();
+  const { sns, impostor } = signingKeyPairs();
+  let certificateFetches: string[] = [];
   let mode: AwsMode = { kind: 'ok' };
   const texts: FakeAwsText[] = [];
   const optedOut = new Set<string>();
@@ -134,7 +179,13 @@ export async function startFakeAwsSms() {
   const envelope = (
     type: 'Notification' | 'SubscriptionConfirmation',
     message: string,
-    options: { signatureVersion?: '1' | '2'; timestamp?: Date; topicArn?: string } = {},
+    options: {
+      signatureVersion?: '1' | '2';
+      timestamp?: Date;
+      topicArn?: string;
+      signingCertUrl?: string;
+      signer?: 'sns' | 'impostor';
+    } = {},
   ) => {
     const fields: Record<string, string> = {
       Type: type,
@@ -143,7 +194,7 @@ export async function startFakeAwsSms() {
       Message: message,
       Timestamp: (options.timestamp ?? new Date()).toISOString(),
       SignatureVersion: options.signatureVersion ?? '2',
-      SigningCertURL: FAKE_CERT_URL,
+      SigningCertURL: options.signingCertUrl ?? FAKE_CERT_URL,
     };
     if (type === 'SubscriptionConfirmation') {
       fields.Token = randomUUID();
@@ -151,7 +202,7 @@ export async function startFakeAwsSms() {
     }
     const signer = createSign(fields.SignatureVersion === '1' ? 'RSA-SHA1' : 'RSA-SHA256');
     signer.update(snsStringToSign(fields as Parameters<typeof snsStringToSign>[0]), 'utf8');
-    fields.Signature = signer.sign(key, 'base64');
+    fields.Signature = signer.sign((options.signer === 'impostor' ? impostor : sns).key, 'base64');
     return fields;
   };
 
@@ -165,9 +216,18 @@ export async function startFakeAwsSms() {
       optedOut.add(number);
     },
     confirmedSubscriptions: () => [...confirmedSubscriptions],
+    /** The GETs of SNS's certificate so far (any of its names), and a fresh count. */
+    certificateFetches: () => [...certificateFetches],
+    resetCertificateFetches() {
+      certificateFetches = [];
+    },
     /** The https GETs the app makes to AWS (certificate, subscription confirmation), answered here. */
     async certificates(url: string): Promise<string> {
-      if (url === FAKE_CERT_URL) return cert;
+      if (url === IMPOSTOR_CERT_URL) return impostor.cert;
+      if (FAKE_CERT_PATH.test(url)) {
+        certificateFetches.push(url);
+        return sns.cert;
+      }
       if (url.startsWith('https://sns.us-east-1.amazonaws.com/?Action=ConfirmSubscription')) {
         confirmedSubscriptions.push(url);
         return '<ConfirmSubscriptionResponse/>';

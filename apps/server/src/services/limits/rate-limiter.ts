@@ -4,6 +4,7 @@ declare module 'ioredis' {
   interface RedisCommander<Context> {
     rateLimitHit(key: string, windowMs: number): Result<[number, number], Context>;
     rateLimitHitInOrder(...keysThenArgs: (string | number)[]): Result<Array<[number, number]>, Context>;
+    rateLimitRefund(numberOfKeys: number, ...keys: string[]): Result<number, Context>;
   }
 }
 
@@ -42,6 +43,11 @@ export interface RateLimiter {
   peek(key: string, rule: RateLimitRule): Promise<RateLimitResult>;
   /** Drops counts (a cap keyed on a number whose owner deleted their account). */
   reset(keys: readonly string[]): Promise<void>;
+  /**
+   * Takes one counted hit back from each key (a text that was counted and then never left): the window's
+   * end stays as it was, and a count never goes below zero.
+   */
+  refund(keys: readonly string[]): Promise<void>;
 }
 
 // INCR and the first PEXPIRE in one script: a crash between the two can never leave a counter without expiry.
@@ -69,6 +75,14 @@ end
 return results
 `;
 
+// DECR keeps the key's expiry; a key that expired in between is left alone.
+const REFUND_SCRIPT = `
+for _, key in ipairs(KEYS) do
+  if tonumber(redis.call('GET', key) or '0') > 0 then redis.call('DECR', key) end
+end
+return 0
+`;
+
 export class RedisRateLimiter implements RateLimiter {
   constructor(
     private readonly redis: Redis,
@@ -77,6 +91,7 @@ export class RedisRateLimiter implements RateLimiter {
     // Defined commands travel as EVALSHA (the script's text once per connection), not the whole script per call.
     redis.defineCommand('rateLimitHit', { numberOfKeys: 1, lua: HIT_SCRIPT });
     redis.defineCommand('rateLimitHitInOrder', { lua: HIT_IN_ORDER_SCRIPT });
+    redis.defineCommand('rateLimitRefund', { lua: REFUND_SCRIPT });
   }
 
   async hit(key: string, rule: RateLimitRule): Promise<RateLimitResult> {
@@ -103,6 +118,10 @@ export class RedisRateLimiter implements RateLimiter {
 
   async reset(keys: readonly string[]): Promise<void> {
     if (keys.length > 0) await this.redis.del(...keys.map((key) => this.key(key)));
+  }
+
+  async refund(keys: readonly string[]): Promise<void> {
+    if (keys.length > 0) await this.redis.rateLimitRefund(keys.length, ...keys.map((key) => this.key(key)));
   }
 
   private key(key: string) {
@@ -139,6 +158,14 @@ export class MemoryRateLimiter implements RateLimiter {
 
   async reset(keys: readonly string[]): Promise<void> {
     for (const key of keys) this.windows.delete(key);
+  }
+
+  async refund(keys: readonly string[]): Promise<void> {
+    const now = this.now();
+    for (const key of keys) {
+      const window = this.windows.get(key);
+      if (window && window.resetAt > now && window.count > 0) window.count -= 1;
+    }
   }
 
   private current(key: string, rule: RateLimitRule) {

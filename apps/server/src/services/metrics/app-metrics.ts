@@ -18,7 +18,7 @@ export interface OutboxBacklog {
   oldestCreatedAt: Date | null;
 }
 
-const TEXT_KINDS = ['verification', 'rating'] as const;
+const TEXT_KINDS = ['verification', 'rating', 'reply'] as const;
 const TEXT_OUTCOMES = ['sent', 'failed', 'suppressed', 'held'] as const;
 type TextKind = (typeof TEXT_KINDS)[number];
 type TextOutcome = (typeof TEXT_OUTCOMES)[number];
@@ -37,6 +37,10 @@ function textOutcomeOf(action: string, details: AuditDetails): [TextKind, TextOu
       return ['rating', 'failed'];
     case 'sms_notification_suppressed':
       return ['rating', 'suppressed'];
+    case 'sms_auto_reply':
+      return details?.outcome === 'sent' || details?.outcome === 'failed' || details?.outcome === 'suppressed'
+        ? ['reply', details.outcome]
+        : null;
     default:
       return null;
   }
@@ -68,7 +72,7 @@ export class AppMetrics {
 
   private readonly texts = new Counter({
     name: 'exrated_sms_texts_total',
-    help: 'Texts by kind (verification, rating) and outcome (sent; failed: a send attempt failed; suppressed; held).',
+    help: 'Texts by kind (verification, rating, reply: the answer to HELP) and outcome (sent; failed: a send attempt failed; suppressed; held).',
     labelNames: ['kind', 'outcome'] as const,
     registers: [this.registry],
   });
@@ -223,6 +227,7 @@ export class AppMetrics {
         (await limiter.hitInOrder(hits)).map((result, index) => count(hits[index]?.key ?? '', result)),
       peek: (key, rule) => limiter.peek(key, rule),
       reset: (keys) => limiter.reset(keys),
+      refund: (keys) => limiter.refund(keys),
     };
   }
 

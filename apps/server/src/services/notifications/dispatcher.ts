@@ -18,7 +18,7 @@ import type { AuditObserver } from '../audit/audit-writer';
 import type { RateLimiter } from '../limits/rate-limiter';
 import { parsePhone } from '../phone/phone';
 import type { SmsGateway } from '../sms/sms-gateway';
-import { ratingTextCapRefusal } from './text-caps';
+import { ratingTextCapRefusal, refundRatingTextCaps } from './text-caps';
 
 /**
  * How long a claim keeps other instances away from a notification. Longer than one send can take (the send
@@ -230,17 +230,21 @@ export class NotificationDispatcher {
     try {
       const earlier = await this.settleOpenAttempt(notification);
       if (earlier) return earlier;
+      const countsCaps = notification.attempts === 1;
       const reason =
         (await this.optOutReason(notification.phoneNumber)) ??
-        (notification.attempts === 1 ? await this.capReason(notification.phoneNumber) : null);
+        (countsCaps ? await this.capReason(notification.phoneNumber) : null);
       if (reason) {
         // Never tried: the attempt the claim counted is taken back.
         await suppressNotification(db, { id: notification.id, reason, attempts: notification.attempts - 1 });
         return { status: 'suppressed', ...base, reason };
       }
-      if (run.throttledUntil > now().getTime()) {
-        return this.defer(notification, new Date(run.throttledUntil), true, 'throttled');
-      }
+      // Handed back unsent and uncounted: its first attempt, and so its caps, come again.
+      const handBack = async (until: number, why: string) => {
+        if (countsCaps) await this.refundCaps(notification.phoneNumber);
+        return this.defer(notification, new Date(until), true, why);
+      };
+      if (run.throttledUntil > now().getTime()) return handBack(run.throttledUntil, 'throttled');
       const result = await sms.deliverRating({
         notificationId: notification.id,
         to: notification.phoneNumber,
@@ -249,10 +253,21 @@ export class NotificationDispatcher {
       switch (result.status) {
         case 'accepted':
           return { status: 'sent', ...base, provider: result.provider };
-        case 'throttled': {
+        case 'throttled':
           run.throttledUntil = now().getTime() + (result.error.retryAfterMs ?? THROTTLE_PAUSE_MS);
-          return this.defer(notification, new Date(run.throttledUntil), true, 'throttled');
-        }
+          return handBack(run.throttledUntil, 'throttled');
+        case 'busy':
+          // Prompt texts held every slot for as long as a rating text waits: the rest of the batch waits too.
+          run.throttledUntil = now().getTime() + Math.max(result.retryAfterMs, THROTTLE_PAUSE_MS);
+          return handBack(run.throttledUntil, 'pacer_busy');
+        case 'untextable':
+          // The allow-list changed since the rating: its text is held back as at submission.
+          await suppressNotification(db, {
+            id: notification.id,
+            reason: result.reason,
+            attempts: notification.attempts - 1,
+          });
+          return { status: 'suppressed', ...base, reason: result.reason };
         case 'unknown':
           this.deps.logger.warn(
             { notificationId: notification.id, provider: result.provider, reference: result.reference },
@@ -352,6 +367,14 @@ export class NotificationDispatcher {
       this.deps.logger.warn({ err: error }, 'rate limiter unavailable; rating text caps not applied');
       return null;
     }
+  }
+
+  private async refundCaps(phoneNumber: string) {
+    await refundRatingTextCaps(this.deps.rateLimiter, this.deps.config.sessionSecret, phoneNumber).catch(
+      (error: unknown) => {
+        this.deps.logger.warn({ err: error }, 'rate limiter unavailable; rating text caps not refunded');
+      },
+    );
   }
 
   private async recordFailure(notification: ClaimedNotification, error: string): Promise<DeliveryOutcome> {

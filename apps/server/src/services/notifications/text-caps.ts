@@ -12,6 +12,8 @@ function recipientTextCapKey(secret: string, phoneNumber: string): string {
   return `rating-text:recipient:${keyedPhone(secret, 'recipient-texts', phoneNumber)}`;
 }
 
+const GLOBAL_CAP_KEY = 'rating-text:global';
+
 /**
  * The daily caps on rating texts (docs/security.md, Limits): per recipient, and in all. Counts the text about
  * to go out and returns why it must be held back ('recipient_daily_cap', 'global_daily_cap'), or null. Over a
@@ -33,7 +35,7 @@ export async function ratingTextCapRefusal(
       reason: 'recipient_daily_cap',
     },
     {
-      key: 'rating-text:global',
+      key: GLOBAL_CAP_KEY,
       rule: { limit: limits.ratingTextsPerDay, windowSeconds: DAY_SECONDS },
       reason: 'global_daily_cap',
     },
@@ -41,4 +43,13 @@ export async function ratingTextCapRefusal(
   const results = await limiter.hitInOrder(caps);
   const refused = results.findIndex((result) => !result.allowed);
   return caps[refused]?.reason ?? null;
+}
+
+/** A text whose caps were counted went back to the outbox unsent (throttled, no slot): its count goes too. */
+export function refundRatingTextCaps(
+  limiter: RateLimiter,
+  secret: string,
+  phoneNumber: string,
+): Promise<void> {
+  return limiter.refund([recipientTextCapKey(secret, phoneNumber), GLOBAL_CAP_KEY]);
 }

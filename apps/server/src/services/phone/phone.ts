@@ -31,6 +31,17 @@ export function parsePhone(input: string): ParsedPhone | null {
   return { e164: parsed.number, country: parsed.country, type: parsed.getType() };
 }
 
+/** The E.164 shape: '+', a country code that does not start with 0, at most 15 digits in all. */
+const E164 = /^\+[1-9]\d{1,14}$/;
+
+/**
+ * Whether a number a provider hands us (the sender of a reply, the destination in a receipt) has the E.164
+ * shape. Only such a number is stored or acted on; whether it may get texts is `untextableReason`'s call.
+ */
+export function isE164(value: string): boolean {
+  return E164.test(value);
+}
+
 /**
  * Number types that receive texts. Premium-rate, shared-cost, personal, toll-free, pager, VoIP and landline
  * numbers never get one: texting them is how SMS pumping fraud makes money (docs/security.md#codes).

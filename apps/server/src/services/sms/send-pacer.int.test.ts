@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startOwnRedis } from '../../../test/support/own-redis';
-import { RedisSendPacer } from './send-pacer';
+import { PROMPT_MAX_WAIT_MS, RedisSendPacer } from './send-pacer';
 
 let redis: Redis;
 let other: Redis;
@@ -39,7 +39,9 @@ describe('RedisSendPacer', () => {
     // milliseconds, which a bound on the waits alone read as a schedule off by as much.
     const take = async (n: number) => {
       const called = Date.now();
-      const wait = await (n % 2 === 0 ? first : second).reserve('twilio');
+      const verdict = await (n % 2 === 0 ? first : second).reserve('twilio', 'prompt');
+      if (!verdict.granted) throw new Error(`slot ${n} refused`);
+      const wait = verdict.waitMs;
       return { wait, earliest: called + wait, latest: Date.now() + wait };
     };
     const zero = await take(0);
@@ -52,6 +54,26 @@ describe('RedisSendPacer', () => {
       expect(n * 100).toBeLessThanOrEqual(latest - zero.earliest + 2);
     }
     // Another provider has its own schedule.
-    expect(await first.reserve('sns')).toBe(0);
+    expect(await first.reserve('sns', 'prompt')).toEqual({ granted: true, waitMs: 0 });
+  });
+
+  it('refuses prompt texts past the bound and keeps rating texts behind them, across instances', async () => {
+    const prefix = `test:pace:${randomBytes(4).toString('hex')}:`;
+    const fail = (error: unknown) => {
+      throw error;
+    };
+    const first = new RedisSendPacer(redis, prefix, () => 20, fail);
+    const second = new RedisSendPacer(other, prefix, () => 20, fail);
+    const verdicts = await Promise.all(
+      Array.from({ length: 40 }, (_, n) => (n % 2 === 0 ? first : second).reserve('sns', 'prompt')),
+    );
+    const granted = verdicts.filter((verdict) => verdict.granted);
+    // 20 a second and a bound of 1 s: 21 slots (0 to 1000 ms), plus at most one that the clock moved into.
+    expect(granted.length).toBeGreaterThanOrEqual(21);
+    expect(granted.length).toBeLessThanOrEqual(23);
+    for (const verdict of granted) expect(verdict.waitMs).toBeLessThanOrEqual(PROMPT_MAX_WAIT_MS);
+    const bulk = await second.reserve('sns', 'bulk');
+    expect(bulk.granted).toBe(false);
+    expect(!bulk.granted && bulk.retryInMs).toBeGreaterThan(800);
   });
 });

@@ -8,3 +8,8 @@ export const PROVIDER_REFUSED =
 export const PROVIDER_THROTTLED =
   'Too many text messages are being sent right now. Please try again shortly.';
 export const NUMBER_OPTED_OUT = 'This number has opted out of text messages. Reply START to opt back in.';
+export const NUMBER_NOT_TEXTABLE =
+  'Texts can only be sent to mobile numbers in the countries ExRated serves.';
+/** A code the provider's throughput has no slot for within the bound (send-pacer.ts): nothing was sent. */
+export const SENDING_BUSY = (wait: string) =>
+  `We're sending a lot of texts right now. Please try again ${wait}.`;

@@ -3,11 +3,12 @@ import { recordSmsAccepted, recordSmsAttempt, recordSmsRefused } from '@exrated/
 import type { SmsMessageKind } from '@exrated/db/schema';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AuditObserver } from '../audit/audit-writer';
-import { parsePhone } from '../phone/phone';
-import type { SendPacer } from './send-pacer';
-import { PROVIDER_UNREACHABLE } from './sms-errors';
+import { parsePhone, type UntextableReason, untextableReason } from '../phone/phone';
+import type { PaceClass, SendPacer } from './send-pacer';
+import { NUMBER_NOT_TEXTABLE, PROVIDER_UNREACHABLE } from './sms-errors';
 import {
   type SmsAttemptQuery,
+  SmsBusyError,
   SmsDeliveryError,
   type SmsKind,
   type SmsLookupResult,
@@ -20,6 +21,11 @@ import {
 export const SEND_TIMEOUT_MS = 30_000;
 /** A code text the provider throttled is tried again once after this long at most (the person is waiting). */
 const CODE_THROTTLE_WAIT_MS = 2_000;
+/**
+ * How long a rating text waits in the gateway for the slots prompt texts leave, before the dispatcher is
+ * told to come back later (it is due over hours; its claim's lease is longer than this plus one send).
+ */
+const BULK_MAX_WAIT_MS = 10_000;
 
 export type AttemptResult =
   | { status: 'accepted'; provider: string; messageId: string; reference: string }
@@ -28,13 +34,19 @@ export type AttemptResult =
   /** The provider asked us to slow down: not an attempt, and no failover. */
   | { status: 'throttled'; error: SmsDeliveryError }
   /** The request left and its answer was lost: the attempt stays open until the provider is asked. */
-  | { status: 'unknown'; provider: string; reference: string; error: SmsDeliveryError };
+  | { status: 'unknown'; provider: string; reference: string; error: SmsDeliveryError }
+  /** The provider's schedule has no slot for it now (send-pacer.ts): nothing was booked, recorded or sent. */
+  | { status: 'busy'; retryAfterMs: number }
+  /** No text may go to this number (country, number type): nothing was recorded or sent. */
+  | { status: 'untextable'; reason: UntextableReason };
 
 export interface SmsGatewayDeps {
   db: Database;
   /** The primary provider first, then the fallback when one is configured. */
   providers: readonly SmsSender[];
   pacer: SendPacer;
+  /** ALLOWED_SMS_COUNTRIES: with the number-type rule, checked here for every text of every kind. */
+  allowedCountries: readonly string[];
   logger: FastifyBaseLogger;
   now: () => Date;
   sendTimeoutMs?: number;
@@ -44,7 +56,9 @@ export interface SmsGatewayDeps {
 
 /**
  * Every text goes through here: code texts (as the app's SmsSender), rating texts (the dispatcher) and the
- * answers to HELP. Each attempt is recorded before it leaves, with our reference, and its outcome after;
+ * answers to HELP. No text goes to a number outside the allowed countries or of a type that is not a
+ * mobile's, whatever its kind; each waits for its provider's slot (send-pacer.ts), prompt texts at most
+ * PROMPT_MAX_WAIT_MS. Each attempt is recorded before it leaves, with our reference, and its outcome after;
  * a provider that refuses or cannot be reached hands the text to the fallback; a provider that may have
  * taken it (answer lost) does not, so no text is ever accepted by two providers.
  */
@@ -73,6 +87,8 @@ export class SmsGateway implements SmsSender {
       result = await this.attempt(message, null);
     }
     if (result.status === 'accepted') return { messageId: result.messageId };
+    if (result.status === 'busy') throw new SmsBusyError(result.retryAfterMs);
+    if (result.status === 'untextable') throw new SmsDeliveryError(NUMBER_NOT_TEXTABLE);
     if (result.status === 'unknown') {
       // The person is waiting: ask at once whether the provider has it, rather than answering 'failed'.
       const found = await this.ask(result.provider, {
@@ -128,6 +144,12 @@ export class SmsGateway implements SmsSender {
     for (const provider of this.deps.providers) await provider.optIn?.(phoneNumber);
   }
 
+  /** Why no text of any kind may go to this number (ALLOWED_SMS_COUNTRIES, number type), or null. */
+  untextable(to: string): UntextableReason | null {
+    const parsed = parsePhone(to);
+    return parsed ? untextableReason(parsed, this.deps.allowedCountries) : 'country_not_allowed';
+  }
+
   /** The answer to a reply, through the provider (and so the number) the reply came to. */
   async sendThrough(providerName: string, message: SmsMessage): Promise<AttemptResult> {
     const provider = this.provider(providerName);
@@ -140,12 +162,14 @@ export class SmsGateway implements SmsSender {
     notificationId: string | null,
     providers: readonly SmsSender[] = this.deps.providers,
   ): Promise<AttemptResult> {
-    const { db, now, pacer } = this.deps;
+    const { db, now } = this.deps;
+    const untextable = this.untextable(message.to);
+    if (untextable) return { status: 'untextable', reason: untextable };
     const country = parsePhone(message.to)?.country ?? null;
     let lastError = new SmsDeliveryError(PROVIDER_UNREACHABLE, { kind: 'unreachable' });
     for (const provider of providers) {
-      const wait = await pacer.reserve(provider.name);
-      if (wait > 0) await sleep(wait);
+      const slot = await this.slot(provider.name, paceClassOf(message.kind));
+      if (slot) return slot;
       const reference = await recordSmsAttempt(db, {
         kind: ledgerKind(message.kind),
         notificationId,
@@ -188,6 +212,31 @@ export class SmsGateway implements SmsSender {
     }
     return { status: 'failed', error: lastError };
   }
+
+  /**
+   * Waits for the provider's slot; answers `busy` when there is none for this text: at once for a prompt
+   * text (the pacer refused to book past its bound), after BULK_MAX_WAIT_MS for a rating text.
+   */
+  private async slot(provider: string, paceClass: PaceClass): Promise<AttemptResult | null> {
+    // Real time, as the pacer's slots and the sleeps are (the app's clock may be a test's).
+    const started = performance.now();
+    for (;;) {
+      const verdict = await this.deps.pacer.reserve(provider, paceClass);
+      if (verdict.granted) {
+        if (verdict.waitMs > 0) await sleep(verdict.waitMs);
+        return null;
+      }
+      const waited = performance.now() - started;
+      if (paceClass === 'prompt' || waited + verdict.retryInMs > BULK_MAX_WAIT_MS) {
+        return { status: 'busy', retryAfterMs: verdict.retryInMs };
+      }
+      await sleep(verdict.retryInMs);
+    }
+  }
+}
+
+function paceClassOf(kind: SmsKind): PaceClass {
+  return kind === 'rating' ? 'bulk' : 'prompt';
 }
 
 function ledgerKind(kind: SmsKind): SmsMessageKind {

@@ -60,6 +60,17 @@ export class SmsDeliveryError extends Error {
   }
 }
 
+/**
+ * A prompt text (a code) for which the provider's schedule had no slot within the bound: nothing was booked,
+ * recorded or sent, and nothing will be. Not a provider failure: the person is told to try again.
+ */
+export class SmsBusyError extends Error {
+  constructor(readonly retryAfterMs: number) {
+    super('no SMS slot free within the bound');
+    this.name = 'SmsBusyError';
+  }
+}
+
 /** An attempt whose answer was lost, as the provider is asked about it. */
 export interface SmsAttemptQuery {
   reference: string;

@@ -13,8 +13,8 @@ import {
 import { parsePhone, untextableReason } from '../phone/phone';
 import { ratingWindows } from '../rating/rating-limits';
 import { logWithheld, releaseTimesAtProof } from '../rating/rating-stands';
-import { PHONE_FORMAT_NOT_SUPPORTED, PROVIDER_UNREACHABLE } from '../sms/sms-errors';
-import { SmsDeliveryError } from '../sms/sms-sender';
+import { PHONE_FORMAT_NOT_SUPPORTED, PROVIDER_UNREACHABLE, SENDING_BUSY } from '../sms/sms-errors';
+import { SmsBusyError, SmsDeliveryError } from '../sms/sms-sender';
 import { CODE_TTL_MS, type SendRefusal } from './code-store';
 import { generateVerificationCode, hashVerificationCode, verificationText } from './verification-code';
 
@@ -23,6 +23,12 @@ export const VERIFICATION_UNAVAILABLE =
 export const INVALID_CODE = 'Invalid or expired verification code. Please try again or request a new code.';
 export const VERIFY_ERROR = 'An error occurred while verifying your code. Please try again.';
 const SEND_FAILED = 'Failed to send verification code';
+/**
+ * What a person refused for want of an SMS slot is told to wait: by then the burst that filled the
+ * schedule has long passed (it books at most a second ahead), and a crowd told '1 second' would come back
+ * as the same burst.
+ */
+const BUSY_RETRY_AFTER_SECONDS = 60;
 const HOUR_SECONDS = 60 * 60;
 const DAY_SECONDS = 24 * HOUR_SECONDS;
 
@@ -76,6 +82,7 @@ export async function sendVerificationCode(ctx: DeviceContext, phone: string) {
   } catch (error) {
     // The text never left: drop the code and the send, so the person can ask again at once.
     await ctx.codeStore.discard(phone, codeHash).catch(() => undefined);
+    if (error instanceof SmsBusyError) throw await sendingBusy(ctx, phone, parsed.country);
     throw sendFailure(ctx, phone, error);
   }
 
@@ -198,28 +205,7 @@ export async function checkVerificationCode(ctx: DeviceContext, phone: string, c
  * and writes a critical error log entry (once per window).
  */
 async function enforceCountedSendLimits(ctx: DeviceContext, phone: string, country: string | undefined) {
-  const { limits } = ctx.config;
-  const caps = [
-    {
-      key: `verification-send:ip:${networkKey(ctx.request.ipAddress)}`,
-      rule: { limit: limits.verificationSendsPerIpPerHour, windowSeconds: HOUR_SECONDS },
-      message: (wait: string) => `Too many verification codes requested. Please try again ${wait}.`,
-      alarm: null,
-    },
-    {
-      key: `verification-send:country:${country ?? 'none'}`,
-      rule: { limit: limits.verificationTextsPerCountryPerHour, windowSeconds: HOUR_SECONDS },
-      message: (wait: string) =>
-        `Verification texts to this country are paused for now. Please try again ${wait}.`,
-      alarm: `hourly ceiling of code texts to ${country ?? 'an unknown country'} reached`,
-    },
-    {
-      key: 'verification-send:global',
-      rule: { limit: limits.verificationTextsPerDay, windowSeconds: DAY_SECONDS },
-      message: (wait: string) => `Verification texts are paused for now. Please try again ${wait}.`,
-      alarm: 'global daily ceiling of code texts reached',
-    },
-  ];
+  const caps = countedSendCaps(ctx, country);
   const results = await ctx.rateLimiter.hitInOrder(caps);
   const index = results.findIndex((result) => !result.allowed);
   const cap = caps[index];
@@ -243,6 +229,46 @@ async function enforceCountedSendLimits(ctx: DeviceContext, phone: string, count
     });
   }
   throw tooManyRequests(result.retryAfterSeconds, cap.message);
+}
+
+/** The counted caps of one code text, in the order they are counted. */
+function countedSendCaps(ctx: DeviceContext, country: string | undefined) {
+  const { limits } = ctx.config;
+  return [
+    {
+      key: `verification-send:ip:${networkKey(ctx.request.ipAddress)}`,
+      rule: { limit: limits.verificationSendsPerIpPerHour, windowSeconds: HOUR_SECONDS },
+      message: (wait: string) => `Too many verification codes requested. Please try again ${wait}.`,
+      alarm: null,
+    },
+    {
+      key: `verification-send:country:${country ?? 'none'}`,
+      rule: { limit: limits.verificationTextsPerCountryPerHour, windowSeconds: HOUR_SECONDS },
+      message: (wait: string) =>
+        `Verification texts to this country are paused for now. Please try again ${wait}.`,
+      alarm: `hourly ceiling of code texts to ${country ?? 'an unknown country'} reached`,
+    },
+    {
+      key: 'verification-send:global',
+      rule: { limit: limits.verificationTextsPerDay, windowSeconds: DAY_SECONDS },
+      message: (wait: string) => `Verification texts are paused for now. Please try again ${wait}.`,
+      alarm: 'global daily ceiling of code texts reached',
+    },
+  ];
+}
+
+/**
+ * No SMS slot within the bound: the code was discarded (its send taken out of the number's ledger) and no
+ * text will follow. The counted caps take their hit back too, so the refusal costs the person, their
+ * network and the country's ceilings nothing.
+ */
+async function sendingBusy(ctx: DeviceContext, phone: string, country: string | undefined) {
+  await ctx.rateLimiter
+    .refund(countedSendCaps(ctx, country).map((cap) => cap.key))
+    .catch((error: unknown) => ctx.log.warn({ err: error }, 'code text caps not refunded'));
+  ctx.log.warn({ country }, 'code text refused: no SMS slot within the bound');
+  ctx.audit.log('verification_error', { reason: 'sending_busy' }, { phoneNumber: phone });
+  return tooManyRequests(BUSY_RETRY_AFTER_SECONDS, SENDING_BUSY);
 }
 
 function sendRefused(ctx: DeviceContext, phone: string, refusal: SendRefusal): TRPCError {

@@ -35,7 +35,8 @@ export function twilioReceipt(params: URLSearchParams, reference: string | null)
   const status = TWILIO_STATUS[twilioStatus];
   const messageSid = params.get('MessageSid') ?? params.get('SmsSid');
   if (!status || !messageSid) return null;
-  const errorCode = params.get('ErrorCode') || null;
+  // Twilio's error codes are numbers; anything else is not kept.
+  const errorCode = /^\d{1,10}$/.test(params.get('ErrorCode') ?? '') ? params.get('ErrorCode') : null;
   return {
     provider: 'twilio',
     reference,

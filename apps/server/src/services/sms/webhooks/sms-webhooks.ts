@@ -10,9 +10,13 @@ import {
 } from '@exrated/db/queries';
 import type { NewErrorLogEntry, NewLogEntry } from '@exrated/db/schema';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Limits } from '../../../config';
 import type { AuditLog } from '../../audit/audit-log';
 import type { AuditObserver } from '../../audit/audit-writer';
+import type { RateLimiter } from '../../limits/rate-limiter';
+import { isE164, parsePhone } from '../../phone/phone';
 import type { SmsGateway } from '../sms-gateway';
+import { type AutoReplyOutcome, sendAutoReply } from './auto-reply';
 import { helpText, replyKeyword } from './replies';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -21,6 +25,8 @@ export interface WebhookDeps {
   db: Database;
   auditLog: AuditLog;
   gateway: SmsGateway;
+  rateLimiter: RateLimiter;
+  limits: Pick<Limits, 'smsRepliesPerDay'>;
   logger: FastifyBaseLogger;
   now: () => Date;
   contactUrl: string;
@@ -100,19 +106,20 @@ export async function applyReceipt(deps: WebhookDeps, receipt: Receipt): Promise
   return applied;
 }
 
-export type ReplyOutcome = { keyword: ReturnType<typeof replyKeyword>; answer: string | null };
+export type ReplyOutcome = { keyword: ReturnType<typeof replyKeyword>; answer: AutoReplyOutcome | null };
 
 /**
- * A text someone sent to our number. Opt-out words put the number on the same list as the one-tap opt-out
- * of /r/{id}; START and UNSTOP take it off (and off the providers' own lists, so both agree); HELP gets
- * the help text, as `answer` (Twilio answers it in TwiML; other providers get it sent).
+ * A text someone sent to our number (`from` is E.164: the routes drop anything else unread). Opt-out words
+ * put the number on the same list as the one-tap opt-out of /r/{id}; START and UNSTOP take it off (and off
+ * the providers' own lists, so both agree); HELP gets the help text, sent like every other text
+ * (auto-reply.ts) from the number the reply came to.
  */
 export async function handleReply(
   deps: WebhookDeps,
   reply: { provider: 'twilio' | 'sns'; from: string; body: string },
 ): Promise<ReplyOutcome> {
   const keyword = replyKeyword(reply.body);
-  let answer: string | null = null;
+  let answer: AutoReplyOutcome | null = null;
   let changed = false;
   if (keyword === 'opt_out') {
     changed = await recordSmsOptOut(deps.db, { phoneNumber: reply.from, source: 'reply' });
@@ -123,15 +130,43 @@ export async function handleReply(
       deps.logger.warn({ err: error }, 'provider opt-in after START failed');
     });
   } else if (keyword === 'help') {
-    answer = helpText(deps.contactUrl);
+    const body = helpText(deps.contactUrl);
+    answer = await sendAutoReply(deps, { provider: reply.provider, to: reply.from, body });
   }
   const details = { provider: reply.provider, keyword, changed, source: 'reply' };
   deps.observeAudit?.('sms_reply', details);
-  await deps.auditLog.write({
-    logs: [{ ...systemEntry('sms_reply', details), phoneNumber: reply.from }],
-    errors: [],
-  });
+  const logs = [{ ...systemEntry('sms_reply', details), phoneNumber: reply.from }];
+  if (answer) {
+    const answered = {
+      ...answer,
+      provider: reply.provider,
+      country: parsePhone(reply.from)?.country ?? null,
+      source: 'reply',
+    };
+    deps.observeAudit?.('sms_auto_reply', answered);
+    logs.push({ ...systemEntry('sms_auto_reply', answered), phoneNumber: reply.from });
+  }
+  await deps.auditLog.write({ logs, errors: [] });
   return { keyword, answer };
+}
+
+/**
+ * A number a provider handed us, if it has the E.164 shape; anything else (a NUL, letters, a short code) is
+ * logged by its field and length, never stored, and the call is answered as handled so the provider does not
+ * retry it.
+ */
+export function providerNumber(
+  logger: FastifyBaseLogger,
+  provider: 'twilio' | 'sns',
+  field: string,
+  value: string | null | undefined,
+): string | null {
+  if (typeof value === 'string' && isE164(value)) return value;
+  logger.warn(
+    { provider, field, length: typeof value === 'string' ? value.length : null },
+    'provider number that is not E.164 ignored',
+  );
+  return null;
 }
 
 function systemEntry(action: string, details: Record<string, unknown>): NewLogEntry {

@@ -17,23 +17,36 @@ export const snsEnvelopeSchema = z.object({
 });
 export type SnsEnvelope = z.infer<typeof snsEnvelopeSchema>;
 
-/** Only AWS's own SNS hosts serve signing certificates and subscription confirmations. */
-const SNS_HOST = /^sns\.[a-z0-9-]+\.amazonaws\.com(\.cn)?$/;
+/**
+ * Only AWS's own SNS endpoints serve signing certificates and subscription confirmations: exactly
+ * `sns.<region>.amazonaws.com`, the region label shaped as AWS names them (us-east-1, eu-west-2,
+ * us-gov-west-1). Any other name under amazonaws.com (an S3 bucket's `sns.s3.amazonaws.com`, a
+ * customer's endpoint) may serve what a stranger put there.
+ */
+const SNS_HOST = /^sns\.[a-z]{2}(-gov)?-[a-z]+-\d{1,2}\.amazonaws\.com$/;
+/** The path SNS names its signing certificates by. */
+const CERTIFICATE_PATH = /^\/SimpleNotificationService-[0-9a-f]{32}\.pem$/;
+/** The subject AWS issues SNS's signing certificates to. */
+export const SNS_CERTIFICATE_SUBJECT = 'CN=sns.amazonaws.com';
+/** Distinct certificates kept: SNS signs with one per region at a time, and renews it rarely. */
+const CERTIFICATE_CACHE_SIZE = 32;
 
-export function isSnsUrl(value: string, { pem }: { pem: boolean }): boolean {
+/**
+ * Whether `value` is an https URL on an AWS SNS host. A certificate URL (`certificate`) must also name a
+ * certificate's path and carry no query string nor fragment: what it names is then the whole cache key, and a
+ * stranger cannot make one certificate look like many.
+ */
+export function isSnsUrl(value: string, { certificate }: { certificate: boolean }): boolean {
   let url: URL;
   try {
     url = new URL(value);
   } catch {
     return false;
   }
-  return (
-    url.protocol === 'https:' &&
-    url.port === '' &&
-    url.username === '' &&
-    SNS_HOST.test(url.hostname) &&
-    (!pem || url.pathname.endsWith('.pem'))
-  );
+  const onSnsHost =
+    url.protocol === 'https:' && url.port === '' && url.username === '' && SNS_HOST.test(url.hostname);
+  if (!certificate) return onSnsHost;
+  return onSnsHost && !/[?#]/.test(value) && CERTIFICATE_PATH.test(url.pathname);
 }
 
 /** The string SNS signs: the listed fields in this order, each as 'Name\nvalue\n' (absent ones left out). */
@@ -51,10 +64,12 @@ export function snsStringToSign(envelope: SnsEnvelope): string {
 export type SnsVerdict = { ok: true } | { ok: false; reason: string };
 
 /**
- * Verifies an SNS message: the certificate comes from an AWS SNS host over https (fetched once per URL), is
- * valid now, and its key verifies the signature (SHA1withRSA for version 1, SHA256withRSA for version 2).
+ * Verifies an SNS message: the certificate comes from an AWS SNS host over https (fetched once per URL and
+ * kept among the CERTIFICATE_CACHE_SIZE last used), is issued to SNS, is valid now, and its key verifies the
+ * signature (SHA1withRSA for version 1, SHA256withRSA for version 2).
  */
 export class SnsSignatureVerifier {
+  /** Least recently used first (a Map keeps insertion order; a hit moves its entry to the end). */
   private readonly certificates = new Map<string, Promise<X509Certificate>>();
 
   constructor(
@@ -63,7 +78,7 @@ export class SnsSignatureVerifier {
   ) {}
 
   async verify(envelope: SnsEnvelope): Promise<SnsVerdict> {
-    if (!isSnsUrl(envelope.SigningCertURL, { pem: true })) {
+    if (!isSnsUrl(envelope.SigningCertURL, { certificate: true })) {
       return { ok: false, reason: 'certificate not from an AWS SNS host' };
     }
     let certificate: X509Certificate;
@@ -72,6 +87,7 @@ export class SnsSignatureVerifier {
     } catch {
       return { ok: false, reason: 'certificate could not be read' };
     }
+    if (!issuedToSns(certificate)) return { ok: false, reason: 'certificate not issued to SNS' };
     const now = this.now().getTime();
     if (Date.parse(certificate.validFrom) > now || Date.parse(certificate.validTo) < now) {
       return { ok: false, reason: 'certificate not valid now' };
@@ -83,15 +99,33 @@ export class SnsSignatureVerifier {
   }
 
   private certificate(url: string): Promise<X509Certificate> {
-    let pending = this.certificates.get(url);
-    if (!pending) {
-      pending = this.fetchCertificate(url).then((pem) => new X509Certificate(pem));
-      // A failed fetch is not kept: the next message asks again.
-      pending.catch(() => this.certificates.delete(url));
-      this.certificates.set(url, pending);
+    const cached = this.certificates.get(url);
+    if (cached) {
+      this.certificates.delete(url);
+      this.certificates.set(url, cached);
+      return cached;
     }
+    const pending = this.fetchCertificate(url).then((pem) => new X509Certificate(pem));
+    // A failed fetch is not kept: the next message asks again.
+    pending.catch(() => {
+      if (this.certificates.get(url) === pending) this.certificates.delete(url);
+    });
+    this.certificates.set(url, pending);
+    const oldest = this.certificates.keys().next();
+    if (this.certificates.size > CERTIFICATE_CACHE_SIZE && !oldest.done)
+      this.certificates.delete(oldest.value);
     return pending;
   }
+}
+
+/** The certificate's subject is SNS's, and nothing but: one common name, `sns.amazonaws.com`. */
+function issuedToSns(certificate: X509Certificate): boolean {
+  return (
+    certificate.subject
+      .split('\n')
+      .filter((line) => line.length > 0)
+      .join('\n') === SNS_CERTIFICATE_SUBJECT
+  );
 }
 
 /** Production's certificate (and subscription confirmation) fetch: https only, a short time-out. */
