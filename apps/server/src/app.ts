@@ -23,7 +23,7 @@ import { smsWebhooksPlugin } from './plugins/sms-webhooks';
 import { trpcGuardsPlugin } from './plugins/trpc-guards';
 import { type AppRouter, appRouter } from './routers';
 import { AuditLog } from './services/audit/audit-log';
-import { MemoryRateLimiter, RedisRateLimiter } from './services/limits/rate-limiter';
+import { MemoryRateLimiter, type RateLimiter, RedisRateLimiter } from './services/limits/rate-limiter';
 import { AppMetrics } from './services/metrics/app-metrics';
 import { NotificationDispatcher } from './services/notifications/dispatcher';
 import { UnlockedViewers } from './services/profile/unlocked-viewers';
@@ -51,6 +51,8 @@ export interface AppOverrides {
   sms?: SmsSender;
   /** A code store with a short TTL, for expiry tests. */
   codeStore?: CodeStore;
+  /** The caps' counts: an in-process limiter on a test clock lets a test pass windows without waiting. */
+  rateLimiter?: RateLimiter;
   now?: () => Date;
   logger?: FastifyServerOptions['logger'];
   /** False keeps the notification dispatcher's timer off, so a test drives it with `runOnce()`. */
@@ -117,7 +119,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
 
   const metrics = new AppMetrics(() => summarizePendingNotifications(database.db));
   const rateLimiter = metrics.countingRefusals(
-    redis ? new RedisRateLimiter(redis, config.redisKeyPrefix) : new MemoryRateLimiter(),
+    overrides.rateLimiter ??
+      (redis ? new RedisRateLimiter(redis, config.redisKeyPrefix) : new MemoryRateLimiter()),
   );
   const smsProviders = overrides.sms
     ? [overrides.sms]

@@ -127,6 +127,7 @@ const envSchema = z.object({
   LIMIT_RATING_TEXTS_PER_DAY: positiveInt(2000),
   LIMIT_SMS_REPLIES_PER_DAY: positiveInt(500),
   LIMIT_ADMIN_LOGINS_PER_IP_PER_15_MIN: positiveInt(10),
+  LIMIT_ADMIN_LOGINS_PER_IPV6_48_PER_15_MIN: positiveInt(30),
   LIMIT_STAFF_LOGINS_PER_ACCOUNT_PER_5_MIN: positiveInt(20),
   MODERATION_TARGET_HOURS: z
     .string()
@@ -180,7 +181,9 @@ export interface Limits {
   /** Automatic replies (the answer to HELP) per day in all; one number gets at most one a day. */
   smsRepliesPerDay: number;
   adminLoginsPerIpPer15Min: number;
-  /** Staff logins per account from all places per 5 minutes; a browser the account used before is exempt. */
+  /** The same attempts per IPv6 /48 (every /64 in it together), besides each /64's own cap. */
+  adminLoginsPerIpv6SitePer15Min: number;
+  /** Staff password checks per account per 5 minutes from browsers and networks it never logged in from. */
   staffLoginsPerAccountPer5Min: number;
   telemetryPerIpPerMinute: number;
   /** Notices (reports of content) filed from one IP address per hour, whichever form they come from. */
@@ -325,6 +328,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ratingTextsPerDay: e.LIMIT_RATING_TEXTS_PER_DAY,
       smsRepliesPerDay: e.LIMIT_SMS_REPLIES_PER_DAY,
       adminLoginsPerIpPer15Min: e.LIMIT_ADMIN_LOGINS_PER_IP_PER_15_MIN,
+      adminLoginsPerIpv6SitePer15Min: e.LIMIT_ADMIN_LOGINS_PER_IPV6_48_PER_15_MIN,
       staffLoginsPerAccountPer5Min: e.LIMIT_STAFF_LOGINS_PER_ACCOUNT_PER_5_MIN,
       telemetryPerIpPerMinute: e.LIMIT_TELEMETRY_PER_IP_PER_MINUTE,
       noticesPerIpPerHour: e.LIMIT_NOTICES_PER_IP_PER_HOUR,

@@ -277,8 +277,9 @@ describe('passkeys', () => {
       .where(and(eq(logs.action, 'staff_second_factor_reset'), eq(logs.userId, `staff:${adminRow?.id}`)));
     expect(entry?.details).toMatchObject({ staffId: staff.id, passkeysRemoved: 2, staff: 'admin' });
     const after = await passkeyLogin(staff, authenticator);
-    // The password is right, but nothing of the old second factor opens the account any more.
-    expect((await failure(after.result)).code).toBe('FORBIDDEN');
+    // The password is right, but nothing of the old second factor opens the account any more, and the
+    // answer is a wrong password's: only the enrolment link leads on.
+    expect(await failure(after.result)).toMatchObject({ code: 'UNAUTHORIZED', message: INVALID_LOGIN });
     expect(await after.browser.trpc.admin.me()).toMatchObject({ isAdmin: false });
   });
 });

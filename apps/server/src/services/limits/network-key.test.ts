@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { networkKey } from './network-key';
+import { networkKey, siteKey } from './network-key';
 
 describe('networkKey', () => {
   it('counts an IPv4 address as itself', () => {
@@ -26,5 +26,20 @@ describe('networkKey', () => {
   it('puts missing or malformed addresses in one bucket', () => {
     expect(networkKey(null)).toBe('unknown');
     expect(networkKey('not an address')).toBe('unknown');
+  });
+});
+
+describe('siteKey', () => {
+  it('counts every /64 of one IPv6 /48 as the same site', () => {
+    const keys = new Set(['2001:db8:aa:1::1', '2001:db8:aa:ffff::9', '2001:0db8:00aa::'].map(siteKey));
+    expect([...keys]).toEqual(['2001:db8:aa::/48']);
+    expect(siteKey('2001:db8:ab:1::1')).toBe('2001:db8:ab::/48');
+  });
+
+  it('has no site for IPv4, IPv4-mapped or malformed addresses', () => {
+    expect(siteKey('203.0.113.7')).toBeNull();
+    expect(siteKey('::ffff:198.51.100.4')).toBeNull();
+    expect(siteKey('not an address')).toBeNull();
+    expect(siteKey(null)).toBeNull();
   });
 });

@@ -2,7 +2,8 @@ import { completeStaffEnrolment, findStaffEnrolment, setPendingTotpSecret } from
 import { TRPCError } from '@trpc/server';
 import type { Context } from '../../context';
 import { hashToken } from '../sessions/sessions';
-import { hashPassword, verifyPassword } from './passwords';
+import { checkStaffPassword } from './password-check';
+import { hashPassword } from './passwords';
 import {
   enrolmentUri,
   hashRecoveryCode,
@@ -11,7 +12,7 @@ import {
   TotpSecretBox,
   totpStep,
 } from './second-factor';
-import { startStaffSession } from './staff-login';
+import { INVALID_LOGIN, startStaffSession } from './staff-login';
 
 const LINK_GONE = 'This link is invalid or has expired. Ask an administrator for a new one.';
 
@@ -53,6 +54,10 @@ export async function beginEnrolment(ctx: Context, token: string) {
  * Completes an enrolment: an invitation sets the password here, a reset link asks for the current one, the
  * link after a first login needs none (the password was just checked). The first correct code enrols the
  * factor, the link is used up and the recovery codes are returned, this once; they are stored hashed.
+ *
+ * A reset link's password is checked like a login's, under the same caps (password-check.ts), and a wrong
+ * password or a wrong code get one answer: whoever holds a leaked link also holds its key, so an answer for a
+ * wrong code alone would tell them the password was right.
  */
 export async function completeEnrolment(
   ctx: Context,
@@ -62,23 +67,32 @@ export async function completeEnrolment(
   if (!enrolment.pendingTotpSecret) {
     throw new TRPCError({ code: 'BAD_REQUEST', message: 'Open the link again to see the QR code to scan.' });
   }
-  let passwordHash: string | null = null;
-  if (enrolment.purpose !== 'first_login') {
-    if (!input.password) throw new TRPCError({ code: 'BAD_REQUEST', message: 'Please enter your password.' });
-    if (enrolment.purpose === 'invite') passwordHash = await hashPassword(input.password);
-    else if (!(await verifyPassword(input.password, account.passwordHash))) {
-      ctx.audit.log('staff_enrolment_failed', { staffId: account.id, reason: 'invalid_password' });
-      throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Invalid password' });
-    }
+  const password = input.password ?? '';
+  if (enrolment.purpose !== 'first_login' && password === '') {
+    throw new TRPCError({ code: 'BAD_REQUEST', message: 'Please enter your password.' });
   }
   const secret = secretBox(ctx).open(enrolment.pendingTotpSecret);
   const step = totpStep(input.code.trim(), secret);
-  if (step === null) {
+  if (enrolment.purpose === 'reset') {
+    const { passwordOk } = await checkStaffPassword(ctx, {
+      login: account.login,
+      account: async () => account,
+      password,
+    });
+    if (!passwordOk || step === null) {
+      ctx.audit.log('staff_enrolment_failed', {
+        staffId: account.id,
+        reason: passwordOk ? 'invalid_code' : 'invalid_password',
+      });
+      throw new TRPCError({ code: 'UNAUTHORIZED', message: INVALID_LOGIN });
+    }
+  } else if (step === null) {
     throw new TRPCError({
       code: 'BAD_REQUEST',
       message: 'That code is not right. Enter the 6 digits your authenticator app shows now.',
     });
   }
+  const passwordHash = enrolment.purpose === 'invite' ? await hashPassword(password) : null;
   const recoveryCodes = newRecoveryCodes();
   const done = await completeStaffEnrolment(ctx.db, {
     enrolmentId: enrolment.id,
