@@ -242,7 +242,7 @@ describe('pile-on groups', () => {
       const decided = await flows.call(admin, 'admin.decideGroup', {
         items: group?.items,
         outcome: 'hide',
-        reason: 'false_claims',
+        reason: 'false_statement',
         note: 'Reported twice.',
       });
       expect(decided.error).toBeNull();
