@@ -3,6 +3,7 @@ import { TRPCError } from '@trpc/server';
 import type { Context } from '../../context';
 import { networkKey } from '../limits/network-key';
 import { enforceRateLimit, tooManyRequests } from '../limits/rate-limit-errors';
+import { screenRatingsAtProof } from '../moderation/held-limits';
 import {
   heldReasonForAuthor,
   holdRatingsOfRepeatOffenderAtProof,
@@ -130,6 +131,8 @@ export async function checkVerificationCode(ctx: DeviceContext, phone: string, c
   }
 
   try {
+    // What the device rated unproven was no moderation item: its texts are read again now.
+    const screened = await screenRatingsAtProof(ctx, phone);
     // A repeat offender's phone: the device's unproven ratings wait for a moderator instead of standing.
     const offenderHolds = await holdRatingsOfRepeatOffenderAtProof(ctx, {
       phone,
@@ -150,7 +153,10 @@ export async function checkVerificationCode(ctx: DeviceContext, phone: string, c
     if (settlement.droppedRepeat > 0) audit('rating_dropped_repeat', { count: settlement.droppedRepeat });
     // The held ratings the proof found are the device's repeat-offender holds (recorded as a plain review, as
     // rating.submit records them) and the ones over the daily ceiling.
-    const overCeiling = settlement.heldForModeration - offenderHolds;
+    const screeningHolds = [...screened.held.values()].reduce((sum, count) => sum + count, 0);
+    const overCeiling = settlement.heldForModeration - offenderHolds - screeningHolds;
+    for (const [reason, count] of screened.held) audit('rating_held_for_review', { reason, count });
+    if (screened.dropped > 0) audit('rating_dropped_held_limit', { count: screened.dropped });
     if (overCeiling > 0) audit('rating_held_for_review', { reason: 'daily_ceiling', count: overCeiling });
     if (offenderHolds > 0) {
       audit('rating_held_for_review', {
