@@ -1,10 +1,11 @@
-// A pile-on in the moderation queue (docs/trust-and-safety.md#pile-ons): held ratings and a notice about one
+// A pile-on in the moderation queue (docs/trust-and-safety.md#pile-ons): ratings held by one rule about one
 // number within a day show as one group with its count and span, each rating with its average, and one
-// decision from the keyboard answers the whole group, the focus staying on the queue. Held ratings and the
-// notice are written straight into this file's database; the decisions go through the page.
+// decision from the keyboard answers the whole group, the focus staying on the queue. The held ratings, each
+// with a proven phone behind it, are written straight into this file's database; the decisions go through
+// the page.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { notices, ratingScores, ratings } from '../../../db/src/schema/index';
+import { ratingScores, ratings } from '../../../db/src/schema/index';
 // The run's Postgres server comes from this global setup (its `inject` key is declared there).
 import type {} from '../../../db/src/testing/global-setup';
 import { createTestDatabase, type TestDatabase } from '../../../db/src/testing/index';
@@ -27,15 +28,20 @@ let app: App;
 let database: TestDatabase;
 
 const SUBJECT = '+12025550171';
-const REFERENCE = 'GRPA2345GRPA';
+const AUTHOR = '+12025550190';
 
 /**
- * A threat held 1 h ago and another 5 h ago about one number, a notice about a third rating of it 3 h ago
- * (one group), and, after them in the queue, an ordinary hold of another number.
+ * Threats held 1 h, 3 h and 5 h ago about one number (one group), and, after them in the queue, an ordinary
+ * hold of another number.
  */
 async function seedPileOn() {
   const now = Date.now();
-  const base = { name: 'Alex', relationshipType: 'casual' as const, phoneNumber: SUBJECT };
+  const base = {
+    name: 'Alex',
+    relationshipType: 'casual' as const,
+    phoneNumber: SUBJECT,
+    createdByPhone: AUTHOR,
+  };
   const rows = await database.db
     .insert(ratings)
     .values([
@@ -51,7 +57,12 @@ async function seedPileOn() {
         heldReason: 'screening:threats',
         createdAt: new Date(now - 5 * HOUR),
       },
-      { ...base, testimonial: 'Pile reported', createdAt: new Date(now - 6 * HOUR) },
+      {
+        ...base,
+        testimonial: 'Pile threat three',
+        heldReason: 'screening:threats',
+        createdAt: new Date(now - 3 * HOUR),
+      },
       {
         ...base,
         phoneNumber: '+12025550178',
@@ -69,14 +80,6 @@ async function seedPileOn() {
         [7, 8, 6, 7, 8].map((score, index) => ({ ratingId: row.id, questionId: index + 1, score })),
       ),
     );
-  await database.db.insert(notices).values({
-    reference: REFERENCE,
-    ratingId: rows[2]?.id,
-    source: 'public_form',
-    reason: 'harassment',
-    text: 'A pile-on',
-    createdAt: new Date(now - 3 * HOUR),
-  });
 }
 
 beforeAll(async () => {
@@ -130,9 +133,10 @@ describe('a pile-on in the moderation queue', () => {
     });
 
     // The header: the count, the span, the group's decision; its three items follow it in one frame.
-    await expect.poll(() => group.textContent()).toContain('3 items about one number within 4 h');
+    await expect.poll(() => group.textContent()).toContain('3 held ratings');
+    await expect.poll(() => group.textContent()).toContain('about one number within 4 h');
     await expect.poll(() => frame.getByTestId('queue-item').count()).toBe(3);
-    for (const text of ['Pile threat one', 'Pile threat two', 'A pile-on']) {
+    for (const text of ['Pile threat one', 'Pile threat two', 'Pile threat three']) {
       await frame.getByTestId('queue-item').filter({ hasText: text }).waitFor();
     }
     // Each rating shows the rounded average of its five answers, as the rest of the admin does.
@@ -148,7 +152,7 @@ describe('a pile-on in the moderation queue', () => {
     await page.keyboard.press('j');
     await expect.poll(() => focusedEntry(page)).toContain('queue-item: ');
     await page.keyboard.press('g');
-    await expect.poll(() => focusedEntry(page)).toContain('3 items about one number');
+    await expect.poll(() => focusedEntry(page)).toContain('3 held ratings');
 
     // Hide all three: 2, R and a reason, N and a note, Ctrl+Enter.
     await page.keyboard.press('2');
@@ -159,7 +163,7 @@ describe('a pile-on in the moderation queue', () => {
     await page.keyboard.press('Control+Enter');
     await page.getByText('Decided 3 items: the ratings are hidden.').waitFor();
     await expect.poll(() => page.getByText('Pile threat one').count()).toBe(0);
-    await expect.poll(() => page.getByText('A pile-on').count()).toBe(0);
+    await expect.poll(() => page.getByText('Pile threat three').count()).toBe(0);
     // The focus went to the entry that took the group's place, never to the page.
     await expect.poll(() => focusedEntry(page)).not.toBeNull();
     await screenshotBothWidths(page, 'queue-group-decided');

@@ -26,7 +26,13 @@ let database: TestDatabase;
 async function seedHolds(width: ViewportWidth) {
   const now = Date.now();
   const line = width === 375 ? 140 : 150;
-  const base = { name: 'Alex', relationshipType: 'casual' as const, phoneNumber: `+12025550${line + 2}` };
+  // A proven phone stands behind each: a held rating without one is no moderation item.
+  const base = {
+    name: 'Alex',
+    relationshipType: 'casual' as const,
+    phoneNumber: `+12025550${line + 2}`,
+    createdByPhone: `+12025550${line + 5}`,
+  };
   await database.db.insert(ratings).values([
     {
       ...base,

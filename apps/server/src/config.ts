@@ -123,6 +123,8 @@ const envSchema = z.object({
   LIMIT_RATINGS_PER_IP_PER_HOUR: positiveInt(30),
   LIMIT_SAME_PHONE_RATING_DAYS: positiveInt(30),
   LIMIT_RATINGS_PER_NUMBER_PER_DAY: positiveInt(3),
+  LIMIT_HELD_RATINGS_PER_PHONE_PER_DAY: positiveInt(3),
+  LIMIT_HELD_RATINGS_PER_IP_PER_DAY: positiveInt(10),
   LIMIT_RATING_TEXTS_PER_RECIPIENT_PER_DAY: positiveInt(3),
   LIMIT_RATING_TEXTS_PER_DAY: positiveInt(2000),
   LIMIT_SMS_REPLIES_PER_DAY: positiveInt(500),
@@ -176,6 +178,12 @@ export interface Limits {
    * Standing ratings one number gets per day; the ones beyond wait for moderation (docs/security.md#limits).
    */
   ratingsPerNumberPerDay: number;
+  /**
+   * Ratings whose own text screening holds, per proven phone and per network per day: the moderation items
+   * one author can create (docs/trust-and-safety.md#the-queue-under-a-flood).
+   */
+  heldRatingsPerPhonePerDay: number;
+  heldRatingsPerIpPerDay: number;
   ratingTextsPerRecipientPerDay: number;
   ratingTextsPerDay: number;
   /** Automatic replies (the answer to HELP) per day in all; one number gets at most one a day. */
@@ -324,6 +332,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ratingsPerIpPerHour: e.LIMIT_RATINGS_PER_IP_PER_HOUR,
       samePhoneRatingDays: e.LIMIT_SAME_PHONE_RATING_DAYS,
       ratingsPerNumberPerDay: e.LIMIT_RATINGS_PER_NUMBER_PER_DAY,
+      heldRatingsPerPhonePerDay: e.LIMIT_HELD_RATINGS_PER_PHONE_PER_DAY,
+      heldRatingsPerIpPerDay: e.LIMIT_HELD_RATINGS_PER_IP_PER_DAY,
       ratingTextsPerRecipientPerDay: e.LIMIT_RATING_TEXTS_PER_RECIPIENT_PER_DAY,
       ratingTextsPerDay: e.LIMIT_RATING_TEXTS_PER_DAY,
       smsRepliesPerDay: e.LIMIT_SMS_REPLIES_PER_DAY,

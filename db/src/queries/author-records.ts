@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../database';
 import {
   doNotRateNumbers,
@@ -59,6 +59,53 @@ export async function holdUnclaimedRatingsOfDevice(
     )
     .returning({ id: ratings.id });
   return held.length;
+}
+
+/**
+ * The texts of the ratings a device gave before proving `phone` (not those of the phone's own number, which
+ * the proof drops), oldest first: screened again at the proof (docs/trust-and-safety.md#the-queue-under-a-flood).
+ */
+export async function listUnclaimedRatingTexts(
+  db: Executor,
+  params: { deviceSessionId: string; phone: string },
+) {
+  return db
+    .select({
+      id: ratings.id,
+      name: ratings.name,
+      testimonial: ratings.testimonial,
+      gratitude: ratings.gratitude,
+      selfReflection: ratings.selfReflection,
+      feedback: ratings.feedback,
+      heldReason: ratings.heldReason,
+    })
+    .from(ratings)
+    .where(
+      and(
+        eq(ratings.deviceSessionId, params.deviceSessionId),
+        isNull(ratings.createdByPhone),
+        ne(ratings.phoneNumber, params.phone),
+      ),
+    )
+    .orderBy(asc(ratings.createdAt), asc(ratings.id));
+}
+
+/** Sets the held reason (or none) of unclaimed ratings, before the proof attributes them. */
+export async function setHeldReasonOfUnclaimed(
+  db: Executor,
+  params: { ids: string[]; heldReason: string | null },
+) {
+  if (params.ids.length === 0) return;
+  await db
+    .update(ratings)
+    .set({ heldReason: params.heldReason })
+    .where(and(inArray(ratings.id, params.ids), isNull(ratings.createdByPhone)));
+}
+
+/** Deletes unclaimed ratings (with their scores and notifications) the proof will not attribute. */
+export async function deleteUnclaimedRatings(db: Executor, ids: string[]) {
+  if (ids.length === 0) return;
+  await db.delete(ratings).where(and(inArray(ratings.id, ids), isNull(ratings.createdByPhone)));
 }
 
 /**

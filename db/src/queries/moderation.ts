@@ -12,12 +12,36 @@ import {
 import { scoresOfRating } from './received-ratings';
 
 /**
- * The rating waits for an administrator (docs/trust-and-safety.md#screening): held_reason names the rule
- * ('daily_ceiling', 'screening:<rule>'). A rating whose author has not proven a phone waits for its author
- * instead, without a held_reason: it is not a moderation item.
+ * The rating waits for an administrator (docs/trust-and-safety.md#decisions): held_reason names the rule
+ * ('daily_ceiling', 'repeat_offender', 'screening:<rule>') and a proven phone stands behind it. A rating
+ * whose author has not proven a phone waits for its author, whatever its held reason says: it is no
+ * moderation item until the proof attributes it (and screens it again), so nobody fills the queue without
+ * paying for a proof.
  */
 export function heldForModeration() {
-  return isNotNull(ratings.heldReason);
+  return and(isNotNull(ratings.heldReason), isNotNull(ratings.createdByPhone));
+}
+
+/**
+ * Another open item of the same kind and rule about the same number within `windowMs` of this one: the
+ * candidates of a pile-on group (docs/trust-and-safety.md#pile-ons), listed however far down the queue they
+ * sit, so a flood of single items never pushes a group off the page.
+ */
+export function hasPileOnSibling(kind: 'held_rating' | 'notice', windowMs: number) {
+  if (kind === 'held_rating') {
+    return sql`exists (
+      select 1 from ${ratings} s
+      where s.phone_number = "ratings"."phone_number" and s.held_reason = "ratings"."held_reason"
+        and s.id <> "ratings"."id" and s.created_by_phone is not null and s.hidden_at is null
+        and abs(extract(epoch from s.created_at - "ratings"."created_at")) * 1000 <= ${windowMs}
+    )`;
+  }
+  return sql`exists (
+    select 1 from ${notices} s join ${ratings} sr on sr.id = s.rating_id
+    where s.status = 'open' and s.reason = "notices"."reason" and s.id <> "notices"."id"
+      and sr.phone_number = "ratings"."phone_number"
+      and abs(extract(epoch from s.created_at - "notices"."created_at")) * 1000 <= ${windowMs}
+  )`;
 }
 
 /**
@@ -68,7 +92,13 @@ const hasOpenAppeal = sql`exists (
  */
 export async function listHeldRatingsForReview(
   db: Executor,
-  params: { limit: number; priorityGroups?: readonly (readonly string[])[]; heldReason?: string | undefined },
+  params: {
+    limit: number;
+    priorityGroups?: readonly (readonly string[])[];
+    heldReason?: string | undefined;
+    /** Only the ratings that have a pile-on sibling within this window (`hasPileOnSibling`). */
+    pileOnWindowMs?: number | undefined;
+  },
 ) {
   const groups = params.priorityGroups ?? [];
   const rank =
@@ -92,6 +122,9 @@ export async function listHeldRatingsForReview(
         isNull(ratings.hiddenAt),
         sql`not ${hasOpenAppeal}`,
         params.heldReason === undefined ? undefined : eq(ratings.heldReason, params.heldReason),
+        params.pileOnWindowMs === undefined
+          ? undefined
+          : hasPileOnSibling('held_rating', params.pileOnWindowMs),
       ),
     )
     .orderBy(rank, asc(ratings.createdAt), asc(ratings.id))
@@ -319,7 +352,7 @@ export async function summarizeModeration(db: Executor, params: { since: Date })
     .select({
       heldRatings: sql<number>`(
         select count(*) from ${ratings} r
-        where r.held_reason is not null and r.hidden_at is null
+        where r.held_reason is not null and r.created_by_phone is not null and r.hidden_at is null
           and not exists (select 1 from ${ratingAppeals} a where a.rating_id = r.id and a.status = 'open')
       )`.mapWith(Number),
       openNotices: sql<number>`(select count(*) from ${notices} n where n.status = 'open')`.mapWith(Number),

@@ -8,7 +8,13 @@ import {
   notifications,
   ratings,
 } from '../schema';
-import { type Closing, closeAnswered, decisionStatusColumns, ratingForReview } from './moderation';
+import {
+  type Closing,
+  closeAnswered,
+  decisionStatusColumns,
+  hasPileOnSibling,
+  ratingForReview,
+} from './moderation';
 import { standingRating } from './received-ratings';
 
 export interface NewNotice {
@@ -101,7 +107,13 @@ export async function findNoticeStatus(db: Executor, reference: string) {
 /** Open notices for the queue, oldest first, each with the rating it names as its reader sees it. */
 export async function listOpenNotices(
   db: Executor,
-  params: { limit: number; reason?: NoticeReason | undefined; reference?: string | undefined },
+  params: {
+    limit: number;
+    reason?: NoticeReason | undefined;
+    reference?: string | undefined;
+    /** Only the notices that have a pile-on sibling within this window (`hasPileOnSibling`). */
+    pileOnWindowMs?: number | undefined;
+  },
 ) {
   return db
     .select({
@@ -122,6 +134,7 @@ export async function listOpenNotices(
         eq(notices.status, 'open'),
         params.reason === undefined ? undefined : eq(notices.reason, params.reason),
         params.reference === undefined ? undefined : eq(notices.reference, params.reference),
+        params.pileOnWindowMs === undefined ? undefined : hasPileOnSibling('notice', params.pileOnWindowMs),
       ),
     )
     .orderBy(asc(notices.createdAt), asc(notices.id))

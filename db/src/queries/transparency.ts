@@ -1,6 +1,7 @@
-import { and, count, gte, isNotNull, sql } from 'drizzle-orm';
+import { and, count, gte, sql } from 'drizzle-orm';
 import type { Executor } from '../database';
 import { moderationDecisions, notices, ratingAppeals, ratings } from '../schema';
+import { heldForModeration } from './moderation';
 
 // UTC calendar month of a timestamp, 'YYYY-MM'.
 const monthOf = (column: unknown) => sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM')`;
@@ -63,7 +64,7 @@ export async function countHeldRatingsByMonth(db: Executor, params: { since: Dat
   return db
     .select({ month, rule: sql<string>`${ratings.heldReason}`, count: count() })
     .from(ratings)
-    .where(and(isNotNull(ratings.heldReason), gte(ratings.createdAt, params.since)))
+    .where(and(heldForModeration(), gte(ratings.createdAt, params.since)))
     .groupBy(month, ratings.heldReason);
 }
 

@@ -6,7 +6,7 @@ import {
   QUEUE_ITEM_KINDS,
 } from '@exrated/db/schema';
 import { z } from 'zod';
-import { QUEUE_PAGE_SIZE } from '../services/moderation/queue';
+import { PILE_ON_MAX_ITEMS } from '../services/moderation/pile-ons';
 import { passkeyAssertionInput } from './staff.schemas';
 
 /**
@@ -104,7 +104,7 @@ export const adminDecideGroupInput = z.strictObject({
       }),
     )
     .min(2, 'A group has at least two items.')
-    .max(QUEUE_PAGE_SIZE, `A group has at most ${QUEUE_PAGE_SIZE} items.`)
+    .max(PILE_ON_MAX_ITEMS, `A group has at most ${PILE_ON_MAX_ITEMS} items.`)
     .refine((items) => new Set(items.map((item) => item.id)).size === items.length, {
       message: 'Each item of a group is named once.',
     }),

@@ -19,6 +19,11 @@ function heldRule(heldReason: string | null): ScreeningRuleName | null {
   return rule in SCREENING_RULES ? (rule as ScreeningRuleName) : null;
 }
 
+/** Whether a held reason is screening's (the rating's own text), not a limit's or the author's record. */
+export function isScreeningHold(heldReason: string | null): boolean {
+  return heldRule(heldReason) !== null;
+}
+
 /** Whether a held reason names an urgent rule (sexual content involving a minor): such items go first. */
 export function isUrgentHold(heldReason: string | null): boolean {
   const rule = heldRule(heldReason);

@@ -14,6 +14,7 @@ import type { DecisionOutcome, DecisionReason, QueueItemKind } from '@exrated/db
 import { TRPCError } from '@trpc/server';
 import type { Context } from '../../context';
 import { ratingComesToStand } from '../rating/rating-stands';
+import { pileOnKey } from './pile-ons';
 
 type AdminContext = Context & { adminSession: StaffSession };
 
@@ -64,14 +65,14 @@ async function lockItem(tx: Executor, kind: QueueItemKind, id: string): Promise<
     return appeal && filedItem(appeal, 'appeal');
   }
   const rating = await lockRating(tx, id);
-  return (
-    rating && {
-      ratingId: rating.id,
-      queuedAt: rating.createdAt,
-      trigger: rating.heldReason ?? '',
-      open: rating.heldReason !== null && rating.hiddenAt === null,
-    }
-  );
+  // A rating no proven phone stands behind is no moderation item, whatever its held reason says.
+  if (!rating || rating.createdByPhone === null) return null;
+  return {
+    ratingId: rating.id,
+    queuedAt: rating.createdAt,
+    trigger: rating.heldReason ?? '',
+    open: rating.heldReason !== null && rating.hiddenAt === null,
+  };
 }
 
 const MESSAGES: Record<DecisionOutcome, string> = {
@@ -93,6 +94,8 @@ export const GROUP_ITEM_DECIDED =
   'An item of this group was decided meanwhile, so nothing was decided. Refresh the queue and look again.';
 export const GROUP_NOT_ONE_NUMBER =
   'These items are not all about one number, so they cannot be decided together. Refresh the queue.';
+export const GROUP_NOT_ONE_RULE =
+  'These items are not all of one kind and one rule, so they cannot be decided together. Decide them one by one.';
 
 /** What one item's decision did inside a transaction: decided now, or found decided already. */
 type ItemOutcome =
@@ -100,15 +103,24 @@ type ItemOutcome =
   | { decided: false; item: LockedItem };
 
 /**
- * Decides one open item in the caller's transaction: records the decision with the staff member and the
- * rating's author (the repeat-offender count reads it), answers every open notice and appeal of the same
- * rating, and applies the outcome. Null when the item does not exist.
+ * Whether a decision counts toward its rating's author's repeat-offender record
+ * (docs/trust-and-safety.md#repeat-offenders): a decision taken item by item does; one taken for a group
+ * does not, since one click over a pile-on never weighed each author's rating on its own.
+ */
+type AuthorRecord = 'counts' | 'group';
+
+/**
+ * Decides one open item in the caller's transaction: records the decision with the staff member and, when
+ * it counts toward the author's record, the rating's author (the repeat-offender count reads it); answers
+ * every open notice and appeal of the same rating, and applies the outcome. Null when the item does not
+ * exist.
  */
 async function decideItem(
   ctx: AdminContext,
   tx: Executor,
   input: DecideInput,
   now: Date,
+  record: AuthorRecord = 'counts',
 ): Promise<ItemOutcome | null> {
   const item = await lockItem(tx, input.kind, input.id);
   if (!item) return null;
@@ -117,6 +129,7 @@ async function decideItem(
   if (!rating && input.outcome !== 'keep') {
     throw new TRPCError({ code: 'BAD_REQUEST', message: NO_RATING_TO_ACT_ON });
   }
+  const author = record === 'counts' ? rating : null;
   const decisionId = await insertDecision(tx, {
     kind: input.kind,
     ratingId: rating?.id ?? null,
@@ -126,8 +139,8 @@ async function decideItem(
     trigger: item.trigger,
     adminSessionId: ctx.adminSession.id,
     staffId: ctx.adminSession.staffId,
-    authorPhone: rating?.createdByPhone ?? null,
-    authorSessionId: rating?.createdByPhone ? null : (rating?.deviceSessionId ?? null),
+    authorPhone: author?.createdByPhone ?? null,
+    authorSessionId: author?.createdByPhone ? null : (author?.deviceSessionId ?? null),
     queuedAt: item.queuedAt,
     decidedAt: now,
   });
@@ -190,16 +203,18 @@ export interface DecideGroupInput {
 /**
  * `admin.decideGroup` (docs/trust-and-safety.md#pile-ons): one decision, reason and note for every item of a
  * queue group, in one transaction. Every item is locked first (in id order, so two groups that share an item
- * cannot deadlock) and must still be open and about one rated number; otherwise nothing is decided. Each item
- * is then decided as `admin.decide` would decide it, with a decision and an audit entry of its own, so each
- * reporter and author reads the same statement of reasons a single decision gives. An item a decision of the
- * same group already answered (a second notice about one rating) is logged with that decision.
+ * cannot deadlock) and must still be open, of one kind and one rule, and about one rated number; otherwise
+ * nothing is decided. Each item is then decided as `admin.decide` would decide it, with a decision and an
+ * audit entry of its own, so each reporter and author reads the same statement of reasons a single decision
+ * gives; none of these decisions counts toward an author's repeat-offender record. An item a decision of
+ * the same group already answered (a second notice about one rating) is logged with that decision.
  */
 export async function decideGroup(ctx: AdminContext, input: DecideGroupInput): Promise<DecideResult> {
   const now = ctx.now();
   const outcomes = await ctx.db.transaction(async (tx) => {
     const byId = [...input.items].sort((a, b) => a.id.localeCompare(b.id));
     const numbers = new Set<string>();
+    const keys = new Set<string>();
     for (const member of byId) {
       const item = await lockItem(tx, member.kind, member.id);
       if (!item) throw new TRPCError({ code: 'NOT_FOUND', message: GROUP_ITEM_GONE });
@@ -207,22 +222,18 @@ export async function decideGroup(ctx: AdminContext, input: DecideGroupInput): P
       const rating = item.ratingId ? await lockRating(tx, item.ratingId) : null;
       if (!rating) throw new TRPCError({ code: 'BAD_REQUEST', message: GROUP_NOT_ONE_NUMBER });
       numbers.add(rating.phoneNumber);
+      keys.add(pileOnKey(member.kind, item.trigger, rating.phoneNumber));
     }
     if (numbers.size !== 1) throw new TRPCError({ code: 'BAD_REQUEST', message: GROUP_NOT_ONE_NUMBER });
+    if (keys.size !== 1) throw new TRPCError({ code: 'BAD_REQUEST', message: GROUP_NOT_ONE_RULE });
     const decisionOfRating = new Map<string, string>();
     const decided: Array<{ ratingId: string | null; decisionId: string | null }> = [];
     for (const member of input.items) {
       const single = { ...member, outcome: input.outcome, reason: input.reason, note: input.note };
-      const outcome = await decideItem(ctx, tx, single, now);
-      // Locked above and open then: only this group's own decision of the same rating can have closed it
-      // (a notice about it that hid it) or removed it (one that deleted it). A keep on such a notice leaves a
-      // held rating held, so the held rating's own item then releases it.
-      if (!outcome) {
-        const answered = member.kind === 'held_rating' ? decisionOfRating.get(member.id) : undefined;
-        if (!answered) throw new TRPCError({ code: 'NOT_FOUND', message: GROUP_ITEM_GONE });
-        decided.push({ ratingId: member.id, decisionId: answered });
-        continue;
-      }
+      const outcome = await decideItem(ctx, tx, single, now, 'group');
+      // Locked above and open then: only this group's own decision of the same rating can have closed it (a
+      // second notice about one rating is answered by the first one's decision).
+      if (!outcome) throw new TRPCError({ code: 'NOT_FOUND', message: GROUP_ITEM_GONE });
       const ratingId = outcome.item.ratingId;
       if (outcome.decided && ratingId) decisionOfRating.set(ratingId, outcome.decisionId);
       const decisionId = outcome.decided ? outcome.decisionId : ratingId && decisionOfRating.get(ratingId);

@@ -11,7 +11,14 @@ import { normalizeNoticeReference } from '../notices/notice-reference';
 import { ratingAverage } from '../profile/rating-summary';
 import { relationshipLabel } from '../profile/received-ratings';
 import { DECISION_REASON_OPTIONS, heldRuleLabel } from './decision-reasons';
-import { groupPileOns } from './pile-ons';
+import {
+  firstQueuePage,
+  groupPileOns,
+  PILE_ON_CANDIDATES,
+  PILE_ON_WINDOW_MS,
+  type PileOnGroup,
+  QUEUE_PAGE_ENTRIES,
+} from './pile-ons';
 import {
   HELD_PRIORITY_GROUPS,
   HELD_REASON_FILTERS,
@@ -20,9 +27,6 @@ import {
   type QueuePriority,
 } from './queue-priority';
 import { REPEAT_OFFENDER_HOLD, repeatOffenderExplanation } from './repeat-offenders';
-
-/** Queue items shown at once; the page says how many more wait. */
-export const QUEUE_PAGE_SIZE = 100;
 
 type ReviewRow = Awaited<ReturnType<typeof listOpenNotices>>[number]['rating'];
 
@@ -85,6 +89,16 @@ export interface QueueFilters {
 
 const NONE = Promise.resolve([]);
 
+/** The rows of two lists that overlap (the worst items and the pile-on candidates), each once. */
+function uniqueById<T extends { id: string }>(rows: readonly T[]): T[] {
+  return [...new Map(rows.map((row) => [row.id, row])).values()];
+}
+
+/** A group of held ratings names its rule as staff read it; a group of notices, null (its reason is its label). */
+function groupTriggerLabel(group: PileOnGroup): string | null {
+  return group.kind === 'held_rating' ? queueRuleLabel(group.trigger) : null;
+}
+
 /**
  * A held reason as staff read it. The author of a repeat-offender hold reads the generic label
  * (`heldRuleLabel`); moderators are told why.
@@ -102,27 +116,35 @@ function queueRuleLabel(heldReason: string): string {
  * item.
  */
 export async function loadQueue(ctx: Context, filters: QueueFilters = {}) {
-  const limit = QUEUE_PAGE_SIZE;
+  const limit = QUEUE_PAGE_ENTRIES;
   const wants = (kind: QueueItemKind) =>
     (filters.kind === undefined || filters.kind === kind) &&
     (filters.reference === undefined || kind === 'notice');
   const noticeReason = NOTICE_REASONS.find((reason) => reason === filters.trigger);
   const reference =
     filters.reference === undefined ? undefined : (normalizeNoticeReference(filters.reference) ?? '');
-  const [held, notices, appeals] = await Promise.all([
-    wants('held_rating') && (filters.trigger === undefined || noticeReason === undefined)
+  const wantsHeld = wants('held_rating') && (filters.trigger === undefined || noticeReason === undefined);
+  const wantsNotices = wants('notice') && (filters.trigger === undefined || noticeReason !== undefined);
+  const heldList = (params: { limit: number; pileOnWindowMs?: number }) =>
+    wantsHeld
       ? listHeldRatingsForReview(ctx.db, {
-          limit,
+          ...params,
           priorityGroups: HELD_PRIORITY_GROUPS,
           heldReason: filters.trigger,
         })
-      : NONE,
-    wants('notice') && (filters.trigger === undefined || noticeReason !== undefined)
-      ? listOpenNotices(ctx.db, { limit, reason: noticeReason, reference })
-      : NONE,
+      : NONE;
+  const noticeList = (params: { limit: number; pileOnWindowMs?: number }) =>
+    wantsNotices ? listOpenNotices(ctx.db, { ...params, reason: noticeReason, reference }) : NONE;
+  // The worst items of each kind, and the pile-on candidates wherever they wait, so a group stays whole.
+  const candidates = { limit: PILE_ON_CANDIDATES, pileOnWindowMs: PILE_ON_WINDOW_MS };
+  const [held, notices, appeals, heldPiles, noticePiles] = await Promise.all([
+    heldList({ limit }),
+    noticeList({ limit }),
     wants('appeal') && (filters.trigger === undefined || filters.trigger === 'appeal')
       ? listOpenAppeals(ctx.db, { limit })
       : NONE,
+    heldList(candidates),
+    noticeList(candidates),
   ]);
   const now = ctx.now().getTime();
   const waited = (queuedAt: Date) => Math.max(0, Math.round((now - queuedAt.getTime()) / 1000));
@@ -145,7 +167,7 @@ export async function loadQueue(ctx: Context, filters: QueueFilters = {}) {
     };
   };
   const items: QueueItem[] = [
-    ...held.map((row) => {
+    ...uniqueById([...held, ...heldPiles]).map((row) => {
       const screening = heldScreening(row.rating.heldReason, row.rating);
       return {
         ...queued('held_rating', row, heldPriority(row.rating.heldReason)),
@@ -159,7 +181,7 @@ export async function loadQueue(ctx: Context, filters: QueueFilters = {}) {
         groupId: null,
       };
     }),
-    ...notices.map((row) => ({
+    ...uniqueById([...notices, ...noticePiles]).map((row) => ({
       ...queued('notice', row, 'notice'),
       trigger: row.reason,
       triggerLabel: null,
@@ -194,7 +216,8 @@ export async function loadQueue(ctx: Context, filters: QueueFilters = {}) {
       a.queuedAt.getTime() - b.queuedAt.getTime() ||
       a.id.localeCompare(b.id),
   );
-  const shown = items.slice(0, QUEUE_PAGE_SIZE);
+  const grouped = groupPileOns(items);
+  const { items: shown, groups } = firstQueuePage(grouped.items, grouped.groups);
   const ratingIds = [...new Set(shown.flatMap((item) => (item.rating ? [item.rating.id] : [])))];
   const histories = new Map(
     (await queueHistories(ctx.db, ratingIds)).map((row) => [
@@ -217,11 +240,10 @@ export async function loadQueue(ctx: Context, filters: QueueFilters = {}) {
       item.triggerLabel = repeatOffenderExplanation(item.history?.author.removed ?? 0);
     }
   }
-  const { items: grouped, groups } = groupPileOns(shown);
   const total = (held[0]?.total ?? 0) + (notices[0]?.total ?? 0) + (appeals[0]?.total ?? 0);
   return {
-    items: grouped,
-    groups,
+    items: shown,
+    groups: groups.map((group) => ({ ...group, triggerLabel: groupTriggerLabel(group) })),
     total,
     decisionReasons: DECISION_REASON_OPTIONS,
     heldReasonOptions: HELD_REASON_FILTERS.map((value) => ({ value, label: queueRuleLabel(value) })),

@@ -37,7 +37,7 @@ export async function enforceSubmissionCaps(ctx: RatingContext) {
 }
 
 /** The caps counted in order up to the first refusal, in one round trip; none when the limiter is away. */
-async function hitCaps(ctx: RatingContext, caps: readonly RateLimitHit[]): Promise<RateLimitResult[]> {
+export async function hitCaps(ctx: RatingContext, caps: readonly RateLimitHit[]): Promise<RateLimitResult[]> {
   try {
     return await ctx.rateLimiter.hitInOrder(caps);
   } catch (error) {
@@ -56,7 +56,10 @@ async function hitCaps(ctx: RatingContext, caps: readonly RateLimitHit[]): Promi
   }
 }
 
-function firstRefusal<Cap extends RateLimitHit>(caps: readonly Cap[], results: readonly RateLimitResult[]) {
+export function firstRefusal<Cap extends RateLimitHit>(
+  caps: readonly Cap[],
+  results: readonly RateLimitResult[],
+) {
   const index = results.findIndex((result) => !result.allowed);
   const cap = caps[index];
   const result = results[index];

@@ -7,6 +7,7 @@ import { TRPCError } from '@trpc/server';
 import { screeningHoldReason } from '../content/held-screening';
 import { RetryAfter } from '../limits/rate-limit-errors';
 import { holdShownToAuthor } from '../moderation/author-holds';
+import { admitHeldRating } from '../moderation/held-limits';
 import { authorRecord } from '../moderation/repeat-offenders';
 import { ratingTextMessage } from '../notifications/rating-text';
 import { parsePhone, untextableReason } from '../phone/phone';
@@ -64,6 +65,9 @@ export async function submitRating(
   // The input schema refused what screening refuses; what it holds waits for a moderator (docs/screening.md).
   const screening = screenRatingInput(input);
   const screeningHold = screening.outcome === 'hold' ? screeningHoldReason(screening.rule) : null;
+  // A proven author's held text becomes a moderation item now, within their daily share; an unproven
+  // author's waits for the proof, which screens it again (docs/trust-and-safety.md#the-queue-under-a-flood).
+  if (screeningHold && raterPhone) await admitHeldRating(ctx, raterPhone);
   // Noted, never refused: the form told the rater, who chose to keep them (docs/anonymity.md).
   ctx.metrics.countIdentifyingDetails(
     identifyingDetailKinds([input.testimonial, input.gratitude, input.selfReflection, input.feedback]),

@@ -5,6 +5,7 @@ import type { Context } from '../../context';
 import { networkKey } from '../limits/network-key';
 import { enforceRateLimit, tooManyRequests } from '../limits/rate-limit-errors';
 import { holdShownToAuthor } from '../moderation/author-holds';
+import { screenRatingsAtProof } from '../moderation/held-limits';
 import {
   erasedAccountKey,
   holdRatingsOfRepeatOffenderAtProof,
@@ -145,6 +146,8 @@ export async function checkVerificationCode(ctx: DeviceContext, phone: string, c
       authorKey: erasedAccountKey(ctx.config.sessionSecret, phone),
       repeatSince: ratingWindows(ctx.config.limits, now).repeatSince,
     });
+    // What the device rated unproven was no moderation item: its texts are read again now.
+    const screened = await screenRatingsAtProof(ctx, phone);
     // A repeat offender's phone: the device's unproven ratings wait for a moderator instead of standing.
     const offenderHolds = await holdRatingsOfRepeatOffenderAtProof(ctx, {
       phone,
@@ -165,9 +168,12 @@ export async function checkVerificationCode(ctx: DeviceContext, phone: string, c
     const droppedRepeat = settlement.droppedRepeat + erasedRepeats;
     if (droppedRepeat > 0) audit('rating_dropped_repeat', { count: droppedRepeat });
     // The held ratings the proof found are the device's repeat-offender holds (recorded as a plain review, as
-    // rating.submit records them) and the rest, over the daily ceiling, which the author is not told of
-    // (docs/anonymity.md#non-interference): the server's log has those.
-    const overCeiling = settlement.heldForModeration - offenderHolds;
+    // rating.submit records them), the screening holds of their own texts, and the rest, over the daily
+    // ceiling, which the author is not told of (docs/anonymity.md#non-interference): the server's log has those.
+    const screeningHolds = [...screened.held.values()].reduce((sum, count) => sum + count, 0);
+    const overCeiling = settlement.heldForModeration - offenderHolds - screeningHolds;
+    for (const [reason, count] of screened.held) audit('rating_held_for_review', { reason, count });
+    if (screened.dropped > 0) audit('rating_dropped_held_limit', { count: screened.dropped });
     if (overCeiling > 0) ctx.log.info({ count: overCeiling }, 'ratings held for review at proof');
     if (offenderHolds > 0) {
       audit('rating_held_for_review', {

@@ -1,5 +1,6 @@
 import { Badge, Group, Stack, Text } from '@mantine/core';
 import { IconStack2 } from '@tabler/icons-react';
+import { NOTICE_REASON_LABELS } from '../../../components/trust/notice-reasons';
 import { formatDuration } from '../../../lib/format-duration';
 import { formatDateTime } from '../admin-format';
 import { DecisionForm } from './DecisionForm';
@@ -7,10 +8,17 @@ import { QueueEntryCard, type QueueEntryProps } from './QueueEntryCard';
 import type { QueueGroup } from './queue-types';
 import { useDecideGroup } from './use-queue-decision';
 
+/** What a group's items are: held ratings of one rule, or notices of one reason. */
+function groupSubject(group: QueueGroup): string {
+  if (group.kind === 'held_rating') return `held ratings (${group.triggerLabel ?? group.trigger})`;
+  const labels: Readonly<Record<string, string>> = NOTICE_REASON_LABELS;
+  return `notices (${labels[group.trigger] ?? group.trigger})`;
+}
+
 /**
- * A pile-on's header (docs/trust-and-safety.md#pile-ons): how many held ratings and notices about one number
- * came within a day, over what span, and one decision for all of them. Its items follow it; each can still be
- * decided alone.
+ * A pile-on's header (docs/trust-and-safety.md#pile-ons): how many items of one kind and one rule about one
+ * number came within a day, over what span, and one decision for all of them. Its items follow it; each can
+ * still be decided alone.
  */
 export function QueueGroupHeader({
   group,
@@ -23,7 +31,7 @@ export function QueueGroupHeader({
   const decide = useDecideGroup();
   const spanSeconds =
     (new Date(group.lastQueuedAt).getTime() - new Date(group.firstQueuedAt).getTime()) / 1000;
-  const title = `${group.count} items about one number within ${formatDuration(spanSeconds)}`;
+  const title = `${group.count} ${groupSubject(group)} about one number within ${formatDuration(spanSeconds)}`;
   return (
     <QueueEntryCard
       label={`Group: ${title}`}
