@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../database';
 import { doNotRateNumbers, moderationDecisions, notices, ratingAppeals, ratings } from '../schema';
 
@@ -28,12 +28,12 @@ function removalsOfAuthor(phone: SQL, session: SQL) {
 }
 
 /**
- * Holds for moderation the ratings a device gave before proving a phone that are not held already; returns
- * how many.
+ * Holds for moderation the ratings a device gave since `claimSince` before proving a phone (the ones the proof
+ * claims) that are not held already; returns how many.
  */
 export async function holdUnclaimedRatingsOfDevice(
   db: Executor,
-  params: { deviceSessionId: string; heldReason: string },
+  params: { deviceSessionId: string; claimSince: Date; heldReason: string },
 ) {
   const held = await db
     .update(ratings)
@@ -42,6 +42,7 @@ export async function holdUnclaimedRatingsOfDevice(
       and(
         eq(ratings.deviceSessionId, params.deviceSessionId),
         isNull(ratings.createdByPhone),
+        gte(ratings.createdAt, params.claimSince),
         isNull(ratings.heldReason),
       ),
     )

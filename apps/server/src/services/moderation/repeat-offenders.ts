@@ -32,18 +32,23 @@ export function heldReasonForAuthor(heldReason: string): string {
 }
 
 /**
- * Before a device proves a phone: when the phone's record makes it a repeat offender, the ratings the device
- * gave unproven wait for a moderator instead of standing at the proof (`prove_phone` keeps a held reason it
- * finds), so a fresh device cannot carry an offender's ratings past the hold. Returns how many were held.
+ * Before a device proves a phone: when the phone's record makes it a repeat offender, the ratings the proof
+ * claims (given unproven since `claimSince`) wait for a moderator instead of standing at the proof
+ * (`prove_phone` keeps a held reason it finds), so a fresh device cannot carry an offender's ratings past the
+ * hold. Returns how many were held.
  */
 export async function holdRatingsOfRepeatOffenderAtProof(
   ctx: Pick<Context, 'db' | 'settings'>,
-  params: { phone: string; deviceSessionId: string },
+  params: { phone: string; deviceSessionId: string; claimSince: Date },
 ): Promise<number> {
   const hold = await repeatOffenderHold(ctx, {
     provenPhone: params.phone,
     deviceSessionId: params.deviceSessionId,
   });
   if (!hold) return 0;
-  return holdUnclaimedRatingsOfDevice(ctx.db, { deviceSessionId: params.deviceSessionId, heldReason: hold });
+  return holdUnclaimedRatingsOfDevice(ctx.db, {
+    deviceSessionId: params.deviceSessionId,
+    claimSince: params.claimSince,
+    heldReason: hold,
+  });
 }

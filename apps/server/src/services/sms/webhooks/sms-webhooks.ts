@@ -12,6 +12,7 @@ import type { NewErrorLogEntry, NewLogEntry } from '@exrated/db/schema';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AuditLog } from '../../audit/audit-log';
 import type { AuditObserver } from '../../audit/audit-writer';
+import type { SessionService } from '../../sessions/sessions';
 import type { SmsGateway } from '../sms-gateway';
 import { helpText, replyKeyword } from './replies';
 
@@ -24,6 +25,8 @@ export interface WebhookDeps {
   logger: FastifyBaseLogger;
   now: () => Date;
   contactUrl: string;
+  /** A STOP from a number ends every session that proved it (docs/security.md#sessions). */
+  sessions: Pick<SessionService, 'endProofsOf'>;
   observeAudit?: AuditObserver;
 }
 
@@ -66,8 +69,11 @@ export async function applyReceipt(deps: WebhookDeps, receipt: Receipt): Promise
     reason: receipt.reason,
     at: deps.now(),
   });
-  if (receipt.optedOutTo)
+  if (receipt.optedOutTo) {
+    // The number replied STOP to the provider: as a STOP to us.
     await recordSmsOptOut(deps.db, { phoneNumber: receipt.optedOutTo, source: 'provider' });
+    await deps.sessions.endProofsOf(receipt.optedOutTo);
+  }
   if (!applied) {
     // Another deployment's text, or one whose rows were deleted since (a deleted account): nothing to move.
     deps.logger.info({ provider: receipt.provider, status: receipt.status }, 'receipt for an unknown text');
@@ -104,7 +110,7 @@ export type ReplyOutcome = { keyword: ReturnType<typeof replyKeyword>; answer: s
 
 /**
  * A text someone sent to our number. Opt-out words put the number on the same list as the one-tap opt-out
- * of /r/{id}; START and UNSTOP take it off (and off the providers' own lists, so both agree); HELP gets
+ * of /r/{id} and end every session that proved it, so only START or a fresh code undoes them; START and UNSTOP take it off (and off the providers' own lists, so both agree); HELP gets
  * the help text, as `answer` (Twilio answers it in TwiML; other providers get it sent).
  */
 export async function handleReply(
@@ -116,6 +122,7 @@ export async function handleReply(
   let changed = false;
   if (keyword === 'opt_out') {
     changed = await recordSmsOptOut(deps.db, { phoneNumber: reply.from, source: 'reply' });
+    await deps.sessions.endProofsOf(reply.from);
   } else if (keyword === 'opt_in') {
     changed = await deleteSmsOptOut(deps.db, reply.from);
     await deps.gateway.optIn(reply.from).catch((error: unknown) => {
