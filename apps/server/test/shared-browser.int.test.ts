@@ -3,10 +3,9 @@ import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { RATINGS_CLAIMED_AT_PROOF_MS } from '../src/services/rating/rating-limits';
 import { actorsOf } from './support/actors';
-import { MemoryCookieJar } from './support/cookie-jar';
-import { type HttpBrowser, NO_RESEND_WAITS, UNCAPPED_LIMITS_ENV, useTestApp } from './support/test-app';
+import { HttpBrowser, NO_RESEND_WAITS, UNCAPPED_LIMITS_ENV, useTestApp } from './support/test-app';
 import { testClock } from './support/test-clock';
-import { latestCode, sessionOf } from './support/verification';
+import { latestCode, sessionOfBrowser } from './support/verification';
 
 /**
  * A proof starts a new device session (docs/security.md#sessions): what a browser did before it stays with
@@ -35,14 +34,6 @@ const EARLIER_NOTICE = 'The earlier visitor writes about a review.';
 const EARLIER_CONTACT = 'earlier-visitor@example.com';
 const EARLIER_TESTIMONIAL = 'The earlier visitor rates someone they dated.';
 
-/** The browser's cookies unsigned (a signed cookie is the value, a dot and its signature), as the app reads them. */
-function jarOf(browser: HttpBrowser) {
-  const jar = new MemoryCookieJar();
-  for (const [name, value] of browser.cookies)
-    jar.set(name, decodeURIComponent(value).replace(/\.[^.]*$/, ''));
-  return jar;
-}
-
 describe('a shared browser', () => {
   it("hands the next person who proves a number nothing of the earlier visitor's", async () => {
     const earlier = actor('198.51.100.91', 'earlier-visitor-agent');
@@ -51,14 +42,14 @@ describe('a shared browser', () => {
         .error,
     ).toBeNull();
     const earlierRating = await rate(earlier, newPhone(), EARLIER_TESTIMONIAL);
-    const earlierSession = await sessionOf(t, jarOf(earlier.browser));
+    const earlierSession = await sessionOfBrowser(t, earlier.browser);
 
     // Later that day someone else sits down at the same computer and proves their own number.
     clock.advance(RATINGS_CLAIMED_AT_PROOF_MS + 60_000);
     const next = actor('192.0.2.91', 'next-person-agent', earlier.browser);
     const phone = newPhone();
     await prove(next, phone);
-    const nextSession = await sessionOf(t, jarOf(next.browser));
+    const nextSession = await sessionOfBrowser(t, next.browser);
     expect(nextSession?.id).not.toBe(earlierSession?.id);
 
     const exported = await next.call('profile.exportData');
@@ -92,8 +83,9 @@ describe('a shared browser', () => {
     expect(
       (await person.call('notice.file', { reason: 'other', text: 'Filed before the proof.' })).error,
     ).toBeNull();
-    const before = await sessionOf(t, jarOf(person.browser));
-    const planted = jarOf(person.browser);
+    const before = await sessionOfBrowser(t, person.browser);
+    const planted = new HttpBrowser();
+    for (const [name, value] of person.browser.cookies) planted.cookies.set(name, value);
     clock.advance(5 * 60_000);
     const phone = newPhone();
     await prove(person, phone);
@@ -103,7 +95,7 @@ describe('a shared browser', () => {
       isUnlocked: true,
       isVerified: true,
     });
-    const after = await sessionOf(t, jarOf(person.browser));
+    const after = await sessionOfBrowser(t, person.browser);
     expect(after?.id).not.toBe(before?.id);
     for (const id of rated) {
       const [rating] = await t.database.db.select().from(ratings).where(eq(ratings.id, id));
@@ -113,6 +105,6 @@ describe('a shared browser', () => {
     const exported = await person.call('profile.exportData');
     expect(JSON.stringify(exported.data)).not.toContain('Filed before the proof.');
     // The cookie of before the proof opens nothing any more.
-    expect(await sessionOf(t, planted)).toBeNull();
+    expect(await sessionOfBrowser(t, planted)).toBeNull();
   });
 });
