@@ -49,8 +49,6 @@ describe('a shared browser', () => {
     const next = actor('192.0.2.91', 'next-person-agent', earlier.browser);
     const phone = newPhone();
     await prove(next, phone);
-    const nextSession = await sessionOfBrowser(t, next.browser);
-    expect(nextSession?.id).not.toBe(earlierSession?.id);
 
     const exported = await next.call('profile.exportData');
     expect(exported.error).toBeNull();
@@ -66,6 +64,8 @@ describe('a shared browser', () => {
     ]) {
       expect(text).not.toContain(trace);
     }
+    const nextSession = await sessionOfBrowser(t, next.browser);
+    expect(nextSession?.id).not.toBe(earlierSession?.id);
     // The earlier visitor's rating is not the new phone's, and does not count toward its unlock.
     expect((await next.query('profile.me')).data).toMatchObject({ ratingsGiven: 0, isVerified: true });
     const [rating] = await t.database.db.select().from(ratings).where(eq(ratings.id, earlierRating));
