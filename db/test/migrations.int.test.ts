@@ -35,6 +35,7 @@ describe('migrations on Postgres and PGlite', () => {
       'claimed_profiles',
       'device_sessions',
       'do_not_rate_numbers',
+      'erased_account_records',
       'error_logs',
       'logs',
       'moderation_decisions',

@@ -190,8 +190,9 @@ describe('repeat offenders', () => {
     expect(proved.error).toBeNull();
     expect(await heldReasonOf(earlyId)).toBe('repeat_offender');
 
-    // The author's data export (their ratings and their own activity) says 'review', never why.
-    const exported = await call(author, 'profile.exportData');
+    // The author's data export (their ratings and their own activity) says 'review', never why. The proof
+    // on the new device ended the earlier one's power over the number: the export is the new device's.
+    const exported = await call(device, 'profile.exportData');
     expect(exported.error).toBeNull();
     expect(exported.response.body).toContain('rating_held_for_review');
     expect(exported.response.body).not.toMatch(/repeat_offender|offender/);

@@ -331,17 +331,16 @@ describe('profile.updateName', () => {
     expect(await storedName(owner)).toBe('Owner');
   });
 
-  it('recreates the verified profile when a log out on another device deleted it', async () => {
+  it('leaves the profile alone when a device whose proof a newer one ended logs out', async () => {
     const phone = newPhone();
     const first = await provenBrowser(phone);
     const second = await provenBrowser(phone, '198.51.100.43');
+    await second.trpc.profile.updateName({ name: 'Still here' });
     await first.trpc.profile.logout();
-    expect(await storedName(phone)).toBeUndefined();
-    await second.trpc.profile.updateName({ name: 'Back again' });
     const [row] = await t.database.db
       .select()
       .from(claimedProfiles)
       .where(eq(claimedProfiles.phoneNumber, phone));
-    expect(row).toMatchObject({ name: 'Back again', isVerified: true });
+    expect(row).toMatchObject({ name: 'Still here', isVerified: true });
   });
 });

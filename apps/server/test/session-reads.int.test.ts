@@ -56,18 +56,17 @@ describe('a session read a moment ago', () => {
     expect(errorCode(await call(owner, 'profile.updateName', { name: 'Sam' }))).toBe('UNAUTHORIZED');
   });
 
-  it("of the number's other device ends with the account's deletion", async () => {
+  it("of the number's other device ends with a proof of the number elsewhere, and the account's deletion ends the last", async () => {
     const { query, call } = flows;
     const phone = flows.newPhone();
+    const earlierDevice = await flows.provenBrowser(phone);
+    expect(((await query(earlierDevice, 'profile.me')).data as Me).isVerified).toBe(true);
     const owner = await flows.provenBrowser(phone);
-    const otherDevice = await flows.provenBrowser(phone);
-    expect(((await query(otherDevice, 'profile.me')).data as Me).isVerified).toBe(true);
+    expect(((await query(earlierDevice, 'profile.me')).data as Me).isVerified).toBe(false);
+    expect(((await query(owner, 'profile.me')).data as Me).isVerified).toBe(true);
 
     expect((await call(owner, 'profile.deleteAccount')).error).toBeNull();
-    expect((await query(otherDevice, 'profile.me')).data).toMatchObject({
-      phoneNumber: null,
-      isVerified: false,
-    });
+    expect((await query(owner, 'profile.me')).data).toMatchObject({ phoneNumber: null, isVerified: false });
   });
 
   it('never decides a mutation: a row changed where this instance did not hear of it is what a mutation sees', async () => {

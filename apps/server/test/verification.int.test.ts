@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { findDeviceSessionByTokenHash } from '@exrated/db/queries';
 import { claimedProfiles, deviceSessions, errorLogs, logs, ratings } from '@exrated/db/schema';
 import { eq } from 'drizzle-orm';
 import { Redis } from 'ioredis';
@@ -37,7 +38,7 @@ describe.each(stores)('verification through the tRPC caller (%s store)', (_name,
   const clock = frozenClock();
   const t = useTestApp({ withoutRedis, overrides: { now: clock.now } });
 
-  it('sends a code, proves the phone with it, rotates the session token and attributes earlier ratings', async () => {
+  it('sends a code, proves the phone with it in a new session and attributes earlier ratings', async () => {
     const { trpc, cookies } = t.caller({ ip: '198.51.100.1', userAgent: 'UA/verify' });
     // A rating given before the proof, by this device.
     await trpc.profile.me();
@@ -84,16 +85,20 @@ describe.each(stores)('verification through the tRPC caller (%s store)', (_name,
       phoneNumber: US,
     });
     expect(cookies.get('exrated_sid')).not.toBe(tokenBefore);
+    // The proof starts a session of its own; the token of before opens nothing any more.
     const after = await sessionOf(t, cookies);
-    expect(after).toMatchObject({ id: before.id, phoneNumber: US, phoneProvenAt: clock.now() });
+    expect(after).toMatchObject({ phoneNumber: US, phoneProvenAt: clock.now() });
+    expect(after?.id).not.toBe(before.id);
+    expect(await findDeviceSessionByTokenHash(t.database.db, before.tokenHash, new Date(0))).toBeNull();
 
     const [profile] = await t.database.db
       .select()
       .from(claimedProfiles)
       .where(eq(claimedProfiles.phoneNumber, US));
     expect(profile).toMatchObject({ isVerified: true, verifiedAt: clock.now() });
-    const [rating] = await t.database.db.select().from(ratings).where(eq(ratings.deviceSessionId, before.id));
-    expect(rating?.createdByPhone).toBe(US);
+    // The rating given just before moves with the proof.
+    const [rating] = await t.database.db.select().from(ratings).where(eq(ratings.phoneNumber, UK));
+    expect(rating).toMatchObject({ createdByPhone: US, deviceSessionId: after?.id });
     expect(await trpc.profile.me()).toMatchObject({ phoneNumber: US, isVerified: true, ratingsGiven: 1 });
 
     expect(await actionsFor(t, US)).toEqual([
@@ -109,7 +114,10 @@ describe.each(stores)('verification through the tRPC caller (%s store)', (_name,
     expect(
       entries.every((entry) => entry.ipAddress === '198.51.100.1' && entry.userAgent === 'UA/verify'),
     ).toBe(true);
-    expect(entries.every((entry) => entry.userId === before.id)).toBe(true);
+    // The steps up to the code are the anonymous session's; the proof's own entry is the new session's.
+    for (const entry of entries) {
+      expect(entry.userId).toBe(entry.action === 'verification_complete' ? after?.id : before.id);
+    }
   });
 
   it('allows 5 attempts; the 6th fails even with the right code and clears it', async () => {

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../database';
 import {
   doNotRateNumbers,
@@ -40,12 +40,12 @@ export function isRemovalOfAuthor(phone: SQL, session: SQL) {
 }
 
 /**
- * Holds for moderation the ratings a device gave before proving a phone that are not held already; returns
- * how many.
+ * Holds for moderation the ratings a device gave since `claimSince` before proving a phone (the ones the proof
+ * claims) that are not held already; returns how many.
  */
 export async function holdUnclaimedRatingsOfDevice(
   db: Executor,
-  params: { deviceSessionId: string; heldReason: string },
+  params: { deviceSessionId: string; claimSince: Date; heldReason: string },
 ) {
   const held = await db
     .update(ratings)
@@ -54,6 +54,7 @@ export async function holdUnclaimedRatingsOfDevice(
       and(
         eq(ratings.deviceSessionId, params.deviceSessionId),
         isNull(ratings.createdByPhone),
+        gte(ratings.createdAt, params.claimSince),
         isNull(ratings.heldReason),
       ),
     )

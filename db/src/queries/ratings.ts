@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../database';
 import { type NotificationStatus, notifications, type RelationshipType, ratings } from '../schema';
 import { preparedPerExecutor } from './prepared';
@@ -173,12 +173,24 @@ export async function standRatingAt(db: Executor, params: { ratingId: string; re
   return stood;
 }
 
-/** The recipients of the ratings a device gave before it proved a phone: their release times are drawn first. */
-export async function listUnclaimedRatingRecipients(db: Executor, deviceSessionId: string) {
+/**
+ * The recipients of the ratings a device gave since `claimSince` before it proved a phone (the ones the proof
+ * claims): their release times are drawn first.
+ */
+export async function listUnclaimedRatingRecipients(
+  db: Executor,
+  params: { deviceSessionId: string; claimSince: Date },
+) {
   return db
     .select({ id: ratings.id, phoneNumber: ratings.phoneNumber })
     .from(ratings)
-    .where(and(eq(ratings.deviceSessionId, deviceSessionId), isNull(ratings.createdByPhone)));
+    .where(
+      and(
+        eq(ratings.deviceSessionId, params.deviceSessionId),
+        isNull(ratings.createdByPhone),
+        gte(ratings.createdAt, params.claimSince),
+      ),
+    );
 }
 
 /**

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, isNull, lt, notLike, or, sql } from 'drizzle-orm';
 import type { Executor } from '../database';
 import {
   type AdminSession,
@@ -174,6 +174,7 @@ const provePhone = preparedPerExecutor((db) => {
   const value = (name: string) => sql.placeholder(name);
   return db
     .select({
+      sessionId: sql<string>`session_id`,
       attributed: sql`attributed`.mapWith(Number),
       droppedOwnNumber: sql`dropped_own_number`.mapWith(Number),
       droppedRepeat: sql`dropped_repeat`.mapWith(Number),
@@ -182,7 +183,8 @@ const provePhone = preparedPerExecutor((db) => {
     })
     .from(
       sql`prove_phone(${value('sessionId')}::uuid, ${value('tokenHash')}::text, ${value('phoneNumber')}::text,
-        ${value('provenAt')}::timestamptz, ${value('repeatSince')}::timestamptz, ${value('daySince')}::timestamptz,
+        ${value('provenAt')}::timestamptz, ${value('expiresAt')}::timestamptz, ${value('claimSince')}::timestamptz,
+        ${value('repeatSince')}::timestamptz, ${value('daySince')}::timestamptz,
         ${value('dailyCeiling')}::integer, ${value('releaseTimes')}::jsonb,
         ${value('fallbackReleaseAt')}::timestamptz)`,
     )
@@ -203,12 +205,65 @@ export interface ProofSettlement {
   withheld: number;
 }
 
+/** A proof: the new session it started, the sessions it ended and what became of the earlier ratings. */
+export interface Proof {
+  sessionId: string;
+  endedSessionIds: string[];
+  settlement: ProofSettlement;
+}
+
+// A token hash is hex: a value with this prefix is never one.
+const ENDED_TOKEN_PREFIX = 'ended:';
+
 /**
- * A correct SMS code checked in this session (docs/architecture.md), in one statement (migration 0014,
- * `prove_phone`): the session takes its new token (a cookie planted before the proof never carries the
- * privilege) and the proven phone, the phone's profile is verified from `provenAt`, and the ratings this
- * device gave before are settled: attributed and standing from their release times (`stand_rating`), held
- * for moderation over the daily ceiling, or dropped (the prover's own number, or a repeat inside the window).
+ * Ends device sessions (docs/security.md#sessions): no cookie opens them again (the token hash becomes a value
+ * no token hashes to), a number they only typed goes, and the row stays as the record of what was done in
+ * it, a proven one among the sessions of the person who proved it (their export and deletion). `phone`:
+ * every session that proved it; `sessionId`: that one too. Returns the ids ended.
+ */
+async function endDeviceSessions(db: Executor, params: { phone: string; sessionId?: string }) {
+  const proved = and(eq(deviceSessions.phoneNumber, params.phone), isNotNull(deviceSessions.phoneProvenAt));
+  const rows = await db
+    .update(deviceSessions)
+    .set({
+      tokenHash: sql`${ENDED_TOKEN_PREFIX} || ${deviceSessions.id}::text`,
+      phoneNumber: sql`case when ${deviceSessions.phoneProvenAt} is null then null else ${deviceSessions.phoneNumber} end`,
+    })
+    .where(
+      and(
+        params.sessionId ? or(proved, eq(deviceSessions.id, params.sessionId)) : proved,
+        notLike(deviceSessions.tokenHash, `${ENDED_TOKEN_PREFIX}%`),
+      ),
+    )
+    .returning({ id: deviceSessions.id });
+  return rows.map((row) => row.id);
+}
+
+/**
+ * The number asked us to stop (a STOP reply): every session that proved it ends, so nothing done with an
+ * earlier proof (a lent phone, a number since given to someone else) outlives the owner's word. Returns the
+ * ids ended.
+ */
+export async function endProvenSessionsOfPhone(db: Executor, phone: string): Promise<string[]> {
+  return db.transaction(async (tx) => {
+    await lockPhoneSessions(tx, phone);
+    return endDeviceSessions(tx, { phone });
+  });
+}
+
+/** Proofs of one number and the sessions that hold them change one at a time. */
+async function lockPhoneSessions(tx: Executor, phone: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`proof:${phone}`}, 0))`);
+}
+
+/**
+ * A correct SMS code checked in this session (docs/architecture.md), in one transaction: every session that
+ * proved the number before ends, and so does this browser's session up to now, which keeps what it did
+ * (docs/security.md#sessions); `prove_phone` (migration 0018) starts the session of the proof with its new
+ * token (a cookie planted before the proof never carries the privilege) and the proven phone, verifies the
+ * phone's profile from `provenAt`, and settles the ratings the device gave since `claimSince`: moved to the
+ * new session, attributed and standing from their release times (`stand_rating`), held for moderation over
+ * the daily ceiling, or dropped (the prover's own number, or a repeat inside the window).
  */
 export async function provePhoneForDeviceSession(
   db: Executor,
@@ -217,6 +272,8 @@ export async function provePhoneForDeviceSession(
     tokenHash: string;
     phoneNumber: string;
     provenAt: Date;
+    expiresAt: Date;
+    claimSince: Date;
     repeatSince: Date;
     dailyCeiling: { since: Date; limit: number };
     /** Release time of each rating that stands now, by rating id (docs/anonymity.md). */
@@ -224,20 +281,30 @@ export async function provePhoneForDeviceSession(
     /** For a rating given while the proof ran, which `releaseTimes` could not list. */
     fallbackReleaseAt: Date;
   },
-): Promise<ProofSettlement> {
-  const [row] = await provePhone(db).execute({
-    sessionId: params.sessionId,
-    tokenHash: params.tokenHash,
-    phoneNumber: params.phoneNumber,
-    provenAt: params.provenAt.toISOString(),
-    repeatSince: params.repeatSince.toISOString(),
-    daySince: params.dailyCeiling.since.toISOString(),
-    dailyCeiling: params.dailyCeiling.limit,
-    releaseTimes: JSON.stringify(
-      Object.fromEntries([...params.releaseTimes].map(([id, at]) => [id, at.toISOString()])),
-    ),
-    fallbackReleaseAt: params.fallbackReleaseAt.toISOString(),
+): Promise<Proof> {
+  return db.transaction(async (tx) => {
+    await lockPhoneSessions(tx, params.phoneNumber);
+    const endedSessionIds = await endDeviceSessions(tx, {
+      phone: params.phoneNumber,
+      sessionId: params.sessionId,
+    });
+    const [row] = await provePhone(tx).execute({
+      sessionId: params.sessionId,
+      tokenHash: params.tokenHash,
+      phoneNumber: params.phoneNumber,
+      provenAt: params.provenAt.toISOString(),
+      expiresAt: params.expiresAt.toISOString(),
+      claimSince: params.claimSince.toISOString(),
+      repeatSince: params.repeatSince.toISOString(),
+      daySince: params.dailyCeiling.since.toISOString(),
+      dailyCeiling: params.dailyCeiling.limit,
+      releaseTimes: JSON.stringify(
+        Object.fromEntries([...params.releaseTimes].map(([id, at]) => [id, at.toISOString()])),
+      ),
+      fallbackReleaseAt: params.fallbackReleaseAt.toISOString(),
+    });
+    if (!row) throw new Error('prove_phone returned no row');
+    const { sessionId, ...settlement } = row;
+    return { sessionId, endedSessionIds, settlement };
   });
-  if (!row) throw new Error('prove_phone returned no row');
-  return row;
 }

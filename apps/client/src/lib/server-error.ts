@@ -33,3 +33,15 @@ export function userFacingMessage(error: unknown, fallback: string): string {
 export function failureMessage(error: unknown, fallback: string): string | null {
   return error ? userFacingMessage(error, fallback) : null;
 }
+
+/**
+ * The server refused because this session's proof of its number is past its lease (docs/security.md#sessions):
+ * a fresh code, then the same call again.
+ */
+export function asksToReconfirmNumber(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null || !('data' in error)) return false;
+  const { data } = error;
+  return (
+    typeof data === 'object' && data !== null && 'reconfirmNumber' in data && data.reconfirmNumber === true
+  );
+}

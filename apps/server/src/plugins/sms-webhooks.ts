@@ -58,6 +58,7 @@ export async function smsWebhooksPlugin(
     logger: services.logger,
     now: services.now,
     contactUrl: config.contactUrl,
+    sessions: services.sessions,
     observeAudit: services.metrics.observeAuditAction,
   };
   const awsGet = options.snsCertificates ?? httpsGet;

@@ -10,7 +10,12 @@ import { updateDisplayName, updateNameInput } from '../services/profile/display-
 import { loadReceivedRatings } from '../services/profile/received-ratings';
 import { setTextsOptIn } from '../services/trust/sms-opt-out';
 import { router } from '../trpc/init';
-import { deviceProcedure, provenProcedure, unlockedProcedure } from '../trpc/procedures';
+import {
+  deviceProcedure,
+  provenProcedure,
+  recentlyProvenProcedure,
+  unlockedProcedure,
+} from '../trpc/procedures';
 import { noticeReasonField, noticeTextField } from './notice.schemas';
 
 export const savePhoneInput = z.strictObject({
@@ -59,15 +64,18 @@ export const profileRouter = router({
     .mutation(({ ctx, input }) => reportReceivedReview(ctx, { viewerPhone: ctx.viewerPhone, ...input })),
   /** The author contests a hidden or held rating of theirs, once. */
   appeal: deviceProcedure.input(appealInput).mutation(({ ctx, input }) => appealRating(ctx, input)),
-  /** The /settings switch 'Text me when someone rates me', for the session's proven phone only. */
+  /**
+   * The /settings switch 'Text me when someone rates me', for the session's proven phone only; turning texts
+   * back on needs a proof within its lease (the service asks, as only the direction decides).
+   */
   setTextsOptIn: provenProcedure
     .input(setTextsOptInInput)
-    .mutation(({ ctx, input }) => setTextsOptIn(ctx, ctx.viewerPhone, input.optIn)),
-  /** 'Do not rate me', for the proven owner of the number. */
+    .mutation(({ ctx, input }) => setTextsOptIn(ctx, input.optIn)),
+  /** 'Do not rate me', for the proven owner of the number; turning it off needs a proof within its lease. */
   setDoNotRate: provenProcedure
     .input(setDoNotRateInput)
-    .mutation(({ ctx, input }) => setDoNotRateFor(ctx, ctx.viewerPhone, input.doNotRate)),
+    .mutation(({ ctx, input }) => setDoNotRateFor(ctx, input.doNotRate)),
   /** 'Download my data': a mutation, as it is logged and is not a read the client caches. */
-  exportData: provenProcedure.mutation(({ ctx }) => exportAccountData(ctx)),
-  deleteAccount: provenProcedure.mutation(({ ctx }) => deleteAccount(ctx)),
+  exportData: recentlyProvenProcedure.mutation(({ ctx }) => exportAccountData(ctx)),
+  deleteAccount: recentlyProvenProcedure.mutation(({ ctx }) => deleteAccount(ctx)),
 });

@@ -4,6 +4,7 @@ import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import superjson from 'superjson';
 import type { Context } from '../context';
 import { RetryAfter } from '../services/limits/rate-limit-errors';
+import { StaleProof } from '../services/sessions/proof-lease';
 import { DEPENDENCY_UNAVAILABLE_MESSAGE, isDependencyUnavailable } from './dependency-errors';
 import { serializeOutput } from './output-serializer';
 
@@ -119,12 +120,15 @@ const t = initTRPC.context<Context>().create({
         path: knownPath(type, shape.data.path),
         ...(fieldErrors ? { fieldErrors } : {}),
         ...(error.cause instanceof RetryAfter ? { retryAfterSeconds: error.cause.seconds } : {}),
+        ...(error.cause instanceof StaleProof ? { reconfirmNumber: true } : {}),
       } as {
         code: string;
         httpStatus: number;
         path?: string;
         fieldErrors?: Record<string, string>;
         retryAfterSeconds?: number;
+        /** The proof of the session is past its lease: a fresh code, then the same call again. */
+        reconfirmNumber?: true;
       },
     };
   },

@@ -4,6 +4,7 @@ import type { DeviceSession, StaffRole } from '@exrated/db/schema';
 import { TRPCError, type TRPCProcedureType } from '@trpc/server';
 import type { Context } from '../context';
 import { enforceProcedureLimit } from '../services/limits/procedure-limits';
+import { requireFreshProof } from '../services/sessions/proof-lease';
 import { isDependencyUnavailable } from './dependency-errors';
 import { procedure, refuseNulCharacters } from './init';
 
@@ -58,6 +59,18 @@ export const provenProcedure = publicProcedure.use(async ({ ctx, next, type, pat
 });
 
 /**
+ * The phone was proven in this session within the proof's lease (docs/security.md#sessions): what hands the
+ * number's data over or ends its account.
+ */
+export const recentlyProvenProcedure = publicProcedure.use(async ({ ctx, next, type, path }) => {
+  const session = await deviceSessionOf(ctx, type);
+  const viewerPhone = provenPhoneOf(session);
+  await enforceProcedureLimit(ctx, path, viewerPhone);
+  requireFreshProof(session, ctx.now());
+  return next({ ctx: { session, viewerPhone } });
+});
+
+/**
  * The phone is proven and the viewer has given enough ratings to see the ones they received
  * (docs/security.md). Unlocking never reverts: the count only grows as ratings are given or attributed.
  */
@@ -69,7 +82,7 @@ export const unlockedProcedure = publicProcedure.use(async ({ ctx, next, type, p
   return next({ ctx: { session, viewerPhone } });
 });
 
-// The three kinds above are each one middleware over publicProcedure, built from the steps below, rather than
+// The four kinds above are each one middleware over publicProcedure, built from the steps below, rather than
 // layers over one another: tRPC copies a call's options and its whole context for every layer (its object
 // spreads were 3.6 % of profile.ratingsReceived's CPU in a profile, when it had four layers).
 

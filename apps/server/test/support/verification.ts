@@ -20,6 +20,14 @@ export async function sessionOf(t: TestApp, cookies: MemoryCookieJar) {
   return findDeviceSessionByTokenHash(t.database.db, hashToken(token), new Date(0));
 }
 
+/** The device session an HTTP browser's cookie opens (the cookie is signed: the token, a dot, a signature). */
+export async function sessionOfBrowser(t: Pick<TestApp, 'config' | 'database'>, browser: HttpBrowser) {
+  const cookie = browser.cookies.get(cookieNamesFor(t.config.cookieSecure).device);
+  if (!cookie) throw new Error('no device cookie');
+  const token = decodeURIComponent(cookie).split('.')[0] ?? '';
+  return findDeviceSessionByTokenHash(t.database.db, hashToken(token), new Date(0));
+}
+
 export interface TrpcHttpReply {
   status: number;
   data: unknown;

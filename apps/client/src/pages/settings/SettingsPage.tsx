@@ -6,6 +6,7 @@ import { formatPhoneForDisplay } from '../../lib/phone-format';
 import { useLogOut, useViewer } from '../../lib/viewer';
 import { DisplayNameForm } from './DisplayNameForm';
 import { DoNotRateSwitch } from './DoNotRateSwitch';
+import { ReconfirmNumberProvider } from './ReconfirmNumber';
 import { SettingsSection } from './SettingsSection';
 import { TextsOptInSwitch } from './TextsOptInSwitch';
 import { YourDataSection } from './YourDataSection';
@@ -42,49 +43,51 @@ export default function SettingsPage() {
   }
 
   return (
-    <Container size="sm" py={{ base: 32, sm: 56 }}>
-      <Stack gap="lg">
-        <Title order={1} fz={{ base: 30, sm: 38 }}>
-          Account Settings
-        </Title>
-        <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} className="glass-card">
-          <Stack gap="lg">
-            <TextInput
-              label={
-                <Group gap="xs" component="span">
-                  Phone Number
-                  <Badge size="xs" variant="light" color={viewer.isVerified ? 'green' : 'yellow'}>
-                    {viewer.isVerified ? 'Verified' : 'Not verified'}
-                  </Badge>
-                </Group>
-              }
-              description="Used to notify you by text message when someone rates you. It is never shown to anyone."
-              value={formatPhoneForDisplay(viewer.phoneNumber)}
-              readOnly
-              variant="filled"
-            />
-            <DisplayNameForm currentName={viewer.name} canEdit={viewer.isVerified} />
-            <TextsOptInSwitch />
-            <DoNotRateSwitch />
-          </Stack>
-        </Paper>
-        {viewer.isVerified ? <YourDataSection /> : null}
-        <SettingsSection
-          title="Log Out"
-          description={
-            <>
-              Removes all your data from this device and ends your session here.
-              {viewer.isVerified ? ' Your profile, including your display name, is deleted as well.' : ''}
-            </>
-          }
-        >
-          <Group justify="flex-end">
-            <Button color="red" variant="light" leftSection={<IconLogout size={16} />} onClick={logOut}>
-              Log Out
-            </Button>
-          </Group>
-        </SettingsSection>
-      </Stack>
-    </Container>
+    <ReconfirmNumberProvider phone={viewer.phoneNumber}>
+      <Container size="sm" py={{ base: 32, sm: 56 }}>
+        <Stack gap="lg">
+          <Title order={1} fz={{ base: 30, sm: 38 }}>
+            Account Settings
+          </Title>
+          <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} className="glass-card">
+            <Stack gap="lg">
+              <TextInput
+                label={
+                  <Group gap="xs" component="span">
+                    Phone Number
+                    <Badge size="xs" variant="light" color={viewer.isVerified ? 'green' : 'yellow'}>
+                      {viewer.isVerified ? 'Verified' : 'Not verified'}
+                    </Badge>
+                  </Group>
+                }
+                description="Used to notify you by text message when someone rates you. It is never shown to anyone."
+                value={formatPhoneForDisplay(viewer.phoneNumber)}
+                readOnly
+                variant="filled"
+              />
+              <DisplayNameForm currentName={viewer.name} canEdit={viewer.isVerified} />
+              <TextsOptInSwitch />
+              <DoNotRateSwitch />
+            </Stack>
+          </Paper>
+          {viewer.isVerified ? <YourDataSection /> : null}
+          <SettingsSection
+            title="Log Out"
+            description={
+              <>
+                Removes all your data from this device and ends your session here.
+                {viewer.isVerified ? ' Your profile, including your display name, is deleted as well.' : ''}
+              </>
+            }
+          >
+            <Group justify="flex-end">
+              <Button color="red" variant="light" leftSection={<IconLogout size={16} />} onClick={logOut}>
+                Log Out
+              </Button>
+            </Group>
+          </SettingsSection>
+        </Stack>
+      </Container>
+    </ReconfirmNumberProvider>
   );
 }

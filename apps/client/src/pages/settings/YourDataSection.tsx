@@ -6,9 +6,10 @@ import { Link } from 'react-router-dom';
 import { ConfirmDialog } from '../../components/trust/ConfirmDialog';
 import { downloadFile } from '../../lib/download-file';
 import { notify } from '../../lib/notify';
-import { userFacingMessage } from '../../lib/server-error';
+import { asksToReconfirmNumber, userFacingMessage } from '../../lib/server-error';
 import { useTRPC } from '../../lib/trpc';
 import { useForgetViewer } from '../../lib/viewer';
+import { useReconfirmNumber } from './ReconfirmNumber';
 import { SettingsSection } from './SettingsSection';
 
 /**
@@ -19,6 +20,7 @@ export function YourDataSection() {
   const trpc = useTRPC();
   const forget = useForgetViewer();
   const [confirming, setConfirming] = useState(false);
+  const reconfirm = useReconfirmNumber();
   const exportData = useMutation(
     trpc.profile.exportData.mutationOptions({
       onSuccess: (data) => {
@@ -29,6 +31,10 @@ export function YourDataSection() {
         notify.success({ title: 'Data downloaded', message: 'Your data is in the file your browser saved.' });
       },
       onError: (error) => {
+        if (asksToReconfirmNumber(error)) {
+          reconfirm(() => exportData.mutate());
+          return;
+        }
         notify.error({
           message: userFacingMessage(error, 'We could not prepare your data. Please try again.'),
         });
@@ -43,6 +49,10 @@ export function YourDataSection() {
       },
       onError: (error) => {
         setConfirming(false);
+        if (asksToReconfirmNumber(error)) {
+          reconfirm(() => deleteAccount.mutate());
+          return;
+        }
         notify.error({
           message: userFacingMessage(error, 'We could not delete your account. Please try again.'),
         });

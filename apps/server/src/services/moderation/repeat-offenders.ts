@@ -50,13 +50,14 @@ export function repeatOffenderExplanation(removed: number): string {
 }
 
 /**
- * Before a device proves a phone: when the phone's record makes it a repeat offender, the ratings the device
- * gave unproven wait for a moderator instead of standing at the proof (`prove_phone` keeps a held reason it
- * finds), so a fresh device cannot carry an offender's ratings past the hold. Returns how many were held.
+ * Before a device proves a phone: when the phone's record makes it a repeat offender, the ratings the proof
+ * claims (given unproven since `claimSince`) wait for a moderator instead of standing at the proof
+ * (`prove_phone` keeps a held reason it finds), so a fresh device cannot carry an offender's ratings past the
+ * hold. Returns how many were held.
  */
 export async function holdRatingsOfRepeatOffenderAtProof(
   ctx: Pick<Context, 'db' | 'settings' | 'config' | 'now'>,
-  params: { phone: string; deviceSessionId: string },
+  params: { phone: string; deviceSessionId: string; claimSince: Date },
 ): Promise<number> {
   const { offenderHold: hold } = await authorRecord(
     ctx,
@@ -64,5 +65,9 @@ export async function holdRatingsOfRepeatOffenderAtProof(
     { phoneNumber: null, repeatSince: ctx.now() },
   );
   if (!hold) return 0;
-  return holdUnclaimedRatingsOfDevice(ctx.db, { deviceSessionId: params.deviceSessionId, heldReason: hold });
+  return holdUnclaimedRatingsOfDevice(ctx.db, {
+    deviceSessionId: params.deviceSessionId,
+    claimSince: params.claimSince,
+    heldReason: hold,
+  });
 }

@@ -67,6 +67,18 @@ export function firstRefusal<Cap extends RateLimitHit>(
 }
 
 /**
+ * A proof claims the ratings its browser gave unproven within this long before it (docs/security.md#sessions):
+ * the visit that rates and then proves (the rate, verify, unlock flow). Older ones were given in the same
+ * browser, perhaps by someone else (a shared computer), and stay with the anonymous session that gave them.
+ */
+export const RATINGS_CLAIMED_AT_PROOF_MS = 60 * 60 * 1000;
+
+/** The earliest creation time of a rating a proof at `now` claims. */
+export function claimedAtProofSince(now: Date): Date {
+  return new Date(now.getTime() - RATINGS_CLAIMED_AT_PROOF_MS);
+}
+
+/**
  * The windows of the per-number rules (docs/security.md#limits), the same at submission and at proof: one
  * rating of a number per proven phone since `repeatSince`, and standing ratings of a number since
  * `dailyCeiling.since` beyond `dailyCeiling.limit` held for moderation.

@@ -39,13 +39,13 @@ export async function ratingComesToStand(ctx: StandContext, tx: Executor, rating
   return stood;
 }
 
-/** Release times for the ratings a device gave before its proof, drawn before the proof's statement. */
+/** Release times for the ratings a proof claims (`claimed`), drawn before the proof's statement. */
 export async function releaseTimesAtProof(
   ctx: StandContext & Pick<Context, 'db'>,
-  deviceSessionId: string,
+  claimed: { deviceSessionId: string; claimSince: Date },
   now: Date,
 ) {
-  const recipients = await listUnclaimedRatingRecipients(ctx.db, deviceSessionId);
+  const recipients = await listUnclaimedRatingRecipients(ctx.db, claimed);
   const releaseTimes = await drawReleaseTimes(ctx.config.release, now, recipients);
   // A rating given while the proof runs was not listed: it gets a draw of the same distribution.
   const fallbackReleaseAt = await drawReleaseTime(ctx.config.release, now, recipients[0]?.phoneNumber ?? '');

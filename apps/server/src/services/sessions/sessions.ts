@@ -4,6 +4,7 @@ import {
   deleteAdminSession,
   deleteDeviceSession,
   deleteStaffSessions,
+  endProvenSessionsOfPhone,
   findAdminSessionByTokenHash,
   findDeviceSessionByTokenHash,
   insertAdminSession,
@@ -202,24 +203,32 @@ export class SessionService {
   }
 
   /**
-   * A correct code proves `phoneNumber` for the session (see `provePhoneForDeviceSession`). Its privilege
-   * changes, so it gets a new token, stored in the same statement; the cookie changes only once that is
-   * written. Returns what became of the device's earlier ratings.
+   * A correct code proves `phoneNumber` in the session (see `provePhoneForDeviceSession`): the proof starts a
+   * new session with a new token, and ends this one and every session that proved the number before, here
+   * and on every instance. The cookie changes only once that is written. Returns the new session's id and
+   * what became of the device's earlier ratings.
    */
   async provePhone(
     cookies: CookieJar,
     session: DeviceSession,
-    proof: Omit<Parameters<typeof provePhoneForDeviceSession>[1], 'sessionId' | 'tokenHash'>,
-  ): Promise<ProofSettlement> {
+    proof: Omit<Parameters<typeof provePhoneForDeviceSession>[1], 'sessionId' | 'tokenHash' | 'expiresAt'>,
+  ): Promise<{ sessionId: string; settlement: ProofSettlement }> {
     const fresh = newToken();
-    const settlement = await provePhoneForDeviceSession(this.db, {
+    const { sessionId, endedSessionIds, settlement } = await provePhoneForDeviceSession(this.db, {
       sessionId: session.id,
       tokenHash: fresh.tokenHash,
+      expiresAt: new Date(proof.provenAt.getTime() + DEVICE_SESSION_IDLE_MS),
       ...proof,
     });
-    await this.forgetDevices([session.id]);
+    await this.forgetDevices(endedSessionIds);
     cookies.set(this.names.device, fresh.token, DEVICE_SESSION_IDLE_MS / 1000);
-    return settlement;
+    return { sessionId, settlement };
+  }
+
+  /** A STOP reply from the number: every session that proved it ends (see `endProvenSessionsOfPhone`). */
+  async endProofsOf(phone: string): Promise<void> {
+    const ended = await endProvenSessionsOfPhone(this.db, phone);
+    if (ended.length > 0) await this.forgetDevices(ended);
   }
 
   async revokeDevice(cookies: CookieJar, session: DeviceSession): Promise<void> {

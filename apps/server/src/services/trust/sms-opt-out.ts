@@ -1,7 +1,9 @@
 import { deleteSmsOptOut, findNotificationRecipient, recordSmsOptOut } from '@exrated/db/queries';
+import type { DeviceSession } from '@exrated/db/schema';
 import { TRPCError } from '@trpc/server';
 import type { Context } from '../../context';
 import { EXPIRED_LINK_MESSAGE, UUID_PATTERN } from '../notifications/notification-visit';
+import { requireFreshProof } from '../sessions/proof-lease';
 
 export const CARRIER_BLOCKS_TEXTS =
   'Your mobile carrier still blocks texts from ExRated. Reply START to the last text you got from ExRated, then try again.';
@@ -38,13 +40,20 @@ export async function optOutByNotificationLink(ctx: Context, id: string) {
  * `profile.setTextsOptIn`: the /settings switch 'Text me when someone rates me', for the session's proven
  * phone only. Turning texts back on also clears the provider's own opt-out list (a STOP reply) when the
  * provider keeps one: otherwise the next rating text would be refused there and the number opted out again.
+ * Turning them back on undoes the owner's word (a STOP reply among them), so it needs a proof within its
+ * lease (docs/security.md#sessions).
  */
-export async function setTextsOptIn(ctx: Context, viewerPhone: string, optIn: boolean) {
+export async function setTextsOptIn(
+  ctx: Context & { session: DeviceSession; viewerPhone: string },
+  optIn: boolean,
+) {
+  const { viewerPhone } = ctx;
   if (!optIn) {
     const added = await recordSmsOptOut(ctx.db, { phoneNumber: viewerPhone, source: 'settings' });
     ctx.audit.log('sms_opt_out', { source: 'settings', alreadyOptedOut: !added });
     return { textsOptIn: false };
   }
+  requireFreshProof(ctx.session, ctx.now());
   await optInAtProvider(ctx, viewerPhone);
   const removed = await deleteSmsOptOut(ctx.db, viewerPhone);
   ctx.audit.log('sms_opt_in', { source: 'settings', wasOptedOut: removed });

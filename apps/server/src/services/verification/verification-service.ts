@@ -12,7 +12,7 @@ import {
   REPEAT_OFFENDER_HOLD,
 } from '../moderation/repeat-offenders';
 import { parsePhone, untextableReason } from '../phone/phone';
-import { ratingWindows } from '../rating/rating-limits';
+import { claimedAtProofSince, ratingWindows } from '../rating/rating-limits';
 import { logWithheld, releaseTimesAtProof } from '../rating/rating-stands';
 import { PHONE_FORMAT_NOT_SUPPORTED, PROVIDER_UNREACHABLE, SENDING_BUSY } from '../sms/sms-errors';
 import { SmsBusyError, SmsDeliveryError } from '../sms/sms-sender';
@@ -103,8 +103,8 @@ export async function sendVerificationCode(ctx: DeviceContext, phone: string) {
 
 /**
  * verification.check: counts the attempt against the number's live code, whichever session asked for it. A
- * match proves the phone for this session (new token), verifies its profile and settles this device's
- * earlier ratings (docs/security.md).
+ * match proves the phone in a new session (new id and token) that ends every earlier one of the number,
+ * verifies its profile and settles the ratings this visit gave before (docs/security.md#sessions).
  */
 export async function checkVerificationCode(ctx: DeviceContext, phone: string, code: string) {
   const audit = (action: string, details?: Record<string, unknown>) =>
@@ -140,6 +140,8 @@ export async function checkVerificationCode(ctx: DeviceContext, phone: string, c
   }
 
   try {
+    // The ratings this visit gave before the proof go with it (docs/security.md#sessions).
+    const claimed = { deviceSessionId: ctx.session.id, claimSince: claimedAtProofSince(now) };
     // Numbers a deleted account of this phone rated within the window are not rated again through a proof.
     const erasedRepeats = await dropErasedRepeatsOfDevice(ctx.db, {
       deviceSessionId: ctx.session.id,
@@ -148,19 +150,18 @@ export async function checkVerificationCode(ctx: DeviceContext, phone: string, c
     });
     // What the device rated unproven was no moderation item: its texts are read again now.
     const screened = await screenRatingsAtProof(ctx, phone);
-    // A repeat offender's phone: the device's unproven ratings wait for a moderator instead of standing.
-    const offenderHolds = await holdRatingsOfRepeatOffenderAtProof(ctx, {
-      phone,
-      deviceSessionId: ctx.session.id,
-    });
-    // With a new token: a cookie planted before the proof (session fixation) never carries the privilege.
-    const settlement = await ctx.sessions.provePhone(ctx.cookies, ctx.session, {
+    // A repeat offender's phone: the claimed ratings wait for a moderator instead of standing.
+    const offenderHolds = await holdRatingsOfRepeatOffenderAtProof(ctx, { phone, ...claimed });
+    // A new session with a new token: a cookie planted before the proof (session fixation) never carries the
+    // privilege, and what the browser did before stays with the session that did it.
+    const { sessionId, settlement } = await ctx.sessions.provePhone(ctx.cookies, ctx.session, {
       phoneNumber: phone,
       provenAt: now,
+      claimSince: claimed.claimSince,
       ...ratingWindows(ctx.config.limits, now),
-      ...(await releaseTimesAtProof(ctx, ctx.session.id, now)),
+      ...(await releaseTimesAtProof(ctx, claimed, now)),
     });
-    ctx.audit.setActor({ userId: ctx.session.id, phoneNumber: phone });
+    ctx.audit.setActor({ userId: sessionId, phoneNumber: phone });
     audit('verification_complete', { ratingsAttributed: settlement.attributed });
     if (settlement.droppedOwnNumber > 0) {
       audit('rating_dropped_own_number', { count: settlement.droppedOwnNumber });

@@ -15,6 +15,7 @@ import type { AuditLog } from '../../audit/audit-log';
 import type { AuditObserver } from '../../audit/audit-writer';
 import type { RateLimiter } from '../../limits/rate-limiter';
 import { isE164, parsePhone } from '../../phone/phone';
+import type { SessionService } from '../../sessions/sessions';
 import type { SmsGateway } from '../sms-gateway';
 import { type AutoReplyOutcome, sendAutoReply } from './auto-reply';
 import { helpText, replyKeyword } from './replies';
@@ -30,6 +31,8 @@ export interface WebhookDeps {
   logger: FastifyBaseLogger;
   now: () => Date;
   contactUrl: string;
+  /** A STOP from a number ends every session that proved it (docs/security.md#sessions). */
+  sessions: Pick<SessionService, 'endProofsOf'>;
   observeAudit?: AuditObserver;
 }
 
@@ -72,8 +75,11 @@ export async function applyReceipt(deps: WebhookDeps, receipt: Receipt): Promise
     reason: receipt.reason,
     at: deps.now(),
   });
-  if (receipt.optedOutTo)
+  if (receipt.optedOutTo) {
+    // The number replied STOP to the provider: as a STOP to us.
     await recordSmsOptOut(deps.db, { phoneNumber: receipt.optedOutTo, source: 'provider' });
+    await deps.sessions.endProofsOf(receipt.optedOutTo);
+  }
   if (!applied) {
     // Another deployment's text, or one whose rows were deleted since (a deleted account): nothing to move.
     deps.logger.info({ provider: receipt.provider, status: receipt.status }, 'receipt for an unknown text');
@@ -110,9 +116,10 @@ export type ReplyOutcome = { keyword: ReturnType<typeof replyKeyword>; answer: A
 
 /**
  * A text someone sent to our number (`from` is E.164: the routes drop anything else unread). Opt-out words
- * put the number on the same list as the one-tap opt-out of /r/{id}; START and UNSTOP take it off (and off
- * the providers' own lists, so both agree); HELP gets the help text, sent like every other text
- * (auto-reply.ts) from the number the reply came to.
+ * put the number on the same list as the one-tap opt-out of /r/{id} and end every session that proved it, so
+ * only START or a fresh code undoes them; START and UNSTOP take it off (and off the providers' own lists, so
+ * both agree); HELP gets the help text, sent like every other text (auto-reply.ts) from the number the reply
+ * came to.
  */
 export async function handleReply(
   deps: WebhookDeps,
@@ -123,6 +130,7 @@ export async function handleReply(
   let changed = false;
   if (keyword === 'opt_out') {
     changed = await recordSmsOptOut(deps.db, { phoneNumber: reply.from, source: 'reply' });
+    await deps.sessions.endProofsOf(reply.from);
   } else if (keyword === 'opt_in') {
     changed = await deleteSmsOptOut(deps.db, reply.from);
     await deps.gateway.optIn(reply.from).catch((error: unknown) => {
