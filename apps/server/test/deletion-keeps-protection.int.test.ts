@@ -8,7 +8,7 @@ import { latestCode } from './support/verification';
 
 /**
  * 'Delete my account' erases the person, not the record that protects others from them
- * (docs/data-rights.md#deletion): one phone cannot delete, prove the same number again and start over on the
+ * (docs/data-rights.md#deletion-keeps-what-protects-others): one phone cannot delete, prove the same number again and start over on the
  * once-per-30-days rule, the waits between code texts or the repeat-offender hold. Each case runs over HTTP
  * with the deleted person, the people they rated and a moderator as separate browsers on separate addresses.
  */

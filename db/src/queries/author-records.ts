@@ -113,7 +113,7 @@ export async function deleteUnclaimedRatings(db: Executor, ids: string[]) {
  * rating.submit: the submitting author's record in one round trip. `removed`: the removals standing against
  * them (a proven phone, else the device), with those a deleted account of the same phone left behind
  * (`authorKey`); `erasedRatingAt`: when such an account last rated `ratedNumber` since `repeatSince`, or null
- * (docs/data-rights.md#deletion).
+ * (docs/data-rights.md#deletion-keeps-what-protects-others).
  */
 export async function findAuthorRecord(
   db: Executor,

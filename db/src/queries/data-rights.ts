@@ -193,7 +193,7 @@ function jsonWithoutPhones(column: Column) {
 /**
  * What deletion keeps of the person, under `authorKey` (a keyed hash of the phone): the numbers they rated
  * since `ratedSince` (the once-per-30-days window) and the moderators' removals of their ratings, which the
- * repeat-offender hold counts (docs/data-rights.md#deletion).
+ * repeat-offender hold counts (docs/data-rights.md#deletion-keeps-what-protects-others).
  */
 interface ErasedAccountKeep {
   authorKey: string;
@@ -326,7 +326,7 @@ export async function clearUnprovenPhonesIdleSince(db: Executor, idleSince: Date
 }
 
 /**
- * Retention of a deleted account's records (docs/data-rights.md#deletion): rated numbers older than
+ * Retention of a deleted account's records (docs/data-rights.md#deletion-keeps-what-protects-others): rated numbers older than
  * `ratedBefore` and removals older than `removalsBefore`, at most `limit` rows. Returns how many.
  */
 export async function deleteErasedAccountRecordsBefore(

@@ -12,7 +12,7 @@ export const doNotRateNumbers = pgTable('do_not_rate_numbers', {
 });
 
 /**
- * What 'Delete my account' keeps because it protects other people (docs/data-rights.md#deletion): under a
+ * What 'Delete my account' keeps because it protects other people (docs/data-rights.md#deletion-keeps-what-protects-others): under a
  * keyed hash of the deleted phone (`author_key`, an HMAC under the server secret, never the number), the
  * moderators' removals of that person's ratings (`kind` 'removal', counted by the repeat-offender hold) and
  * the numbers they rated (`kind` 'rated_number', with the rated number, for the once-per-30-days rule).

@@ -76,16 +76,16 @@ const SECTIONS: LegalSection[] = [
           gave, and every session in which you verified your number, on any device. The activity and error
           entries of those sessions keep only what happened and when: we remove the session, your phone
           number, IP address and browser from them, and any phone number written in their details. Entries of
-          other people's requests that mention your number lose the number. Temporary records that name your
-          number (a code, a count of texts) are removed. A device on which someone else only typed your number
-          is theirs, and deleting your account does not touch it. We keep, because they are needed for the
-          people they protect and for the law:
+          other people's requests that mention your number lose the number. A live code for your number is
+          removed. A device on which someone else only typed your number is theirs, and deleting your account
+          does not touch it. We keep, because they are needed for the people they protect and for the law:
         </p>
         <LegalList
           items={[
             "ratings others gave about your number: they are the writers' words, not your account, and you can still report them;",
             'reports you filed and moderation decisions, without your phone number, session or contact, as the record that we acted on them (transparency reporting and legal duties);',
-            "a 'Do not rate me' or 'Stop texting' you turned on, so that deleting your account does not open your number to ratings or texts again. Verify your number again to turn them off.",
+            "a 'Do not rate me' or 'Stop texting' you turned on, so that deleting your account does not open your number to ratings or texts again. Verify your number again to turn them off;",
+            'for the people you rated, under a code made from your number with a secret key (it cannot be turned back into the number): which numbers you rated in the last 30 days, so that deleting your account does not let you rate them again sooner, and how many of your ratings moderators removed, for as long as we keep activity logs. Counts of the texts sent to your number (codes, ratings) stay under such a code until they expire within a day.',
           ]}
         />
       </>

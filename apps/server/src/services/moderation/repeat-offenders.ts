@@ -11,7 +11,7 @@ export const REPEAT_OFFENDER_HOLD = 'repeat_offender';
  *   (docs/trust-and-safety.md#repeat-offenders), when moderators hid or deleted more of their ratings than
  *   the operator's threshold (admin Settings). The author is matched as the queue's author history matches
  *   them: the proven phone, else the device session; the removals a deleted account of the same phone left
- *   behind count too (docs/data-rights.md#deletion).
+ *   behind count too (docs/data-rights.md#deletion-keeps-what-protects-others).
  * - `erasedRatingAt`: when a deleted account of the same phone last rated `ratedNumber` within the
  *   once-per-30-days window, or null.
  * It runs for every submission, held or not, so the answer costs the same either way.
@@ -39,7 +39,7 @@ export async function authorRecord(
   };
 }
 
-/** The key a deleted account's records are kept under (docs/data-rights.md#deletion). */
+/** The key a deleted account's records are kept under (docs/data-rights.md, Deletion keeps what protects others). */
 export function erasedAccountKey(secret: string, phone: string): string {
   return keyedPhone(secret, 'erased-account', phone);
 }

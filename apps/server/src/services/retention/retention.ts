@@ -68,8 +68,8 @@ export async function applyRetention(
   );
   const idleSince = new Date(now.getTime() - UNPROVEN_PHONE_IDLE_HOURS * 60 * 60 * 1000);
   const unprovenPhones = await inBatches(() => clearUnprovenPhonesIdleSince(db, idleSince, RETENTION_BATCH));
-  // A deleted account's records last as long as the windows they serve (docs/data-rights.md#deletion): the
-  // numbers it rated for the once-per-N-days rule, its removals as long as logs.
+  // A deleted account's records last as long as the windows they serve: the numbers it rated for the
+  // once-per-N-days rule, its removals as long as logs (docs/data-rights.md#deletion-keeps-what-protects-others).
   const erasedAccountRecords = await inBatches(() =>
     deleteErasedAccountRecordsBefore(db, {
       ratedBefore: new Date(now.getTime() - repeatWindowDays * DAY_MS),
