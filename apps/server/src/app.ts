@@ -38,6 +38,7 @@ import { SmsGateway } from './services/sms/sms-gateway';
 import { closeSmsProvider, createSmsProviders } from './services/sms/sms-providers';
 import type { SmsSender } from './services/sms/sms-sender';
 import { ensureFirstAdmin } from './services/staff/first-admin';
+import { ReportCache } from './services/transparency/report-cache';
 import { type CodeStore, codeLedgerKeyOf } from './services/verification/code-store';
 import { MemoryCodeStore } from './services/verification/memory-code-store';
 import { RedisCodeStore } from './services/verification/redis-code-store';
@@ -202,6 +203,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     unlockedViewers: new UnlockedViewers(),
     metrics,
     auditLog,
+    transparencyReports: new ReportCache(),
   };
   app.decorate('services', services);
   await settings.get();

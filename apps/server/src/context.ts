@@ -11,6 +11,8 @@ import type { UnlockedViewers } from './services/profile/unlocked-viewers';
 import type { CookieJar, SessionService } from './services/sessions/sessions';
 import type { SettingsStore } from './services/settings/settings-store';
 import type { SmsSender } from './services/sms/sms-sender';
+import type { ReportCache } from './services/transparency/report-cache';
+import type { TransparencyReport } from './services/transparency/report-shape';
 import type { CodeStore } from './services/verification/code-store';
 
 /** What every request can reach: built once by buildApp and shared by all requests. */
@@ -34,6 +36,8 @@ export interface AppServices {
   metrics: AppMetrics;
   /** Writes every request's audit entries, several requests' in one insert when they end together. */
   auditLog: AuditLog;
+  /** The public transparency report, computed once per published period. */
+  transparencyReports: ReportCache<TransparencyReport>;
 }
 
 export interface RequestInfo extends RequestMeta {
@@ -95,6 +99,7 @@ export function createInnerContext({
     unlockedViewers: services.unlockedViewers,
     metrics: services.metrics,
     auditLog: services.auditLog,
+    transparencyReports: services.transparencyReports,
     cookies,
     request,
     log,

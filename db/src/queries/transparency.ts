@@ -1,25 +1,33 @@
-import { and, count, gte, sql } from 'drizzle-orm';
+/**
+ * The public transparency report's counts over a range (docs/trust-and-safety.md#transparency), per UTC
+ * month. Counts only: no reference, phone, text or id leaves these queries. The report asks for closed months
+ * only, so no live count is ever read here.
+ */
+import { and, type Column, count, gte, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../database';
-import { moderationDecisions, notices, ratingAppeals, ratings } from '../schema';
-import { heldForModeration } from './moderation';
+import { moderationDecisions, notices, ratingAppeals } from '../schema';
 
 // UTC calendar month of a timestamp, 'YYYY-MM'.
 const monthOf = (column: unknown) => sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM')`;
 
-/**
- * The public transparency report's figures since `since` (docs/trust-and-safety.md#notices), per UTC month.
- * Counts only: no reference, phone, text or id leaves these queries.
- */
-export async function countNoticesByMonth(db: Executor, params: { since: Date }) {
+/** From `since` up to, not including, `until`. */
+export interface ReportRange {
+  since: Date;
+  until: Date;
+}
+
+const within = (column: Column, range: ReportRange) => and(gte(column, range.since), lt(column, range.until));
+
+export async function countNoticesByMonth(db: Executor, range: ReportRange) {
   const month = monthOf(notices.createdAt);
   return db
     .select({ month, reason: notices.reason, count: count() })
     .from(notices)
-    .where(gte(notices.createdAt, params.since))
+    .where(within(notices.createdAt, range))
     .groupBy(month, notices.reason);
 }
 
-export async function countDecisionsByMonth(db: Executor, params: { since: Date }) {
+export async function countDecisionsByMonth(db: Executor, range: ReportRange) {
   const month = monthOf(moderationDecisions.decidedAt);
   // Held ratings are counted by the rule that held them: screening rules share the 'screening:' prefix.
   const trigger = sql<string>`case when ${moderationDecisions.kind} = 'held_rating' then ${moderationDecisions.trigger} else '' end`;
@@ -33,7 +41,7 @@ export async function countDecisionsByMonth(db: Executor, params: { since: Date 
       count: count(),
     })
     .from(moderationDecisions)
-    .where(gte(moderationDecisions.decidedAt, params.since))
+    .where(within(moderationDecisions.decidedAt, range))
     .groupBy(
       month,
       moderationDecisions.kind,
@@ -43,7 +51,7 @@ export async function countDecisionsByMonth(db: Executor, params: { since: Date 
     );
 }
 
-export async function medianDecisionSecondsByMonth(db: Executor, params: { since: Date }) {
+export async function medianDecisionSecondsByMonth(db: Executor, range: ReportRange) {
   const month = monthOf(moderationDecisions.decidedAt);
   return db
     .select({
@@ -54,25 +62,15 @@ export async function medianDecisionSecondsByMonth(db: Executor, params: { since
         ),
     })
     .from(moderationDecisions)
-    .where(gte(moderationDecisions.decidedAt, params.since))
+    .where(within(moderationDecisions.decidedAt, range))
     .groupBy(month);
 }
 
-/** Ratings still held for moderation, by the month they were written and the rule that holds them. */
-export async function countHeldRatingsByMonth(db: Executor, params: { since: Date }) {
-  const month = monthOf(ratings.createdAt);
-  return db
-    .select({ month, rule: sql<string>`${ratings.heldReason}`, count: count() })
-    .from(ratings)
-    .where(and(heldForModeration(), gte(ratings.createdAt, params.since)))
-    .groupBy(month, ratings.heldReason);
-}
-
-export async function countAppealsByMonth(db: Executor, params: { since: Date }) {
+export async function countAppealsByMonth(db: Executor, range: ReportRange) {
   const month = monthOf(ratingAppeals.createdAt);
   return db
     .select({ month, count: count() })
     .from(ratingAppeals)
-    .where(gte(ratingAppeals.createdAt, params.since))
+    .where(within(ratingAppeals.createdAt, range))
     .groupBy(month);
 }

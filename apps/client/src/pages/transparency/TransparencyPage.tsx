@@ -1,4 +1,3 @@
-import type { AppRouter } from '@exrated/server/router';
 import {
   Anchor,
   Center,
@@ -13,27 +12,25 @@ import {
 } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import type { inferOutput, TRPCOptionsProxy } from '@trpc/tanstack-react-query';
-import dayjs from 'dayjs';
 import { Link } from 'react-router-dom';
 import { PageHeading } from '../../components/PageHeading';
 import { AnonymityStatement } from '../../components/trust/AnonymitySettings';
 import { NOTICE_REASON_LABELS, type NoticeReason } from '../../components/trust/notice-reasons';
-import { formatDuration } from '../../lib/format-duration';
 import { userFacingMessage } from '../../lib/server-error';
 import { useTRPC } from '../../lib/trpc';
+import {
+  type Figure,
+  figureText,
+  formatUtcDay,
+  hasPublishedFigure,
+  medianText,
+  monthTitle,
+  type PublishedMonth,
+  publishedLine,
+  type Report,
+} from './transparency-display';
 
-type Report = inferOutput<TRPCOptionsProxy<AppRouter>['transparency']['report']>;
-type Month = Report['months'][number];
-
-function hasActivity(month: Month) {
-  return (
-    month.notices.total + month.decisions.total + month.appeals.filed > 0 ||
-    month.heldRatings.waiting.screening + month.heldRatings.waiting.daily_ceiling > 0
-  );
-}
-
-function Row({ label, value }: { label: string; value: string | number }) {
+function Row({ label, value }: { label: string; value: string }) {
   return (
     <Table.Tr>
       <Table.Td>{label}</Table.Td>
@@ -45,55 +42,63 @@ function Row({ label, value }: { label: string; value: string | number }) {
   );
 }
 
-function MonthReport({ month, labels }: { month: Month; labels: Report['labels'] }) {
-  const title = dayjs(`${month.month}-01`).format('MMMM YYYY');
-  const decisionReasons = Object.entries(month.decisions.byReason).filter(([, count]) => count > 0);
+const DECIDED_ITEM_LABELS: Record<keyof PublishedMonth['decisions']['byItem'], string> = {
+  held_by_screening: '· On ratings held by screening',
+  held_by_daily_limit: '· On ratings held by the daily limit',
+  held_by_author_record: '· On ratings held for their author’s record',
+  notice: '· On reports',
+  appeal: '· On appeals',
+};
+
+function MonthReport({ month, report }: { month: PublishedMonth; report: Report }) {
+  const title = monthTitle(month.month);
+  const { labels, minimumCount } = report;
+  const total = (figure: Figure) => figureText(figure, 'total', minimumCount);
+  const part = (figure: Figure) => figureText(figure, 'part', minimumCount);
+  const reasons = Object.entries(month.decisions.byReason) as Array<
+    [keyof Report['labels']['reasons'], Figure]
+  >;
+  const publishedReasons = reasons.filter(([, figure]) => figure !== null);
   return (
     <Paper withBorder radius="lg" p="md" className="glass-card" component="section" aria-label={title}>
-      <Title order={2} fz="lg" mb="sm">
+      <Title order={2} fz="lg">
         {title}
       </Title>
+      <Text size="xs" c="dimmed" mb="sm">
+        {publishedLine(month.month, month.publishedAt)}
+      </Text>
       <Table withRowBorders={false} verticalSpacing={4} fz="sm">
         <Table.Tbody>
-          <Row label="Reports received" value={month.notices.total} />
+          <Row label="Reports received" value={total(month.notices.total)} />
           {(Object.keys(NOTICE_REASON_LABELS) as NoticeReason[]).map((reason) => (
             <Row
               key={reason}
               label={`· ${NOTICE_REASON_LABELS[reason]}`}
-              value={month.notices.byReason[reason]}
+              value={part(month.notices.byReason[reason])}
             />
           ))}
-          <Row label="Decisions" value={month.decisions.total} />
+          <Row label="Decisions" value={total(month.decisions.total)} />
           {(['keep', 'hide', 'delete'] as const).map((outcome) => (
             <Row
               key={outcome}
               label={`· ${labels.outcomes[outcome]}`}
-              value={month.decisions.byOutcome[outcome]}
+              value={part(month.decisions.byOutcome[outcome])}
             />
           ))}
-          {decisionReasons.map(([reason, count]) => (
-            <Row
-              key={reason}
-              label={`· Reason: ${labels.reasons[reason as keyof Report['labels']['reasons']] ?? reason}`}
-              value={count}
-            />
+          {publishedReasons.map(([reason, figure]) => (
+            <Row key={reason} label={`· Reason: ${labels.reasons[reason] ?? reason}`} value={part(figure)} />
           ))}
-          <Row label="Ratings held by screening, decided" value={month.heldRatings.decided.screening} />
-          <Row
-            label="Ratings held by the daily limit, decided"
-            value={month.heldRatings.decided.daily_ceiling}
-          />
-          <Row
-            label="Ratings written this month still held for review"
-            value={month.heldRatings.waiting.screening + month.heldRatings.waiting.daily_ceiling}
-          />
-          <Row label="Appeals filed" value={month.appeals.filed} />
-          <Row label="Appeals that restored the rating" value={month.appeals.decided.keep} />
+          {publishedReasons.length < reasons.length ? (
+            <Row label="· Other reasons" value={part(null)} />
+          ) : null}
+          {(Object.keys(DECIDED_ITEM_LABELS) as Array<keyof typeof DECIDED_ITEM_LABELS>).map((item) => (
+            <Row key={item} label={DECIDED_ITEM_LABELS[item]} value={part(month.decisions.byItem[item])} />
+          ))}
+          <Row label="Appeals filed" value={total(month.appeals.filed)} />
+          <Row label="Appeals that restored the rating" value={part(month.appeals.decidedByOutcome.keep)} />
           <Row
             label="Median time to a decision"
-            value={
-              month.medianSecondsToDecision === null ? '—' : formatDuration(month.medianSecondsToDecision)
-            }
+            value={medianText(month.medianSecondsToDecision, minimumCount)}
           />
         </Table.Tbody>
       </Table>
@@ -101,22 +106,37 @@ function MonthReport({ month, labels }: { month: Month; labels: Report['labels']
   );
 }
 
+/** What the figures cover and why some read 'Fewer than 10' or 'Not published'. */
+function HowToRead({ minimumCount }: { minimumCount: number }) {
+  return (
+    <Text size="sm" c="dimmed">
+      Figures are counted for whole calendar months (UTC) and published once the month has ended, never while
+      it is under way; they do not change afterwards. Each is shown only where it counts at least{' '}
+      {minimumCount} items, so that no figure moves with one person&apos;s rating, report or decision. A
+      figure under {minimumCount} reads &lsquo;Fewer than {minimumCount}&rsquo;. A part of a total reads
+      &lsquo;Not published&rsquo; when it is under {minimumCount}, or when showing it would let one under{' '}
+      {minimumCount} be worked out from the total. Months with no figure of {minimumCount} or more are not
+      listed.
+    </Text>
+  );
+}
+
 /**
- * /transparency (docs/trust-and-safety.md): what moderation did, month by month, from its own records. Counts
- * only: no reference, phone, name or text.
+ * /transparency (docs/trust-and-safety.md#transparency): what moderation did in each closed month, from its own
+ * records, each figure only from the report's minimum count. Counts only: no reference, phone, name or text.
  */
 export default function TransparencyPage() {
   useDocumentTitle('Transparency report · ExRated');
   const trpc = useTRPC();
   const report = useQuery(trpc.transparency.report.queryOptions());
-  const active = report.data?.months.filter(hasActivity) ?? [];
+  const active = report.data?.months.filter(hasPublishedFigure) ?? [];
 
   return (
     <Container size="md" py={{ base: 32, sm: 56 }}>
       <Stack gap="lg">
         <PageHeading title="Transparency report">
-          Every report, decision and appeal on ExRated over the last 12 months, counted from our moderation
-          records. Anyone can{' '}
+          Every report, decision and appeal on ExRated over the last 12 full months, counted from our
+          moderation records. Anyone can{' '}
           <Anchor component={Link} to="/report" inherit>
             report content
           </Anchor>
@@ -136,21 +156,23 @@ export default function TransparencyPage() {
           <Text c="red.4" role="alert">
             {userFacingMessage(report.error, 'We could not load the report. Please try again.')}
           </Text>
-        ) : active.length === 0 ? (
-          <Text c="dimmed">No reports, decisions or held ratings in the last 12 months.</Text>
         ) : (
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            {active.map((month) => (
-              <MonthReport key={month.month} month={month} labels={report.data.labels} />
-            ))}
-          </SimpleGrid>
+          <>
+            <HowToRead minimumCount={report.data.minimumCount} />
+            {active.length === 0 ? (
+              <Text c="dimmed">
+                No month of the last 12 has a figure of {report.data.minimumCount} or more yet (published{' '}
+                {formatUtcDay(report.data.publishedAt)}).
+              </Text>
+            ) : (
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+                {active.map((month) => (
+                  <MonthReport key={month.month} month={month} report={report.data} />
+                ))}
+              </SimpleGrid>
+            )}
+          </>
         )}
-        {report.data ? (
-          <Text size="xs" c="dimmed">
-            Generated {dayjs(report.data.generatedAt).format('D MMMM YYYY, HH:mm')}. Months are calendar
-            months in UTC.
-          </Text>
-        ) : null}
       </Stack>
     </Container>
   );

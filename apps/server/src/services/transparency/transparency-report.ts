@@ -1,7 +1,7 @@
+import type { Executor } from '@exrated/db';
 import {
   countAppealsByMonth,
   countDecisionsByMonth,
-  countHeldRatingsByMonth,
   countNoticesByMonth,
   medianDecisionSecondsByMonth,
 } from '@exrated/db/queries';
@@ -12,107 +12,132 @@ import {
   type DecisionReason,
   NOTICE_REASONS,
   type NoticeReason,
+  type QueueItemKind,
 } from '@exrated/db/schema';
 import type { Context } from '../../context';
+import { DAILY_CEILING_HOLD } from '../moderation/author-holds';
 import { DECISION_OUTCOME_LABELS, DECISION_REASON_LABELS } from '../moderation/decision-reasons';
+import { REPEAT_OFFENDER_HOLD } from '../moderation/repeat-offenders';
+import {
+  MINIMUM_COUNT,
+  type Period,
+  publishCount,
+  publishedPeriods,
+  publishedRange,
+  publishMedianSeconds,
+  publishParts,
+  SETTLE_MS,
+} from './publication';
+import {
+  DECIDED_ITEMS,
+  type DecidedItem,
+  type PublishedMonth,
+  type TransparencyReport,
+} from './report-shape';
 
-/** The report covers this many UTC calendar months, the current one included. */
-export const TRANSPARENCY_MONTHS = 12;
-
-/** The rules that hold a rating, grouped as the public report shows them. */
-export type HoldRule = 'screening' | 'daily_ceiling';
-
-export interface TransparencyMonth {
-  /** 'YYYY-MM', UTC. */
-  month: string;
-  notices: { total: number; byReason: Record<NoticeReason, number> };
-  decisions: {
-    total: number;
-    byOutcome: Record<DecisionOutcome, number>;
-    byReason: Record<DecisionReason, number>;
-  };
-  /** Ratings held for review: decided this month by rule, and still waiting (by the month written). */
-  heldRatings: { decided: Record<HoldRule, number>; waiting: Record<HoldRule, number> };
-  appeals: { filed: number; decided: Record<DecisionOutcome, number> };
-  /** Median time from entering the queue to the decision, over this month's decisions; null without any. */
-  medianSecondsToDecision: number | null;
+/** A month's counts as the records hold them, before anything is withheld. */
+interface MonthCounts {
+  notices: Record<NoticeReason, number>;
+  outcomes: Record<DecisionOutcome, number>;
+  reasons: Record<DecisionReason, number>;
+  items: Record<DecidedItem, number>;
+  appealsFiled: number;
+  appealOutcomes: Record<DecisionOutcome, number>;
+  medianSeconds: number | null;
 }
 
 const zeroes = <Key extends string>(keys: readonly Key[]) =>
   Object.fromEntries(keys.map((key) => [key, 0])) as Record<Key, number>;
 
-function holdRuleOf(heldReason: string): HoldRule {
-  return heldReason === 'daily_ceiling' ? 'daily_ceiling' : 'screening';
-}
+const sum = (counts: Record<string, number>) => Object.values(counts).reduce((total, n) => total + n, 0);
 
-/** The first instant of the UTC month `monthsBack` months before the month of `now`. */
-export function monthStart(now: Date, monthsBack: number): Date {
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - monthsBack, 1));
-}
-
-function emptyMonth(month: string): TransparencyMonth {
+function emptyCounts(): MonthCounts {
   return {
-    month,
-    notices: { total: 0, byReason: zeroes(NOTICE_REASONS) },
-    decisions: { total: 0, byOutcome: zeroes(DECISION_OUTCOMES), byReason: zeroes(DECISION_REASONS) },
-    heldRatings: {
-      decided: zeroes(['screening', 'daily_ceiling']),
-      waiting: zeroes(['screening', 'daily_ceiling']),
-    },
-    appeals: { filed: 0, decided: zeroes(DECISION_OUTCOMES) },
-    medianSecondsToDecision: null,
+    notices: zeroes(NOTICE_REASONS),
+    outcomes: zeroes(DECISION_OUTCOMES),
+    reasons: zeroes(DECISION_REASONS),
+    items: zeroes(DECIDED_ITEMS),
+    appealsFiled: 0,
+    appealOutcomes: zeroes(DECISION_OUTCOMES),
+    medianSeconds: null,
   };
 }
 
-/**
- * `transparency.report`, the public /transparency page (docs/trust-and-safety.md#notices): per month, notices
- * by reason, decisions by outcome and reason, ratings held by the screening or the daily ceiling, appeals and
- * their outcomes, and the median time to a decision. Counts only, built from the moderation records.
- */
-export async function buildTransparencyReport(ctx: Context) {
-  const now = ctx.now();
-  const since = monthStart(now, TRANSPARENCY_MONTHS - 1);
-  const months = Array.from({ length: TRANSPARENCY_MONTHS }, (_, index) =>
-    emptyMonth(monthStart(now, index).toISOString().slice(0, 7)),
-  );
-  const byMonth = new Map(months.map((entry) => [entry.month, entry]));
-  const [notices, decisions, medians, held, appeals] = await Promise.all([
-    countNoticesByMonth(ctx.db, { since }),
-    countDecisionsByMonth(ctx.db, { since }),
-    medianDecisionSecondsByMonth(ctx.db, { since }),
-    countHeldRatingsByMonth(ctx.db, { since }),
-    countAppealsByMonth(ctx.db, { since }),
+function decidedItemOf(kind: QueueItemKind, trigger: string): DecidedItem {
+  if (kind === 'notice' || kind === 'appeal') return kind;
+  if (trigger === DAILY_CEILING_HOLD) return 'held_by_daily_limit';
+  if (trigger === REPEAT_OFFENDER_HOLD) return 'held_by_author_record';
+  return 'held_by_screening';
+}
+
+function publishMonth(period: Period, counts: MonthCounts): PublishedMonth {
+  const decisions = sum(counts.outcomes);
+  return {
+    month: period.month,
+    periodStart: period.start,
+    periodEnd: period.end,
+    publishedAt: period.publishedAt,
+    notices: { total: publishCount(sum(counts.notices)), byReason: publishParts(counts.notices) },
+    decisions: {
+      total: publishCount(decisions),
+      byOutcome: publishParts(counts.outcomes),
+      byReason: publishParts(counts.reasons),
+      byItem: publishParts(counts.items),
+    },
+    appeals: {
+      filed: publishCount(counts.appealsFiled),
+      decidedByOutcome: publishParts(counts.appealOutcomes),
+    },
+    medianSecondsToDecision: publishMedianSeconds(counts.medianSeconds, decisions),
+  };
+}
+
+async function computeReport(db: Executor, now: Date): Promise<TransparencyReport> {
+  const periods = publishedPeriods(now);
+  const range = publishedRange(now);
+  const byMonth = new Map(periods.map((period) => [period.month, emptyCounts()]));
+  const [notices, decisions, medians, appeals] = await Promise.all([
+    countNoticesByMonth(db, range),
+    countDecisionsByMonth(db, range),
+    medianDecisionSecondsByMonth(db, range),
+    countAppealsByMonth(db, range),
   ]);
   for (const row of notices) {
     const month = byMonth.get(row.month);
-    if (!month) continue;
-    month.notices.total += row.count;
-    month.notices.byReason[row.reason] += row.count;
+    if (month) month.notices[row.reason] += row.count;
   }
   for (const row of decisions) {
     const month = byMonth.get(row.month);
     if (!month) continue;
-    month.decisions.total += row.count;
-    month.decisions.byOutcome[row.outcome] += row.count;
-    month.decisions.byReason[row.reason] += row.count;
-    if (row.kind === 'held_rating') month.heldRatings.decided[holdRuleOf(row.trigger)] += row.count;
-    if (row.kind === 'appeal') month.appeals.decided[row.outcome] += row.count;
+    month.outcomes[row.outcome] += row.count;
+    month.reasons[row.reason] += row.count;
+    month.items[decidedItemOf(row.kind, row.trigger)] += row.count;
+    if (row.kind === 'appeal') month.appealOutcomes[row.outcome] += row.count;
   }
   for (const row of medians) {
     const month = byMonth.get(row.month);
-    if (month) month.medianSecondsToDecision = Math.round(row.seconds);
-  }
-  for (const row of held) {
-    const month = byMonth.get(row.month);
-    if (month) month.heldRatings.waiting[holdRuleOf(row.rule)] += row.count;
+    if (month) month.medianSeconds = row.seconds;
   }
   for (const row of appeals) {
     const month = byMonth.get(row.month);
-    if (month) month.appeals.filed += row.count;
+    if (month) month.appealsFiled += row.count;
   }
   return {
-    generatedAt: now,
-    months,
+    publishedAt: new Date(range.until.getTime() + SETTLE_MS),
+    minimumCount: MINIMUM_COUNT,
+    months: periods.map((period) => publishMonth(period, byMonth.get(period.month) ?? emptyCounts())),
     labels: { outcomes: DECISION_OUTCOME_LABELS, reasons: DECISION_REASON_LABELS },
   };
+}
+
+/**
+ * `transparency.report`, the public /transparency page (docs/trust-and-safety.md#transparency): per closed
+ * UTC month, notices by reason, decisions by outcome, reason and what was decided, appeals and their outcomes,
+ * and the median time to a decision, each figure only from MINIMUM_COUNT items. Built once per period
+ * (report-cache.ts) from the moderation records.
+ */
+export function buildTransparencyReport(ctx: Context): Promise<TransparencyReport> {
+  const now = ctx.now();
+  const period = publishedRange(now).until.toISOString();
+  return ctx.transparencyReports.get(period, () => computeReport(ctx.db, now));
 }
