@@ -514,7 +514,8 @@ describe('every procedure, as the client calls it, answered alike by both adapte
         'rating.submit',
         ratingInput({ phoneNumber: '+14155558106', feedback: "I know where you live and I'll make you pay" }),
       );
-    await exchange(threat, 'visitor');
+    // Both raters proven: what an unproven session submits is no queue item.
+    await exchange(threat, 'privileged');
     await exchange(threat, 'subject');
     const grouped = await exchange(() => query('admin.queue'), 'privileged');
     const groupDecision = (current: Side) => {
