@@ -78,12 +78,20 @@ export async function measurePaths(plan, stage) {
       );
     }
     for (const name of open) {
+      const capacity = runs.closed[name]?.[rep - 1]?.rps;
+      if (!capacity) throw new Error(`open ${name}: no closed-loop capacity measured in rep ${rep}`);
+      const rate = Math.max(1, Math.round(plan.openLoop.loadFraction * capacity));
       const result = await measured(`rep ${rep} open ${name}`, pidOf(name), () =>
-        drivePaced({ ...requests[name], ...plan.openLoop }),
+        drivePaced({ ...requests[name], duration: plan.openLoop.duration, rate }),
       );
+      // The mean time the path takes per request at capacity: the unit the open-loop budgets are set in.
+      result.offeredRps = rate;
+      result.serviceMs = 1000 / capacity;
+      result.p95InServiceTimes = result.p95 / result.serviceMs;
+      result.p99InServiceTimes = result.p99 / result.serviceMs;
       runs.open[name].push(result);
       say(
-        `rep ${rep} open@${plan.openLoop.rate} ${name}: achieved ${result.rps.toFixed(0)} req/s, ${result.cpuMsPerRequest.toFixed(2)} ms CPU/req, p95 ${result.p95.toFixed(1)} ms p99 ${result.p99.toFixed(1)} ms, steal ${result.stealPercent.toFixed(0)} %`,
+        `rep ${rep} open@${rate} (${plan.openLoop.loadFraction * 100} % of ${capacity.toFixed(0)}) ${name}: achieved ${result.rps.toFixed(0)} req/s, ${result.cpuMsPerRequest.toFixed(2)} ms CPU/req, p95 ${result.p95.toFixed(1)} ms p99 ${result.p99.toFixed(1)} ms, steal ${result.stealPercent.toFixed(0)} %`,
       );
     }
     if (!verification) continue;

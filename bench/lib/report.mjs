@@ -25,7 +25,8 @@ export function resultsOf({ plan, dataset, measured, ...figures }) {
       closedLoop: plan.closedLoop,
       openLoop: {
         ...plan.openLoop,
-        pacing: 'evenly paced (one request every 1000/rate ms), latency from the due time',
+        pacing:
+          "evenly paced at loadFraction of the path's closed-loop throughput in the same rep, latency from the due time",
       },
       statistic: `median of ${plan.reps}`,
     },
@@ -50,7 +51,10 @@ export function resultsOf({ plan, dataset, measured, ...figures }) {
       open.map((name) => [
         name,
         {
+          offeredRps: latency(name, 'offeredRps'),
           achievedRps: latency(name, 'rps'),
+          p95InServiceTimes: latency(name, 'p95InServiceTimes'),
+          p99InServiceTimes: latency(name, 'p99InServiceTimes'),
           p50: latency(name, 'p50'),
           p95: latency(name, 'p95'),
           p99: latency(name, 'p99'),
@@ -114,20 +118,22 @@ export function printResults(results) {
       ]),
     ),
   );
-  const { rate } = method.openLoop;
   console.log(
-    `Open loop at ${rate} req/s offered, evenly paced (achieved below ${rate} means the server saturated):`,
+    `Open loop at ${method.openLoop.loadFraction * 100} % of each path's closed-loop throughput, evenly paced; latency also in service times (1000 ms / that throughput):`,
   );
   console.table(
     Object.fromEntries(
       Object.entries(results.latency).map(([name, l]) => [
         name,
         {
+          'offered req/s': Math.round(l.offeredRps),
           'achieved req/s': Math.round(l.achievedRps),
           'CPU ms/req': fmt(results.cpuMsPerRequest.open[name]),
           p50: fmt(l.p50),
           p95: fmt(l.p95),
           p99: fmt(l.p99),
+          'p95 / service': fmt(l.p95InServiceTimes),
+          'p99 / service': fmt(l.p99InServiceTimes),
         },
       ]),
     ),

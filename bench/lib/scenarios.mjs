@@ -19,8 +19,12 @@ export const CLOSED = [
   'profilesSearch',
   'e',
   'ratingsReceived',
+  'errorLogs',
 ];
-/** Open loop at a fixed offered rate: the server paths with latency budgets. */
+/**
+ * Open loop, each path offered a fixed fraction of its own closed-loop capacity in the same rep (so the load,
+ * and the budget, are the code's and not the machine's): the server paths with latency budgets.
+ */
 export const OPEN = ['questions', 'submit', 'profiles', 'profilesSearch', 'errorLogs', 'ratingsReceived'];
 
 /** The request each measurement sends, against the stage's server and baselines. */

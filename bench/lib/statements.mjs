@@ -27,7 +27,10 @@ try {
   const statements = {
     submitRating: statement(submitRatingQuery(database.db)),
     profilesPage: statement(adminProfilesPageQuery(database.db, 'all', page), { limit: 50, offset: 0 }),
-    ratingsReceived: statement(receivedRatingsQuery(database.db, phone)),
+    // The app's clock as the server hands it in; the seed's ratings were all released before the run.
+    ratingsReceived: statement(receivedRatingsQuery(database.db, phone, drizzleSql.placeholder('now')), {
+      now: new Date().toISOString(),
+    }),
   };
   process.stdout.write(`${JSON.stringify(statements)}\n`);
 } finally {
