@@ -224,7 +224,10 @@ const ONE_NUMBER_WORD = new RegExp(
   'giu',
 );
 const SPELLED_DIGIT = new RegExp(String.raw`(?<![\p{L}])(?:zero|${UNITS})(?![\p{L}])`, 'giu');
-const SPELLED_TENS_OR_TEEN = new RegExp(String.raw`(?<![\p{L}])(?:${TENS_WORD}|${TEENS})(?![\p{L}])`, 'iu');
+const SPELLED_TENS_OR_TEEN = new RegExp(
+  String.raw`(?<![\p{L}])(?:${TENS_WORD}|${TEENS}|hundred)(?![\p{L}])`,
+  'iu',
+);
 const SPELLED_UNIT = String.raw`(?:zero|oh|o|${UNITS})`;
 // A digit spelled out inside a run of digits ('2o2 5five5 o147'): the word stands for its digit.
 const GLUED_DIGIT_WORD = new RegExp(
@@ -282,14 +285,14 @@ function leetAsLetters(text: string): string {
 }
 
 // ASCII characters that stand for a letter inside a word: 'I', '1', '|' and '!' for 'i' or for 'l' ('kiII',
-// 'k!ll', 'ki||', 'sIut'), read once as 'i' and once as 'l'; 'q' without its 'u' for 'g' ('niqqer'). Only
+// 'k!ll', 'ki||', 'sIut'), read once as 'i' and once as 'l'; 'q' before a letter other than 'u' for 'g' ('niqqer'). Only
 // inside a word that has a small letter, and never the first letter of one ('I', 'It', '8/10', '$40'), nor a
 // '!' that ends one.
 const LOOKALIKE_WORD = /[\p{L}\d|!$@]*\p{Ll}[\p{L}\d|!$@]*/gu;
 const LOOKALIKE =
   /(?<=[\p{L}\d|!$@])[I1|]|(?<=[\p{L}\d|!$@])!(?=[\p{L}\d|!$@])|(?<![\p{L}\d|!$@])[1|!](?=\p{Ll})/gu;
-const HAS_LOOKALIKE = /\p{Ll}[I1|]|\p{L}!\p{L}|(?<![\p{L}\d|!$@])[1|!]\p{Ll}|\p{L}q(?!u)|q[a-tv-z]/u;
-const Q_FOR_G = /(?<=\p{L})q(?!u)|q(?=[a-tv-z])/gu;
+const HAS_LOOKALIKE = /\p{Ll}[I1|]|\p{L}!\p{L}|(?<![\p{L}\d|!$@])[1|!]\p{Ll}|q[a-tv-z]/u;
+const Q_FOR_G = /q(?=[a-tv-z])/gu;
 
 function lookalikesAs(folded: string, letter: 'i' | 'l'): string {
   return folded
