@@ -518,22 +518,22 @@ function replaceGaps(source: string, gap: string): string {
 // a much larger one in its slower interpreter.
 const PATTERNS_PER_EXPRESSION = 16;
 
-function chunks(sources: readonly string[]): string[][] {
+function chunks(sources: readonly string[], perExpression: number): string[][] {
   const result: string[][] = [];
-  for (let index = 0; index < sources.length; index += PATTERNS_PER_EXPRESSION) {
-    result.push(sources.slice(index, index + PATTERNS_PER_EXPRESSION));
+  for (let index = 0; index < sources.length; index += perExpression) {
+    result.push(sources.slice(index, index + perExpression));
   }
   return result;
 }
 
-export function phrases(sources: readonly string[]): Phrases {
+export function phrases(sources: readonly string[], perExpression = PATTERNS_PER_EXPRESSION): Phrases {
   const prose = sources.map((source) => replaceGaps(source.replace(/'\??/g, "'?"), String.raw`[\s,]+`));
   const joined = sources.map((source) => replaceGaps(source, '').replace(/'\??/g, ''));
   return {
-    prose: chunks(prose).map(
+    prose: chunks(prose, perExpression).map(
       (group) => new RegExp(String.raw`(?<![\p{L}\p{N}])(?:(?:${group.join(')|(?:')}))(?![\p{L}])`, 'u'),
     ),
-    joined: chunks(joined).map((group) => new RegExp(`(?:${group.join(')|(?:')})`, 'u')),
+    joined: chunks(joined, perExpression).map((group) => new RegExp(`(?:${group.join(')|(?:')})`, 'u')),
   };
 }
 
