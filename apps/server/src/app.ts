@@ -231,6 +231,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   app.addHook('onClose', async () => {
     receipts.stop();
     for (const provider of smsProviders) closeSmsProvider(provider);
+    services.classifier.close?.();
   });
 
   app.addHook('onClose', async () => {

@@ -46,7 +46,7 @@ describe('loadConfig', () => {
       'OPENAI_API_KEY: required when SCREENING_CLASSIFIER is openai',
     ]);
     expect(problemsOf({ SCREENING_CLASSIFIER: 'perspective' })).toEqual([
-      'SCREENING_CLASSIFIER: must be off or openai',
+      'SCREENING_CLASSIFIER: must be off, openai or comprehend',
     ]);
     expect(problemsOf({ SCREENING_CLASSIFIER_TIMEOUT_MS: '20' })[0]).toMatch(
       /^SCREENING_CLASSIFIER_TIMEOUT_MS/,

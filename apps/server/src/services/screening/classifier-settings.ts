@@ -1,11 +1,13 @@
 import { z } from 'zod';
 
-export const SCREENING_CLASSIFIERS = ['off', 'openai'] as const;
+export const SCREENING_CLASSIFIERS = ['off', 'openai', 'comprehend'] as const;
 export type ScreeningClassifierName = (typeof SCREENING_CLASSIFIERS)[number];
 
 /** The classifier part of the environment (config.ts merges it into the one schema); docs/screening.md. */
 export const classifierEnvShape = {
-  SCREENING_CLASSIFIER: z.enum(SCREENING_CLASSIFIERS, { message: 'must be off or openai' }).default('off'),
+  SCREENING_CLASSIFIER: z
+    .enum(SCREENING_CLASSIFIERS, { message: 'must be off, openai or comprehend' })
+    .default('off'),
   // Short: the rater waits for it, and past it the rules alone decide.
   SCREENING_CLASSIFIER_TIMEOUT_MS: z.coerce
     .number({ message: 'must be a number of milliseconds' })
@@ -13,6 +15,12 @@ export const classifierEnvShape = {
     .min(50, 'must be at least 50')
     .max(10_000, 'must be at most 10000')
     .default(1500),
+  // The score from which a Comprehend label holds a rating (OpenAI's endpoint decides by itself).
+  SCREENING_CLASSIFIER_THRESHOLD: z.coerce
+    .number({ message: 'must be a score between 0 and 1' })
+    .min(0, 'must be a score between 0 and 1')
+    .max(1, 'must be a score between 0 and 1')
+    .default(0.5),
   // OpenAI's moderation endpoint is free of charge; a deployment behind a paid proxy sets its price.
   SCREENING_CLASSIFIER_COST_USD_PER_CALL: z.coerce
     .number({ message: 'must be an amount in US dollars' })
@@ -28,6 +36,8 @@ export interface ClassifierSettings {
   provider: ScreeningClassifierName;
   timeoutMs: number;
   costUsdPerCall: number;
+  /** Comprehend: a label with this score or more flags the texts. */
+  threshold: number;
   openai: { apiKey: string; baseUrl: string };
 }
 
@@ -40,6 +50,7 @@ export function classifierSettings(env: ClassifierEnv, problems: string[]): Clas
     provider: env.SCREENING_CLASSIFIER,
     timeoutMs: env.SCREENING_CLASSIFIER_TIMEOUT_MS,
     costUsdPerCall: env.SCREENING_CLASSIFIER_COST_USD_PER_CALL,
+    threshold: env.SCREENING_CLASSIFIER_THRESHOLD,
     openai: { apiKey: env.OPENAI_API_KEY ?? '', baseUrl: env.OPENAI_BASE_URL.replace(/\/+$/, '') },
   };
 }

@@ -15,6 +15,8 @@ export interface ScreeningClassifier {
   readonly provider: ScreeningClassifierName;
   /** Reads the texts (each a field of one rating); rejects on failure or when `signal` aborts. */
   classify(texts: readonly string[], signal: AbortSignal): Promise<ClassifierVerdict>;
+  /** Releases the provider's connections when the app closes. */
+  close?(): void;
 }
 
 /** The embedded default: no classifier, the rules alone. */

@@ -3,7 +3,11 @@ import type { DashboardData } from '../admin-types';
 
 type Classifier = DashboardData['classifier'];
 
-const PROVIDER_LABELS: Record<string, string> = { openai: 'OpenAI moderation', off: 'Off (rules alone)' };
+const PROVIDER_LABELS: Record<string, string> = {
+  openai: 'OpenAI moderation',
+  comprehend: 'AWS Comprehend',
+  off: 'Off (rules alone)',
+};
 
 const dollars = (amount: number) =>
   amount.toLocaleString('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 4 });
