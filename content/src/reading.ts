@@ -1,4 +1,12 @@
 import confusables from 'unhomoglyph/data.json';
+import {
+  ADDED_SEXUAL_TERMS,
+  ADDED_SLURS,
+  COMMON_WORDS,
+  DATASET_SEXUAL_TERMS,
+  DATASET_SLURS,
+  HARM_WORDS,
+} from './listed-words';
 
 /**
  * What a person reads in a normalized text, for the rules to match on: the text as stored and shown stays as
@@ -61,6 +69,35 @@ function digitValue(digit: string): string {
   return value;
 }
 
+// Letters drawn with symbols that neither NFKC nor TR39 take for letters: small capitals, turned letters
+// (written the right way up), and the letters of the enclosed-alphanumerics block that NFKC leaves alone.
+const SMALL_CAPITALS = 'ᴀaʙbᴄcᴅdᴇeꜰfɢgʜhɪiᴊjᴋkʟlᴍmɴnᴏoᴘpǫqʀrꜱsᴛtᴜuᴠvᴡwʏyᴢz';
+const TURNED_LETTERS = 'ɐaɔcǝeɟfƃgᵷgɥhᴉiɾjʞkןlɯmɹrʇtʌvʍwʎy';
+const LETTER_LIKE = new Map<string, string>();
+for (const table of [SMALL_CAPITALS, TURNED_LETTERS]) {
+  for (let index = 0; index < table.length; index += 2) {
+    LETTER_LIKE.set(table[index] ?? '', table[index + 1] ?? '');
+  }
+}
+// Runs of 26 letter-like symbols from A to Z: regional indicators (🇰🇮🇱🇱), negative circled (🅚🅘🅛🅛)
+// and negative squared (🅺🅸🅻🅻) capitals.
+const LETTER_RUNS: ReadonlyArray<[start: number, a: string]> = [
+  [0x1f1e6, 'a'],
+  [0x1f150, 'A'],
+  [0x1f170, 'A'],
+];
+for (const [start, a] of LETTER_RUNS) {
+  for (let offset = 0; offset < 26; offset++) {
+    LETTER_LIKE.set(String.fromCodePoint(start + offset), String.fromCharCode(a.charCodeAt(0) + offset));
+  }
+}
+// Every full stop of another script or size reads as a dot ('alexphotos。com').
+for (const dot of '。｡．․﹒︒۔।⸼') LETTER_LIKE.set(dot, '.');
+
+function letterOf(character: string, strokesAsL: boolean): string {
+  return LETTER_LIKE.get(character) ?? (strokesAsL ? strokeAsL(character) : prototypeOf(character));
+}
+
 /** The folded reading of a normalized text (see TextReading.folded). */
 export function foldText(text: string, strokesAsL = false): string {
   if (!HAS_NON_ASCII.test(text)) return text;
@@ -68,7 +105,7 @@ export function foldText(text: string, strokesAsL = false): string {
     .normalize('NFD')
     .replace(MARKS, '')
     .replace(DIGITS, (digit) => (digit < '0' || digit > '9' ? digitValue(digit) : digit))
-    .replace(NON_ASCII, strokesAsL ? strokeAsL : prototypeOf)
+    .replace(NON_ASCII, (character) => letterOf(character, strokesAsL))
     .normalize('NFD')
     .replace(MARKS, '')
     .replace(CURLY_APOSTROPHES, "'");
@@ -147,30 +184,86 @@ const DIGIT_WORDS: Record<string, string> = {
   seven: '7',
   eight: '8',
   nine: '9',
+  ten: '10',
+  eleven: '11',
+  twelve: '12',
+  thirteen: '13',
+  fourteen: '14',
+  fifteen: '15',
+  sixteen: '16',
+  seventeen: '17',
+  eighteen: '18',
+  nineteen: '19',
 };
-const DIGIT_WORD = String.raw`(?:zero|oh|o|nought|one|two|three|four|five|six|seven|eight|nine|\d)`;
+const TENS: Record<string, string> = {
+  twenty: '2',
+  thirty: '3',
+  forty: '4',
+  fourty: '4',
+  fifty: '5',
+  sixty: '6',
+  seventy: '7',
+  eighty: '8',
+  ninety: '9',
+};
+const UNITS = 'one|two|three|four|five|six|seven|eight|nine';
+const TEENS = 'ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen';
+const TENS_WORD = 'twenty|thirty|forty|fourty|fifty|sixty|seventy|eighty|ninety';
+// 'forty two', 'fifty-five': one number of two digits.
+const TENS_AND_UNIT = String.raw`(?:${TENS_WORD})(?:[\s-]+(?:${UNITS}))?`;
+const NUMBER_WORD = String.raw`(?:${TENS_AND_UNIT}|${TEENS}|zero|oh|o|nought|${UNITS}|hundred|\d)`;
 const REPEATED = String.raw`(?:(?:double|triple)[\s,.-]*)?`;
-// Three or more digits, spelled out or not, in a row: 'seven oh seven', 'four one five, five five five'.
+// Numbers spelled out, or digits, in a row: 'seven oh seven', 'two-oh-two fifty five fifty five', 'forty two'.
 // 'oh' and 'o' count only inside such a row ('oh well' stays words).
-const DIGIT_WORD_RUN = new RegExp(
-  String.raw`(?<![\p{L}])${REPEATED}${DIGIT_WORD}(?:[\s,.\-–—]*${REPEATED}${DIGIT_WORD}(?![\p{L}])){2,}`,
+const NUMBER_WORD_RUN = new RegExp(
+  String.raw`(?<![\p{L}])${REPEATED}${NUMBER_WORD}(?:[\s,.\-–—]*${REPEATED}${NUMBER_WORD}(?![\p{L}]))*(?![\p{L}])`,
   'giu',
 );
-const ONE_DIGIT_WORD = new RegExp(
-  String.raw`(?<![\p{L}])(double|triple)?[\s,.-]*(${DIGIT_WORD})(?![\p{L}])`,
+const ONE_NUMBER_WORD = new RegExp(
+  String.raw`(?<![\p{L}])(double|triple)?[\s,.-]*(${NUMBER_WORD})(?![\p{L}])`,
   'giu',
 );
-const SPELLED_DIGIT = /(?<![\p{L}])(?:zero|one|two|three|four|five|six|seven|eight|nine)(?![\p{L}])/giu;
+const SPELLED_DIGIT = new RegExp(String.raw`(?<![\p{L}])(?:zero|${UNITS})(?![\p{L}])`, 'giu');
+const SPELLED_TENS_OR_TEEN = new RegExp(
+  String.raw`(?<![\p{L}])(?:${TENS_WORD}|${TEENS}|hundred)(?![\p{L}])`,
+  'iu',
+);
+const SPELLED_UNIT = String.raw`(?:zero|oh|o|${UNITS})`;
+// A digit spelled out inside a run of digits ('2o2 5five5 o147'): the word stands for its digit.
+const GLUED_DIGIT_WORD = new RegExp(
+  String.raw`(?<=\d)${SPELLED_UNIT}(?=\d|[^\p{L}]|$)|(?<=\d|[^\p{L}]|^)${SPELLED_UNIT}(?=\d)`,
+  'giu',
+);
 
-function spelledDigits(text: string): string {
-  return text.replace(DIGIT_WORD_RUN, (run) => {
-    // A row with three spelled-out digits at least: 'Together 2015-2019, three moves' is no number.
-    if ((run.match(SPELLED_DIGIT)?.length ?? 0) < 3) return run;
-    return run.replace(ONE_DIGIT_WORD, (_match, repeat: string | undefined, word: string) => {
-      const digit = DIGIT_WORDS[word.toLowerCase()] ?? word;
+function numberValue(word: string): string {
+  const lower = word.toLowerCase();
+  if (lower === 'hundred') return '00';
+  const [tens = '', unit] = lower.split(/[\s-]+/);
+  const tensDigit = TENS[tens];
+  if (tensDigit !== undefined) return tensDigit + (unit ? (DIGIT_WORDS[unit] ?? '') : '0');
+  return DIGIT_WORDS[lower] ?? word;
+}
+
+function spelledNumbers(text: string): string {
+  let glued = text;
+  // Each pass reads one more word of a run glued together ('5fivefive5').
+  for (let pass = 0; pass < 3; pass++) {
+    const next = glued.replace(GLUED_DIGIT_WORD, (word) => DIGIT_WORDS[word.toLowerCase()] ?? word);
+    if (next === glued) break;
+    glued = next;
+  }
+  return glued.replace(NUMBER_WORD_RUN, (run) => {
+    // A row of three spelled-out digits at least, or a number with tens or a teen and no digits:
+    // 'Together 2015-2019, three moves' is no number.
+    const spelled = run.match(SPELLED_DIGIT)?.length ?? 0;
+    if (spelled < 3 && !(SPELLED_TENS_OR_TEEN.test(run) && !/\d/.test(run))) return run;
+    const digits = run.replace(ONE_NUMBER_WORD, (_match, repeat: string | undefined, word: string) => {
+      const value = numberValue(word);
       const times = repeat?.toLowerCase() === 'triple' ? 3 : repeat ? 2 : 1;
-      return ` ${digit.repeat(times)}`;
+      return ` ${value.repeat(times)}`;
     });
+    // 'five hundred' is 500, not '5 00'.
+    return digits.replace(/(?<=\d) 00(?!\d)/g, '00');
   });
 }
 
@@ -183,16 +276,165 @@ const HAS_LEET = /\p{L}[0-9@$]|[0-9@$]\p{L}/u;
 // A dot, star or underscore dropped into a word to break it up ('sl.ut', 'wh*re'), read without it.
 const HAS_INSIDE_WORD = /\p{L}[.*_]\p{L}/u;
 const INSIDE_WORD = /(?<=\p{L})[.*_](?=\p{L})/gu;
-const HAS_SPELLED_DIGIT = /(?:zero|one|two|three|four|five|six|seven|eight|nine)/i;
+const HAS_SPELLED_DIGIT =
+  /zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|ninety|hundred|\do|o\d/i;
 const HAS_SPACED_DOT = /\s\.|\.\s/;
 
 function leetAsLetters(text: string): string {
   return HAS_LEET.test(text) ? text.replace(LEET_IN_WORD, (symbol) => LEET[symbol] ?? symbol) : text;
 }
 
+// ASCII characters that stand for a letter inside a word: 'I', '1', '|' and '!' for 'i' or for 'l' ('kiII',
+// 'k!ll', 'ki||', 'sIut'), read once as 'i' and once as 'l'; 'q' before a letter other than 'u' for 'g' ('niqqer'). Only
+// inside a word that has a small letter, and never the first letter of one ('I', 'It', '8/10', '$40'), nor a
+// '!' that ends one.
+const LOOKALIKE_WORD = /[\p{L}\d|!$@]*\p{Ll}[\p{L}\d|!$@]*/gu;
+const LOOKALIKE =
+  /(?<=[\p{L}\d|!$@])[I1|]|(?<=[\p{L}\d|!$@])!(?=[\p{L}\d|!$@])|(?<![\p{L}\d|!$@])[1|!](?=\p{Ll})/gu;
+const HAS_LOOKALIKE = /\p{Ll}[I1|]|\p{L}!\p{L}|(?<![\p{L}\d|!$@])[1|!]\p{Ll}|q[a-tv-z]/u;
+const Q_FOR_G = /q(?=[a-tv-z])/gu;
+
+function lookalikesAs(folded: string, letter: 'i' | 'l'): string {
+  return folded
+    .replace(LOOKALIKE_WORD, (word) => word.replace(LOOKALIKE, letter))
+    .toLowerCase()
+    .replace(Q_FOR_G, 'g');
+}
+
+// A letter held down ('kiiiill', 'diiiie', 'hurrrrt') reads as the word: three or more of a letter are read
+// as two ('kill') and as one ('die').
+const HAS_REPEAT = /(\p{L})\1\1/u;
+const REPEAT = /(\p{L})\1{2,}/gu;
+
+// A word split by one separator ('ki ll', 'nig ger', 'k-ill') is re-joined when the join is a listed word
+// (with its endings) and its two halves are not two ordinary words ('the pen is').
+const JOINABLE = new Set<string>(
+  [...DATASET_SLURS, ...ADDED_SLURS, ...DATASET_SEXUAL_TERMS, ...ADDED_SEXUAL_TERMS, ...HARM_WORDS].filter(
+    (word) => !word.includes(' '),
+  ),
+);
+const JOIN_ENDINGS = /(?:s|es|ed|er|ers|ing|y)$/;
+const SPLIT_WORD = /(?<![\p{L}])(\p{L}+)[\s.\-_*|/~·•+,](?=(\p{L}+)(?![\p{L}]))/gu;
+
+function isListedJoin(first: string, second: string): boolean {
+  if (COMMON_WORDS.has(first) && COMMON_WORDS.has(second)) return false;
+  const joined = `${first}${second}`;
+  return JOINABLE.has(joined) || JOINABLE.has(joined.replace(JOIN_ENDINGS, ''));
+}
+
+function joinSplitWords(text: string): string {
+  return text.replace(SPLIT_WORD, (split, first: string, second: string) =>
+    isListedJoin(first, second) ? first : split,
+  );
+}
+
+// Texting spellings read as the words they stand for ('i kno where u live', 'ur gna regret it').
+const TEXTING: Record<string, string> = {
+  u: 'you',
+  ya: 'you',
+  yu: 'you',
+  ur: 'your',
+  yr: 'your',
+  r: 'are',
+  kno: 'know',
+  knw: 'know',
+  noe: 'know',
+  ik: 'i know',
+  wer: 'where',
+  whr: 'where',
+  wher: 'where',
+  wen: 'when',
+  liv: 'live',
+  livs: 'lives',
+  wrk: 'work',
+  wrks: 'works',
+  c: 'see',
+  b: 'be',
+  gna: 'gonna',
+  gunna: 'gonna',
+  gon: 'gonna',
+  wil: 'will',
+  shud: 'should',
+  cud: 'could',
+  wud: 'would',
+  dat: 'that',
+  dis: 'this',
+  ded: 'dead',
+  kil: 'kill',
+  hrt: 'hurt',
+  tmrw: 'tomorrow',
+  tonite: 'tonight',
+  '2nite': 'tonight',
+  sum1: 'someone',
+  cuz: 'because',
+  coz: 'because',
+  til: 'until',
+};
+const TEXTING_WORD = new RegExp(
+  String.raw`(?<![\p{L}\p{N}'])(?:${Object.keys(TEXTING).join('|')})(?![\p{L}\p{N}'])`,
+  'gu',
+);
+const HAS_TEXTING = new RegExp(TEXTING_WORD.source, 'u');
+
+// Lookalikes, then held-down letters, split words and texting spellings: the text as a person reads it.
+function asAPersonReads(lower: string, repeatAs: '$1' | '$1$1'): string {
+  const collapsed = HAS_REPEAT.test(lower) ? lower.replace(REPEAT, repeatAs) : lower;
+  const joined = joinSplitWords(collapsed);
+  return HAS_TEXTING.test(joined) ? joined.replace(TEXTING_WORD, (word) => TEXTING[word] ?? word) : joined;
+}
+
+// Upside-down text ('noʎ llᴉʞ'): turned letters, written right to left. Read turned back, with the letters
+// that turn into each other (b and q, d and p, n and u) swapped.
+const UPSIDE_DOWN: Record<string, string> = {
+  ...Object.fromEntries(
+    [...TURNED_LETTERS.matchAll(/(.)(.)/gu)].map(([, turned = '', letter = '']) => [turned, letter]),
+  ),
+  ı: 'i',
+  b: 'q',
+  q: 'b',
+  d: 'p',
+  p: 'd',
+  n: 'u',
+  u: 'n',
+  '6': '9',
+  '9': '6',
+  '¿': '?',
+  '¡': '!',
+  ',': "'",
+  "'": ',',
+};
+const TURNED = new RegExp(`[${TURNED_LETTERS.replace(/(.)./gu, '$1')}]`, 'gu');
+
+function isUpsideDown(text: string): boolean {
+  return (text.match(TURNED)?.length ?? 0) >= 2;
+}
+
+function turnedBack(text: string): string {
+  return [...text]
+    .reverse()
+    .map((character) => UPSIDE_DOWN[character] ?? character)
+    .join('');
+}
+
+// Dots that separate letters in a spelled-out word ('s·p·i·c') may also stand for the dot of an address.
+const DOT_LIKE = /[·•∙⋅・]/gu;
+const HAS_DOT_LIKE = /[·•∙⋅・]/u;
+
 /** Every reading of a normalized text the detectors match on. Most texts need one; the others are made only
  * when the text has what they undo. */
 export function readText(text: string): TextReading {
+  const reading = readUpright(text);
+  if (!isUpsideDown(text)) return reading;
+  const turned = readUpright(turnedBack(text));
+  return {
+    folded: `${reading.folded}\n${turned.folded}`,
+    lower: unique([...reading.lower, ...turned.lower]),
+    runs: unique([...reading.runs, ...turned.runs]),
+    numbers: unique([...reading.numbers, ...turned.numbers]),
+  };
+}
+
+function readUpright(text: string): TextReading {
   const folded = foldText(text);
   const spaced = folded.replace(WORD_SYMBOLS, ' ');
   const lowerFolded = folded.toLowerCase();
@@ -215,10 +457,20 @@ export function readText(text: string): TextReading {
   }
   if (HAS_INSIDE_WORD.test(leet)) lower.push(leet.replace(INSIDE_WORD, ''));
   if (HAS_NON_ASCII.test(text)) lower.push(foldText(text, true).toLowerCase());
+  const people = [leet];
+  if (HAS_LOOKALIKE.test(folded)) {
+    people.push(leetAsLetters(lookalikesAs(folded, 'i')), leetAsLetters(lookalikesAs(folded, 'l')));
+  }
+  const repeats = HAS_REPEAT.test(leet);
+  for (const each of people) {
+    lower.push(asAPersonReads(each, '$1$1'));
+    if (repeats) lower.push(asAPersonReads(each, '$1'));
+  }
   const numbers = [folded, joined];
-  if (HAS_SPELLED_DIGIT.test(folded)) numbers.push(spelledDigits(folded), spelledDigits(joined));
+  if (HAS_SPELLED_DIGIT.test(folded)) numbers.push(spelledNumbers(folded), spelledNumbers(joined));
   if (HAS_SPACED_DOT.test(joined)) numbers.push(closeSpacedAddresses(joined));
   if (hasRuns) numbers.push(joinRunsKeepingPunctuation(spaced));
+  if (HAS_DOT_LIKE.test(folded)) numbers.push(folded.replace(DOT_LIKE, '.'));
   return {
     folded,
     lower: unique(lower),
@@ -266,22 +518,22 @@ function replaceGaps(source: string, gap: string): string {
 // a much larger one in its slower interpreter.
 const PATTERNS_PER_EXPRESSION = 16;
 
-function chunks(sources: readonly string[]): string[][] {
+function chunks(sources: readonly string[], perExpression: number): string[][] {
   const result: string[][] = [];
-  for (let index = 0; index < sources.length; index += PATTERNS_PER_EXPRESSION) {
-    result.push(sources.slice(index, index + PATTERNS_PER_EXPRESSION));
+  for (let index = 0; index < sources.length; index += perExpression) {
+    result.push(sources.slice(index, index + perExpression));
   }
   return result;
 }
 
-export function phrases(sources: readonly string[]): Phrases {
+export function phrases(sources: readonly string[], perExpression = PATTERNS_PER_EXPRESSION): Phrases {
   const prose = sources.map((source) => replaceGaps(source.replace(/'\??/g, "'?"), String.raw`[\s,]+`));
   const joined = sources.map((source) => replaceGaps(source, '').replace(/'\??/g, ''));
   return {
-    prose: chunks(prose).map(
+    prose: chunks(prose, perExpression).map(
       (group) => new RegExp(String.raw`(?<![\p{L}\p{N}])(?:(?:${group.join(')|(?:')}))(?![\p{L}])`, 'u'),
     ),
-    joined: chunks(joined).map((group) => new RegExp(`(?:${group.join(')|(?:')})`, 'u')),
+    joined: chunks(joined, perExpression).map((group) => new RegExp(`(?:${group.join(')|(?:')})`, 'u')),
   };
 }
 

@@ -140,7 +140,7 @@ describe('the labelled screening corpus', () => {
             )
         : [];
     process.stdout.write(
-      `${[...report('development part', dev), ...report('frozen test part', test), ...misses].join('\n')}\n`,
+      `${[`[corpus] measured ${new Date().toISOString().slice(0, 10)}`, ...report('development part', dev), ...report('frozen test part', test), ...misses].join('\n')}\n`,
     );
   });
 

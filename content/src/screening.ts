@@ -124,14 +124,24 @@ interface FieldText {
   text: string;
 }
 
+// A boundary read goes on to the start (or the end) of the sentence it cuts when that is near, so that a
+// word is read with the words that govern it ('I could kill him for that haircut' is not 'kill him').
+const SENTENCE_REACH = 60;
+
 function tail(text: string): string {
   if (text.length <= BOUNDARY_CHARACTERS) return text;
+  const reach = text.slice(-(BOUNDARY_CHARACTERS + SENTENCE_REACH), -BOUNDARY_CHARACTERS);
+  const sentenceStart = reach.search(/[.!?\n]\s*[^.!?\n]*$/);
   const cut = text.slice(-BOUNDARY_CHARACTERS);
+  if (sentenceStart >= 0) return `${reach.slice(sentenceStart + 1).trimStart()}${cut}`;
   return cut.slice(cut.search(/\s/) + 1);
 }
 
 function head(text: string): string {
   if (text.length <= BOUNDARY_CHARACTERS) return text;
+  const reach = text.slice(BOUNDARY_CHARACTERS, BOUNDARY_CHARACTERS + SENTENCE_REACH);
+  const sentenceEnd = reach.search(/[.!?\n]/);
+  if (sentenceEnd >= 0) return text.slice(0, BOUNDARY_CHARACTERS + sentenceEnd + 1);
   const cut = text.slice(0, BOUNDARY_CHARACTERS);
   return cut.slice(0, cut.search(/\s\S*$/) + 1 || cut.length);
 }

@@ -28,6 +28,8 @@ import { AppMetrics } from './services/metrics/app-metrics';
 import { NotificationDispatcher } from './services/notifications/dispatcher';
 import { UnlockedViewers } from './services/profile/unlocked-viewers';
 import { startRetentionJob } from './services/retention/retention';
+import { createScreeningClassifier } from './services/screening/classifier-provider';
+import type { ScreeningClassifier } from './services/screening/screening-classifier';
 import { RedisSessionBroadcast } from './services/sessions/session-broadcast';
 import { cookieNamesFor, SessionService } from './services/sessions/sessions';
 import { SettingsStore } from './services/settings/settings-store';
@@ -50,6 +52,8 @@ export interface AppOverrides {
   database?: DatabaseHandle;
   redis?: Redis | null;
   sms?: SmsSender;
+  /** A screening classifier in place of the configured one. */
+  classifier?: ScreeningClassifier;
   /** A code store with a short TTL, for expiry tests. */
   codeStore?: CodeStore;
   /** The caps' counts: an in-process limiter on a test clock lets a test pass windows without waiting. */
@@ -187,6 +191,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     rateLimiter,
     codeStore,
     sms,
+    classifier: overrides.classifier ?? createScreeningClassifier(config.classifier),
     settings,
     sessions: new SessionService(database.db, cookieNamesFor(config.cookieSecure), now, {
       broadcast: sessionBroadcast,
@@ -226,6 +231,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   app.addHook('onClose', async () => {
     receipts.stop();
     for (const provider of smsProviders) closeSmsProvider(provider);
+    services.classifier.close?.();
   });
 
   app.addHook('onClose', async () => {

@@ -40,6 +40,30 @@ describe('loadConfig', () => {
     expect(problemsOf({ TRUST_PROXY: 'everyone' })[0]).toMatch(/^TRUST_PROXY/);
   });
 
+  it('screens with the rules alone by default, and with OpenAI moderation only with its key', () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).classifier).toMatchObject({ provider: 'off', timeoutMs: 1500 });
+    expect(problemsOf({ SCREENING_CLASSIFIER: 'openai' })).toEqual([
+      'OPENAI_API_KEY: required when SCREENING_CLASSIFIER is openai',
+    ]);
+    expect(problemsOf({ SCREENING_CLASSIFIER: 'perspective' })).toEqual([
+      'SCREENING_CLASSIFIER: must be off, openai or comprehend',
+    ]);
+    expect(problemsOf({ SCREENING_CLASSIFIER_TIMEOUT_MS: '20' })[0]).toMatch(
+      /^SCREENING_CLASSIFIER_TIMEOUT_MS/,
+    );
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      SCREENING_CLASSIFIER: 'openai',
+      OPENAI_API_KEY: 'sk-0123456789abcdefghij',
+      OPENAI_BASE_URL: 'https://proxy.example/',
+    });
+    expect(config.classifier).toMatchObject({
+      provider: 'openai',
+      costUsdPerCall: 0,
+      openai: { apiKey: 'sk-0123456789abcdefghij', baseUrl: 'https://proxy.example' },
+    });
+  });
+
   it('reads SESSION_SECRET as a comma-separated list during a rotation: the first signs', () => {
     const [current, previous] = ['n'.repeat(32), 'o'.repeat(40)];
     const config = loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: ` ${current} , ${previous} ` });

@@ -3,6 +3,11 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import {
+  type ClassifierSettings,
+  classifierEnvShape,
+  classifierSettings,
+} from './services/screening/classifier-settings';
 import { type SmsSettings, smsEnvShape, smsSettings } from './services/sms/sms-settings';
 
 /**
@@ -101,6 +106,7 @@ const envSchema = z.object({
     .optional(),
   REDIS_KEY_PREFIX: z.string().default('exrated:'),
   ...smsEnvShape,
+  ...classifierEnvShape,
   SESSION_SECRET: sessionSecrets.optional(),
   ADMIN_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional(),
   ADMIN_EMAIL: z.string().trim().toLowerCase().min(1).max(200).default('admin'),
@@ -222,6 +228,8 @@ export interface Config {
   smsProvider: SmsSettings['provider'];
   /** Providers, credentials, throughput and receipts (docs/sms.md). */
   sms: SmsSettings;
+  /** The screening classifier behind the rules, its time-out and its cost (docs/screening.md). */
+  classifier: ClassifierSettings;
   /** Signs cookies and keys the code HMAC: the first of `SESSION_SECRET`. */
   sessionSecret: string;
   /** The rest of `SESSION_SECRET`: cookies signed with them still verify during a rotation. */
@@ -290,6 +298,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     problems.push('SMS_PROVIDER: the console sender is refused in production; use sns (AWS) or twilio');
   }
   const sms = smsSettings(e, problems);
+  const classifier = classifierSettings(e, problems);
   if (production && !e.PUBLIC_URL) problems.push('PUBLIC_URL: required in production (links in texts)');
   if (production && !e.DATABASE_URL) problems.push('DATABASE_URL: required in production');
   if (problems.length > 0) throw new ConfigError(problems);
@@ -307,6 +316,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     smsProvider: e.SMS_PROVIDER,
     sms,
+    classifier,
     sessionSecret,
     previousSessionSecrets,
     adminPassword: e.ADMIN_PASSWORD,

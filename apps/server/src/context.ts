@@ -8,6 +8,7 @@ import type { RateLimiter } from './services/limits/rate-limiter';
 import type { AppMetrics } from './services/metrics/app-metrics';
 import type { NotificationDispatcher } from './services/notifications/dispatcher';
 import type { UnlockedViewers } from './services/profile/unlocked-viewers';
+import type { ScreeningClassifier } from './services/screening/screening-classifier';
 import type { CookieJar, SessionService } from './services/sessions/sessions';
 import type { SettingsStore } from './services/settings/settings-store';
 import type { SmsSender } from './services/sms/sms-sender';
@@ -26,6 +27,8 @@ export interface AppServices {
   /** Live verification codes: Redis, or the in-process twin when redis is null. */
   codeStore: CodeStore;
   sms: SmsSender;
+  /** Reads rating texts after the rules; NO_CLASSIFIER when SCREENING_CLASSIFIER is off. */
+  classifier: ScreeningClassifier;
   settings: SettingsStore;
   sessions: SessionService;
   logger: FastifyBaseLogger;
@@ -91,6 +94,7 @@ export function createInnerContext({
     rateLimiter: services.rateLimiter,
     codeStore: services.codeStore,
     sms: services.sms,
+    classifier: services.classifier,
     settings: services.settings,
     sessions: services.sessions,
     logger: services.logger,

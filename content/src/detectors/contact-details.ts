@@ -1,5 +1,6 @@
 import { type CountryCode, findPhoneNumbersInText, type NumberFound } from 'libphonenumber-js/min';
 import { find as findLinks } from 'linkifyjs';
+import { COMMON_WORDS } from '../listed-words';
 import type { TextReading } from '../reading';
 
 /**
@@ -7,7 +8,7 @@ import type { TextReading } from '../reading';
  * social account turns anonymous feedback into a harassment tool. Runs on normalized text, so full-width
  * digits, '＠' and zero-width characters are already gone.
  */
-export type ContactDetailKind = 'phone' | 'email' | 'url' | 'handle';
+export type ContactDetailKind = 'phone' | 'email' | 'url' | 'handle' | 'address';
 
 // libphonenumber reads national formats for the countries texts go to and any number in international
 // format. Its 'min' metadata (the build the browser already loads) is enough here: spotting a number in prose
@@ -31,6 +32,7 @@ const NOT_A_PHONE = [
   /^(?:19|20)\d{2}\s*[-–—]\s*(?:19|20)\d{2}$/, // 2015-2019
   /^\d{1,2}[./-]\d{1,2}[./-](?:19|20)?\d{2}$/, // 10.10.2019, 1-2-19, 14/02/2019
   /^(?:19|20)\d{2}[.-]\d{1,2}[.-]\d{1,2}$/, // 2019-10-10
+  /^\d{1,2}\s*\/\s*\d{1,3}(?:\s*[,;]?\s*\d{1,2}\s*\/\s*\d{1,3})+$/, // 8/10, 7/10, 9/10
 ];
 // Letters for 0 and 1 among digits ('2O2 555 Ol43'); digits spelled out are read by the reading itself.
 const LETTER_DIGIT = /(?<=\d[\s.-]?)[oOlI](?=[\s.-]?[\doOlI])|(?<=[\doOlI][\s.-]?)[oOlI](?=[\s.-]?\d)/g;
@@ -108,6 +110,60 @@ function isLink(link: { type: string; value: string }): boolean {
   return !(SENTENCE_RUN_ON.test(link.value) && !/^(?:https?:\/\/|www\.)/i.test(link.value));
 }
 
+// Platforms, payment apps and messengers, with the short forms people write them in. Naming one is no
+// contact detail ('we met on Hinge', 'he was always on Instagram'); naming one with a handle is.
+const PLATFORM = String.raw`(?:snap ?chat|snap|sc|insta ?gram|insta|ig|telegram|tg|whats ?app|watsapp|wa|cash ?app|venmo|pay ?pal|zelle|revolut|monzo|only ?fans|tik ?tok|kik|discord|signal|wechat|viber|skype|facebook|fb|twitter|youtube|twitch|reddit|hinge|tinder|bumble|grindr)`;
+// What people put between the platform and the handle: 'snap: alex_s92', 'my ig is alex.s', 'venmo me @alex'.
+const PLATFORM_FILLER = String.raw`(?:\s*(?:handle|username|user name|user|name|account|acc|id|tag|profile|page|is|was|me|him|her|them|on|with|as|under|at|@|:|=|-|->|→)(?![\p{L}]))*\s*`;
+// A handle: a word with a digit, an underscore or a dot inside ('alex_s92', 'alex.s'), or one after '@' or
+// the '$' of a cashtag.
+const HANDLE_WORD = String.raw`(?:[@$][\p{L}][\p{L}\p{N}._]{1,29}|(?=[\p{L}\p{N}._]*\p{L})[\p{L}\p{N}._]*(?:\p{N}|_|\p{L}\.\p{L})[\p{L}\p{N}._]*)`;
+const PLATFORM_HANDLE = new RegExp(
+  String.raw`(?<![\p{L}\p{N}.])${PLATFORM}(?![\p{L}\p{N}.])${PLATFORM_FILLER}${HANDLE_WORD}(?![\p{L}\p{N}])`,
+  'iu',
+);
+// An invitation to write to the writer on a platform, with any name after it ('add me on snap alex').
+const ADD_ME_ON = new RegExp(
+  String.raw`(?<![\p{L}])(?:add|hmu|hit me up|message|msg|dm|text|find|follow|contact|reach|ping)(?: me)? (?:on|at|via) ${PLATFORM}${PLATFORM_FILLER}([\p{L}][\p{L}\p{N}._]{2,29})(?![\p{L}\p{N}])`,
+  'iu',
+);
+// OnlyFans' short form is the capitals only: 'her OF is …', never 'of'.
+const ONLYFANS_SHORT = /\b(?:[Mm]y|[Hh]is|[Hh]er|[Tt]heir)\s+OF\s*(?:is|:|-)/u;
+// A cashtag with a digit: '$alexs92' (an amount, '$40', has no letter; a word in leetspeak, '$lut', no digit).
+const CASHTAG = /(?<![\p{L}\p{N}$])\$[\p{L}][\p{L}\p{N}_]*\p{N}[\p{L}\p{N}_]*/u;
+
+function platformHandle(text: string): boolean {
+  if (PLATFORM_HANDLE.test(text) || ONLYFANS_SHORT.test(text) || CASHTAG.test(text)) return true;
+  const invited = ADD_ME_ON.exec(text);
+  return invited !== null && !COMMON_WORDS.has((invited[1] ?? '').toLowerCase());
+}
+
+// A street address: a house number, in digits or words, then the street's name and its type, in any case
+// ('42 elm street', 'FORTY TWO ELM STREET'). The name's words are no ordinary words or units, so that '5
+// minutes down the road' and 'a one way street' are no address.
+const HOUSE_NUMBER = String.raw`(?:\d{1,5}[a-z]?|one|two|three|four|five|six|seven|eight|nine)`;
+const STREET_TYPE = String.raw`(?:street|st|avenue|ave|road|rd|lane|ln|drive|boulevard|blvd|court|terrace|crescent|close|parkway|pkwy|highway|hwy|mews|gardens|grove|square)`;
+const STREET_ADDRESS = new RegExp(
+  String.raw`(?<![\p{L}\p{N}])${HOUSE_NUMBER}[\s,]+((?:[\p{L}'.-]+\s+){1,3})${STREET_TYPE}(?![\p{L}])`,
+  'giu',
+);
+const NOT_A_STREET_NAME = new Set(
+  (
+    'year years yr yrs month months week weeks day days hour hours hr hrs minute minutes min mins second ' +
+    'seconds mile miles km k block blocks stop stops door doors house houses street streets road roads lane ' +
+    'way floor floors night nights time times drink drinks pint pints bottle bottles quid dollars pounds ' +
+    'bucks percent kid kids people person star stars more other different separate whole long short lap laps'
+  ).split(' '),
+);
+
+function containsStreetAddress(text: string): boolean {
+  for (const match of text.matchAll(STREET_ADDRESS)) {
+    const words = (match[1] ?? '').toLowerCase().trim().split(/\s+/);
+    if (!words.some((word) => COMMON_WORDS.has(word) || NOT_A_STREET_NAME.has(word))) return true;
+  }
+  return false;
+}
+
 /** The kinds of contact detail found in the reading (empty when it is clean). */
 export function findContactDetails(text: TextReading): ContactDetailKind[] {
   const found = new Set<ContactDetailKind>();
@@ -120,7 +176,8 @@ export function findContactDetails(text: TextReading): ContactDetailKind[] {
     if (containsPhoneNumber(reading)) found.add('phone');
     if (!emails && links.some(isLink)) found.add('url');
     if (!emails && !spelledEmail && SPELLED_LINK.test(reading)) found.add('url');
-    if (HANDLE.test(reading)) found.add('handle');
+    if (HANDLE.test(reading) || platformHandle(reading)) found.add('handle');
+    if (containsStreetAddress(reading)) found.add('address');
   }
   return [...found];
 }

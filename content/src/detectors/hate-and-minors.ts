@@ -6,8 +6,8 @@ import { findPhrase, phrases, type TextReading } from '../reading';
  * under 18, or a word for a child, with a sexual word in the same sentence), which is also urgent.
  */
 
-const GROUP = String.raw`(?:muslims?|jews|jewish people|christians|catholics|hindus|sikhs|buddhists|atheists|black (?:men|women|people|guys|girls|folk)|blacks|white (?:men|women|people)|whites|asians|asian (?:men|women|people)|chinese(?: people)?|indians|pakistanis|bangladeshis|arabs|mexicans|latinos|latinas|hispanics|africans|nigerians|somalis|romanians|poles|polish people|albanians|russians|immigrants|migrants|refugees|foreigners|gypsies|travellers|roma|gays|gay (?:men|people|guys)|lesbians|bisexuals|bi (?:people|men|women)|trans (?:women|men|people)|transgender (?:people|women|men)|queers|women|men|girls|disabled (?:people|folk)|the disabled|autistic (?:people|men|women)|old people|the elderly|(?:men|women|people) (?:like (?:him|her) )?from (?:africa|asia|india|pakistan|mexico|the middle east)|(?:his|her|their) kind|her people|his people)`;
-const NEGATIVE = String.raw`(?:gold ?diggers|pigs|liars|criminals|terrorists|animals|vermin|rats|cockroaches|parasites|dirty|filthy|disgusting|thieves|scammers|sick|evil|stupid|lazy|violent|subhuman|savages|inferior|a burden|burdens|broken|useless|greedy|rapists|paedophiles|pedophiles|perverts|predators|soulless|robots|worthless|trash|scum|a disease|a plague|diseased|aggressive|cheats|frauds|dangerous|primitive|backwards|not human|less than human|not real|aren't real|fake|mentally ill|sick in the head|unnatural|an abomination|too stupid|incapable)`;
+const GROUP = String.raw`(?:muslims?|jews|jewish people|christians|catholics|hindus|sikhs|buddhists|atheists|black (?:men|women|people|guys|girls|folk)|blacks|white (?:men|women|people)|whites|asians|asian (?:men|women|people)|chinese(?: people)?|indians|pakistanis|bangladeshis|arabs|mexicans|latinos|latinas|hispanics|africans|nigerians|somalis|romanians|poles|polish people|albanians|russians|immigrants|migrants|refugees|foreigners|gypsies|travellers|roma|gays|gay (?:men|people|guys)|lesbians|bisexuals|bi (?:people|men|women)|trans (?:women|men|people)|transgender (?:people|women|men)|queers|women|men|girls|disabled (?:people|folk)|the disabled|autistic (?:people|men|women)|old people|the elderly|deaf people|blind people|the mentally ill|mentally ill people|people with (?:autism|down syndrome|downs|disabilities|a disability|adhd|schizophrenia)|schizophrenics|autistics|wheelchair users|non-?binary people|enbies|trans ?women|trans ?men|transgenders|trans folk|the trans|trans(?= (?:are|r|should|need|can't))|genderfluid people|drag queens|italians|irish people|the irish|germans|french people|turks|kurds|afghans|iranians|iraqis|syrians|ukrainians|vietnamese(?: people)?|koreans|japanese(?: people)?|filipinos|filipinas|thais|thai (?:women|girls|people)|brazilians|colombians|venezuelans|jamaicans|ghanaians|kenyans|ethiopians|eritreans|moroccans|egyptians|palestinians|israelis|mormons|protestants|hindu people|sikh people|(?:muslim|jewish|black|asian|indian|chinese|mexican|arab|african|immigrant|trans|gay|disabled|autistic) (?:men|women|guys|girls|people|folk|families)|(?:men|women|people) (?:like (?:him|her) )?from (?:africa|asia|india|pakistan|mexico|the middle east)|(?:his|her|their) kind|her people|his people)`;
+const NEGATIVE = String.raw`(?:gold ?diggers|pigs|liars|criminals|terrorists|animals|vermin|rats|cockroaches|parasites|dirty|filthy|disgusting|thieves|scammers|sick|evil|stupid|lazy|violent|subhuman|savages|inferior|a burden|burdens|broken|useless|greedy|rapists|paedophiles|pedophiles|perverts|predators|soulless|robots|worthless|trash|scum|a disease|a plague|diseased|aggressive|cheats|frauds|dangerous|primitive|backwards|not human|less than human|not real|aren't real|fake|mentally ill|sick in the head|unnatural|an abomination|too stupid|incapable|groomers|delusional|freaks|degenerates|mutants|a mental illness|mentally disabled|a drain|genetically inferior|retarded|brainwashed|smelly|thieving|extremists|fanatics|barbaric|barbarians|uncivili[sz]ed|leeches|scroungers|spongers|invaders|illegals|bombers|thugs|gangsters|drunks|alcoholics|bad drivers|cheap|a joke|not welcome|unwelcome|all mafia|mafia)`;
 
 // The groups without the two sexes: 'men are all the same' is an ex's venting more than hate speech, so the
 // loosest patterns leave the sexes out.
@@ -16,7 +16,11 @@ const GROUP_NOT_SEX = GROUP.replace('|women|men|girls|', '|');
 const GROUP_SUBJECT = String.raw`${GROUP}(?: like (?:him|her|them|that|this one))?`;
 const NEGATIVE_ACTS = String.raw`(?:eat (?:dogs|anything|cats)|steal|lie|cheat|smell|stink|rape|scam|can't be trusted|cannot be trusted|are never to be trusted|only want (?:money|papers|benefits))`;
 
-const GROUP_MEMBER = String.raw`(?:muslim|jew|black (?:man|woman|guy|girl|person)|mexican|arab|indian|asian|chinese|gay|trans|tranny|immigrant|gypsy|nigerian|romanian|pole|pakistani|african|lesbian|refugee|migrant|woman|catholic|hindu|sikh)`;
+// Groups named in Spanish, always after an article or a determiner ('los gitanos'), since 'negros' is also
+// the colour ('los zapatos negros').
+const GROUP_ES = String.raw`(?:musulmanes|judios|gitanos|gitanas|inmigrantes|moros|negros|negras|chinos|arabes|latinos|mexicanos|sudacas|gays|maricones|lesbianas|trans|transexuales|mujeres|discapacitados|refugiados|rumanos|marroquies|extranjeros|indios|venezolanos|colombianos|peruanos|ecuatorianos|bolivianos|dominicanos)`;
+
+const GROUP_MEMBER = String.raw`(?:muslim|jew|trans (?:woman|man|person)|non-?binary person|autistic person|disabled person|deaf person|italian|irish|turk|afghan|syrian|albanian|polish|chinese (?:man|woman|person)|black (?:man|woman|guy|girl|person)|mexican|arab|indian|asian|chinese|gay|trans|tranny|immigrant|gypsy|nigerian|romanian|pole|pakistani|african|lesbian|refugee|migrant|woman|catholic|hindu|sikh)`;
 
 const HATE_SOURCES: readonly string[] = [
   String.raw`(?:filthy|dirty|disgusting|vile|stinking|stinky|smelly) ${GROUP_NOT_SEX}`,
@@ -47,11 +51,35 @@ const HATE_SOURCES: readonly string[] = [
   String.raw`${GROUP} (?:should|must|need to) (?:just )?(?:die|die off|disappear)`,
   String.raw`(?:deport|ban|gas|kill|exterminate) (?:all )?(?:the )?${GROUP}`,
   String.raw`${GROUP} shouldn't (?:date|exist|have kids|breed|vote|be here|be in this country)`,
+  // Stereotypes and dehumanizing statements said without a slur.
+  String.raw`(?:being |identifying as )?(?:trans|transgender|gay|bi|bisexual|lesbian|non-?binary|autistic|disabled|queer) is (?:a |just a |an )?(?:mental illness|mental disorder|disease|sickness|sin|abomination|phase|fetish|perversion|delusion|choice)`,
+  String.raw`(?:what (?:do|did|else do|else did) (?:you|u|i) expect|what can you expect) from (?:a|an) ${GROUP_MEMBER}`,
+  String.raw`${GROUP_NOT_SEX} (?:can't|cannot|can never|never) (?:drive|be trusted|be faithful|be loyal|think|love|control themselves|assimilate|integrate|be honest|tell the truth)`,
+  String.raw`like (?:all|every|most) (?:the )?${GROUP_NOT_SEX}`,
+  String.raw`${GROUP_NOT_SEX} (?:are|r) (?:born|naturally|genetically|by nature|all just) \w+`,
+  String.raw`${GROUP} (?:are|r|aren't|arent|are not) (?:even )?(?:not )?(?:human|people|real people|fully human)(?![\p{L}])`,
+  String.raw`${GROUP} (?:are|r) (?:like|worse than|no better than) (?:animals|rats|dogs|vermin|cockroaches|pigs|monkeys|apes|insects|a virus)`,
+  String.raw`${GROUP} (?:belong|should (?:be|live)) in (?:cages|zoos|a zoo|the zoo|camps|the jungle)`,
+  // Spanish, read without its accents.
+  String.raw`(?:los|las|todos los|todas las|esos|esas|estos|estas) ${GROUP_ES} (?:son|estan) (?:todos |todas |unos |unas |solo |siempre |una )?(?:terroristas|ladrones|criminales|delincuentes|animales|basura|escoria|violadores|sucios|sucias|inferiores|ratas|parasitos|enfermos|enfermas|plaga|enfermedad|asquerosos|asquerosas|vagos|vagas|mentirosos|mentirosas|peligrosos|salvajes|cucarachas|bestias|subhumanos|amenaza|lo peor|una mierda|mierda)`,
+  String.raw`(?:los|las) ${GROUP_ES} (?:deberian|tienen que|hay que) (?:ser )?(?:deportados|expulsados|eliminados|exterminados|encerrados|volver a su pais|irse|morir|desaparecer)`,
+  String.raw`(?:odio a|fuera|que se vayan|hay que echar a) (?:los|las|todos los) ${GROUP_ES}`,
 ];
-const HATE = phrases(HATE_SOURCES);
+// Few patterns per expression: each holds the whole list of groups, and sixteen of them together make an
+// expression V8 no longer compiles to machine code.
+const HATE = phrases(HATE_SOURCES, 4);
 
 // Every pattern names a group or one of its members: only the sentences that do are read further.
-const NAMES_A_GROUP = new RegExp(String.raw`(?<![\p{L}])(?:${GROUP}|${GROUP_MEMBER})(?![\p{L}])`, 'u');
+const NAMES_A_GROUP = new RegExp(
+  String.raw`(?<![\p{L}])(?:${GROUP}|${GROUP_MEMBER}|${GROUP_ES})(?![\p{L}])`,
+  'u',
+);
+// The same in a spaced-out run read as one string ('muslimsareallliars'): a run that names no group is not
+// read further, since every pattern tried at every position of a long run is what costs.
+const NAMES_A_GROUP_JOINED = new RegExp(
+  `(?:${GROUP}|${GROUP_MEMBER}|${GROUP_ES})`.replace(/ \??/g, '').replace(/'\??/g, ''),
+  'u',
+);
 const SENTENCES = /[^.!?\n]+[.!?\n]*/g;
 
 function sentencesNamingAGroup(text: string): string {
@@ -61,8 +89,9 @@ function sentencesNamingAGroup(text: string): string {
 /** The words of the first generalisation about a protected group, or null. */
 export function findHateSpeech(reading: TextReading): string | null {
   const lower = reading.lower.map(sentencesNamingAGroup).filter((text) => text !== '');
-  if (lower.length === 0 && reading.runs.length === 0) return null;
-  return findPhrase({ ...reading, lower }, HATE);
+  const runs = reading.runs.filter((run) => NAMES_A_GROUP_JOINED.test(run));
+  if (lower.length === 0 && runs.length === 0) return null;
+  return findPhrase({ ...reading, lower, runs }, HATE);
 }
 
 const UNDER_AGE_NUMBER = String.raw`(?:[1-9]|1[0-7])`;
@@ -71,7 +100,10 @@ const UNDER_AGE = String.raw`(?:${UNDER_AGE_NUMBER}|${UNDER_AGE_WORD})`;
 // An age under 18, a school year or a word for a young teenager.
 const MINOR_AGE = new RegExp(
   [
-    String.raw`\b${UNDER_AGE}[\s-]*(?:years?|yrs?|yo|y\.o\.?|y/o)(?:[\s-]*old)?\b`,
+    // 'N years' is also a length of time ('together 2 years 3 months', 'for 3 years'): without 'old' it is an
+    // age only where no word of time comes before it and no further unit after it.
+    String.raw`\b${UNDER_AGE}[\s-]*(?:years?|yrs?)[\s-]*(?:olds?|of age)\b|\b${UNDER_AGE}[\s-]*(?:yo|y\.o\.?|y/o)(?![\p{L}])`,
+    String.raw`(?<!(?:for|together|dated|dating|married|been|after|over|almost|nearly|about|of|than|within|in|last|past|first|those|these|the|some|few|couple|lasted|spent|wasted|lost|gave|give|took|wait|waited) )\b${UNDER_AGE}[\s-]*(?:years?|yrs?)\b(?![\s,]*(?:and\s+)?(?:\d+|${UNDER_AGE_WORD})\s*(?:months?|mos?|weeks?|days?))(?![\s-]*(?:together|later|ago|in|of|on|and|with|since|before|after|now))`,
     String.raw`\b${UNDER_AGE_NUMBER}\s?yo\b`,
     String.raw`\b(?:in )?year (?:[4-9]|1[0-1])\b`,
     String.raw`\b(?:[5-9]th|1[0-1]th) grade(?:r)?\b|\bgrade (?:[5-9]|1[0-1])\b|\b(?:fifth|sixth|seventh|eighth|ninth|tenth|eleventh) grade\b`,

@@ -1,4 +1,5 @@
 import { englishDataset } from 'obscenity';
+import { ADDED_SEXUAL_TERMS, ADDED_SLURS, DATASET_SEXUAL_TERMS, DATASET_SLURS } from '../listed-words';
 import type { TextReading } from '../reading';
 
 /**
@@ -11,158 +12,6 @@ import type { TextReading } from '../reading';
  * ('cocks', 'sluts'), so longer words stay free ('Cockburn', 'spicy', 'Pakistan', 'raccoon').
  */
 export type OffensiveKind = 'slur' | 'sexual';
-
-// Words of obscenity's dataset kept as slurs; its phrase metadata names them ('originalWord').
-const DATASET_SLURS = [
-  'abeed',
-  'abo',
-  'africoon',
-  'arabush',
-  'boonga',
-  'chingchong',
-  'chink',
-  'cunt',
-  'dyke',
-  'fag',
-  'kike',
-  'negro',
-  'nigger',
-  'retard',
-  'slut',
-  'spastic',
-  'tranny',
-  'whore',
-] as const;
-
-// Not kept: 'sex' and 'orgasm' (the questions ask about bedroom chemistry and generosity as a lover),
-// 'porn' and 'hentai' (a complaint about someone's habits is not itself explicit), 'rape' (an account of
-// abuse must be sayable; it is a matter for notices, not for a word filter), and mild swearing.
-const DATASET_SEXUAL_TERMS = [
-  'anal',
-  'bestiality',
-  'blowjob',
-  'buttplug',
-  'cock',
-  'cum',
-  'deepthroat',
-  'dildo',
-  'doggystyle',
-  'double penetration',
-  'ejaculate',
-  'felch',
-  'fellatio',
-  'finger bang',
-  'fisting',
-  'gangbang',
-  'handjob',
-  'incest',
-  'jerk off',
-  'jizz',
-  'lubejob',
-  'masturbate',
-  'orgy',
-  'penis',
-  'pussy',
-  'semen',
-  'tit',
-  'vagina',
-] as const;
-
-const ADDED_SLURS = [
-  'spic',
-  'wetback',
-  'gook',
-  'raghead',
-  'towelhead',
-  'coon',
-  'beaner',
-  'paki',
-  'shemale',
-  'she male',
-  'faggot',
-  'fagot',
-  'faggit',
-  'cvnt',
-  'nigga',
-  'niga',
-  'nigguh',
-  'jigaboo',
-  'jiggaboo',
-  'darkie',
-  'darky',
-  'nig nog',
-  'jungle bunny',
-  'jungle bunnies',
-  'porch monkey',
-  'golliwog',
-  'gollywog',
-  'slanteye',
-  'slant eye',
-  'zipperhead',
-  'camel jockey',
-  'pikey',
-  'pikie',
-  'gyppo',
-  'gypo',
-  'gippo',
-  'wop',
-  'dago',
-  'chinaman',
-  'ching chong',
-  'poof',
-  'poofter',
-  'pooftah',
-  'batty boy',
-  'batty man',
-  'lesbo',
-  'lezza',
-  'lezzer',
-  'carpet muncher',
-  'fudge packer',
-  'trannie',
-  'mong',
-  'mongoloid',
-  'mongy',
-  'spaz',
-  'spazz',
-  'spacker',
-  'spakka',
-  'thot',
-  'skank',
-  'slag',
-  'kraut',
-  'cracker ass',
-  'redneck',
-  'honky',
-  'honkey',
-  'honkies',
-  'muzzie',
-  'muzzies',
-  'muzrat',
-];
-
-const ADDED_SEXUAL_TERMS = [
-  'creampie',
-  'cream pie',
-  'cunnilingus',
-  'rimjob',
-  'rim job',
-  'blow job',
-  'blowing him',
-  'blew him',
-  'hand job',
-  'clit',
-  'titfuck',
-  'tit fuck',
-  'cumshot',
-  'cum shot',
-  'cumming',
-  'titties',
-  'pussies',
-  'doggy style',
-  'deep throat',
-  'jerk him off',
-];
 
 // Words that are slurs only as insults ('a queer couldn't commit', 'Hoe.'): a slur after an insulting word
 // or standing alone as a sentence; 'as a queer woman' and 'hoe the beds' are not.
@@ -197,7 +46,7 @@ const WHITELIST = [
 
 // Graphic sexual acts the word list has no single word for.
 const SEXUAL_ACTS =
-  /\b(?:(?:his|her|my|your|their) (?:dick|cock|penis|tits|boobs|pussy|balls)(?: was| is| were| are)|threesomes?|g(?:ave|ive|ives|iving) (?:him |her )?head|fuck(?:ed|ing|s)? (?:her|him|me|them|each other)(?! over| up| off| about| around| and| so)|masturbat\w*|wank(?:ed|ing) (?:over|to|off)|came (?:all )?(?:over|on|in) (?:her|his|my|your) (?:face|tits|chest|mouth|back)|jerk(?:ed|ing|s)? (?:off|him off|me off)|finger(?:ed|ing)? (?:herself|himself|her|me)|(?:rode|ride|riding) (?:me|him|her) until|sucked (?:him|me|his) off|eat(?:ing)? (?:her|me) out)\b/iu;
+  /\b(?:(?:his|her|my|your|their) (?:dick|cock|penis|tits|boobs|pussy|balls)(?: was| is| were| are)|threesomes?|g(?:ave|ive|ives|iving) (?:him |her )?head|fuck(?:ed|ing|s) (?:her|him|me|them|each other)(?! over| up| off| about| around| and| so)|fuck (?:her|him|me|them) (?:hard|raw|senseless|silly|from behind|all night|until|so hard|in the)|(?:'d|would|wanna|want to|going to|gonna|let me|to|i'd|could) fuck (?:her|him|me|them)(?! over| up| off| about| around)|masturbat\w*|wank(?:ed|ing) (?:over|to|off)|came (?:all )?(?:over|on|in) (?:her|his|my|your) (?:face|tits|chest|mouth|back)|jerk(?:ed|ing|s)? (?:off|him off|me off)|finger(?:ed|ing)? (?:herself|himself|her|me)|(?:rode|ride|riding) (?:me|him|her) until|sucked (?:him|me|his) off|eat(?:ing)? (?:her|me) out)\b/iu;
 
 // A slur the writer reports rather than uses ('he called me a whore', 'the review refers to me as a slut').
 const REPORTED_SPEECH =

@@ -18,7 +18,7 @@ const _HARM_VERB = String.raw`(?:kill|murder|stab|shoot|hurt|beat|batter|smash|s
 
 const THREAT_SOURCES: readonly string[] = [
   // 'I will find you', 'we're gonna hunt him down', 'I'll end him' ('I'll find you a better match' is not).
-  String.raw`${FIRST}${INTENT}(?: (?:\w+ly|personally|make sure to|come and|come round and|go and))? (?:kill|murder|stab|shoot|hurt|beat|batter|smash|strangle|choke|punch|slap|knife|bury|end|destroy|wreck|ruin|expose|hunt|track|run over) ${TARGET}(?! (?:a|an|some|one|the|my|something|anything|dinner|lunch|coffee|message|text|call|line|email|up|in|out|back|home)(?![\p{L}]))`,
+  String.raw`${FIRST}${INTENT}(?: (?:\w+ly|personally|make sure to|come and|come round and|go and))? (?:kill|unalive|murder|stab|shoot|hurt|beat|batter|smash|strangle|choke|punch|slap|knife|bury|end|destroy|wreck|ruin|expose|hunt|track|run over) ${TARGET}(?! (?:a|an|some|one|the|my|something|anything|dinner|lunch|coffee|message|text|call|line|email|up|in|out|back|home)(?![\p{L}]))`,
   String.raw`${FIRST}${INTENT} (?:find|get) ${TARGET}(?:,|\.|!|$| and| one day| eventually| soon| for this| for that| wherever| back| when| if| trust| i swear)`,
   String.raw`${FIRST}${INTENT} (?:come|coming) (?:for|after) ${TARGET}`,
   String.raw`${FIRST}${INTENT} (?:make|see) (?:sure )?${TARGET} (?:pay|suffer|regret|sorry|bleed|cry|never)`,
@@ -45,8 +45,17 @@ const THREAT_SOURCES: readonly string[] = [
   String.raw`(?:end up|ends up) on the noticeboard`,
   String.raw`(?:secrets|photos|pictures|messages|nudes) end up (?:on|at|in)`,
   // Second and third persons told what will happen to them: 'you'll pay for this', 'he won't be walking'.
-  String.raw`${PERSON}${WILL_SOON} (?:pay(?: for (?:this|that|it|what|everything))?(?! for)|regret (?:it|this|that|the day|ever|crossing|what)|be sorry|suffer|die|bleed|get what's coming|get what is coming|get hurt|get it|need (?:a new|stitches|an ambulance|a doctor)|be next|watch out|lock (?:your|his|her|their) doors|be leaving in|end up in (?:a|an|the)? ?(?:ditch|ambulance|body bag|coffin|hospital|a&e|wheelchair|pieces|ground))`,
-  String.raw`${PERSON}${WILL_SOON} regret`,
+  String.raw`${PERSON}${WILL_SOON} (?:pay(?: for (?:this|that|it|what|everything))?(?! for)|regret (?:the day|ever|crossing|messing|what (?:he|she|they|you|u) did)|be sorry|suffer|die|bleed|get what's coming|get what is coming|get hurt|get it|need (?:a new|stitches|an ambulance|a doctor)|be next|watch out|lock (?:your|his|her|their) doors|be leaving in|end up in (?:a|an|the)? ?(?:ditch|ambulance|body bag|coffin|hospital|a&e|wheelchair|pieces|ground))`,
+  // 'You'll regret it' is advice as often as a threat ('date him and you'll regret it'): a threat when it
+  // answers what the person might do against the writer, or is sworn to.
+  String.raw`(?:if|when|once|the day|the moment) [^.!?\n]{0,40}(?:police|cops|court|tell|tells|report|reports|leave|leaves|talk|talks|block|blocks|ignore|ignores|anyone|dump|dumps)[^.!?\n]{0,30}${PERSON}${WILL_SOON} (?:regret|be sorry)`,
+  String.raw`${PERSON}${WILL_SOON} regret (?:it|this|that)[^.!?\n]{0,40}(?:i promise|trust me|i swear|mark my words|believe me|make sure|rest of (?:his|her|your|their|ur) life)`,
+  // Said of the person rated rather than to the review's reader ('he'll regret this'), or to them of this.
+  String.raw`(?:he|she|they)${WILL_SOON} regret (?:it|this|that)`,
+  // 'I could kill him for that haircut' is exasperation; 'I could kill you' is not.
+  String.raw`could (?:kill|murder|strangle|stab) ${TARGET}(?! for)`,
+  String.raw`${PERSON}${WILL_SOON} regret (?:leaving|dumping|cheating|lying|hurting|doing|treating|ignoring|blocking|reporting|saying|betraying|humiliating|disrespecting)`,
+  String.raw`(?:you|u)${WILL_SOON} regret (?:this|that)(?! (?:decision|choice|one|haircut|tattoo|purchase))`,
   String.raw`${PERSON}(?:'s|'re| is| are|'ll be| will be) (?:getting|going to get|gonna get) (?:hurt|it|what's coming|what is coming|beaten|smacked|stabbed|done in)`,
   String.raw`(?:he|she|they|you|u)(?: won't| will not| wont) (?:be walking|walk|see (?:forty|fifty|thirty|christmas|another|next|the end|his|her)|wake up|live (?:long|to)|last long|be so brave|feel so brave|be laughing|have a face)`,
   String.raw`(?:won't|wont|will not) (?:be walking|see christmas|see forty)`,
@@ -78,12 +87,12 @@ const THREAT_SOURCES: readonly string[] = [
   String.raw`brakes (?:fail|failed|could fail|might fail)`,
   String.raw`acid (?:in|on) ${POSSESSIVE} face`,
   // Violence aimed at someone; 'kill me', 'it killed me' and 'could have strangled him' (long past) are not.
-  String.raw`(?<!could(?: have|'ve|ve) )(?<!nearly )(?:kill|murder|stab|shoot|strangle|knife|gut|behead) ${TARGET}(?! (?:a|an|some|with kindness|off|up)(?![\p{L}]))`,
+  String.raw`(?<!could(?: have|'ve|ve) )(?<!could )(?<!nearly )(?:kill|unalive|murder|stab|shoot|strangle|knife|gut|behead) ${TARGET}(?! (?:a|an|some|with kindness|off|up)(?![\p{L}]))`,
   String.raw`(?:beat|beating|batter|punch|hurt|smack|hit) ${TARGET} (?:up|senseless|black and blue|to death|until|till|so bad|badly)`,
   String.raw`grow up without a (?:mother|father|mum|mom|dad)`,
   String.raw`won't recogni[sz]e ${TARGET} when`,
   // Anyone's announced harm to a person: 'my brother is going to beat him', 'they'll hurt her'.
-  String.raw`(?:'ll|will|gonna|going to|'d love to|would love to|want to|wanna|imma|i'mma|ima|finna) (?:\w+ )?(?:kill|murder|stab|shoot|hurt|beat|batter|strangle|choke|punch|smash|knife|maim|torture|run over) ${TARGET}(?! (?:a|an|some|with kindness|off|up in)(?![\p{L}]))`,
+  String.raw`(?:'ll|will|gonna|going to|'d love to|would love to|want to|wanna|imma|i'mma|ima|finna) (?:\w+ )?(?:kill|unalive|murder|stab|shoot|hurt|beat|batter|strangle|choke|punch|smash|knife|maim|torture|run over) ${TARGET}(?! (?:a|an|some|with kindness|off|up in)(?![\p{L}]))`,
   String.raw`(?:'ll|will|gonna|going to) (?:make|have) (?:him|her|them|you|u) (?:disappear|vanish|bleed|beg|cry|suffer)`,
   String.raw`deserves? (?:to (?:die|be (?:hurt|beaten|shot|killed|stabbed|attacked))|a (?:beating|bullet|kicking|slap|smack|good hiding))`,
   String.raw`(?:know|found out|find out) where (?:he|she|they|you|u) (?:live|lives|work|works|sleep|sleeps)`,
@@ -131,7 +140,8 @@ const THREAT_SOURCES: readonly string[] = [
   String.raw`dead (?:man|woman|girl|boy|men) walking`,
   String.raw`(?:should|must|need to|ought to|deserve to) (?:all )?be (?:gassed|exterminated|wiped out|lined up and shot|put down|burned alive)`,
   // Set phrases of intimidation.
-  String.raw`watch ${POSSESSIVE} back`,
+  // 'Watch your back' is said to someone; 'she had to watch her back at work' tells what she had to do.
+  String.raw`(?<!to )(?<!to always )watch ${POSSESSIVE} back`,
   String.raw`sleep with one eye open`,
   String.raw`sleep with the lights on`,
   String.raw`(?:lock|locking|check) ${POSSESSIVE} doors`,
@@ -159,6 +169,28 @@ const THREAT_SOURCES: readonly string[] = [
   String.raw`(?:last thing|the last) (?:he|she|you|they) (?:ever )?(?:do|does)`,
   String.raw`(?:mark my words|you've been warned|consider this a warning|this is a warning)`,
   String.raw`people like (?:him|her|them|you) end up`,
+  // Menace by implication: what is coming, who is coming, what the writer now has.
+  String.raw`(?:won't|wont|will not|never|not gonna|not going to|wouldn't|won't even) (?:see|know|hear) (?:it|what's|what is|what) (?:coming|hit (?:you|u|him|her|them))`,
+  String.raw`(?:brothers|boys|lads|cousins|mates|friends|people|gang|crew|uncles|family|they|we)(?: are|'re| r| will be|'ll be| be| is|'s) (?:coming|on (?:their|our) way) (?:for|after|to get) (?:you|u|ya|him|her|them)`,
+  String.raw`coming (?:for|after) (?:you|u|ya)(?! (?:at|to pick|in the|for dinner|for lunch))(?![\p{L}])`,
+  String.raw`(?:i|we)(?: just| already| finally| recently)? (?:bought|got|have|'ve got|got myself|picked up|sharpened|loaded|cleaned|keep|carry) (?:a|my|the|another|me a|myself a) (?:new )?(?:gun|pistol|rifle|shotgun|handgun|revolver|knife|machete|blade|axe|crossbow)(?! (?:for (?:the|my) (?:kitchen|camping|fishing|hunting)|set|collection|sharpener))`,
+  String.raw`(?:gun|knife|bullet|blade)(?: with| has| that has) (?:your|his|her|ur|their) name on it`,
+  String.raw`(?:i|we) (?:know|no|kno|knw|knoe|found out) (?:where|wer|wear|were|wea|whr) (?:you|u|ya|he|she|they) (?:live|lives|liv|living|stay|stays|work|works|sleep|sleeps)`,
+  String.raw`(?:you|u|he|she|they)(?:'ll| will|'re gonna| are gonna| is gonna|'s gonna) get (?:yours|his|hers|theirs)(?![\p{L}])`,
+  String.raw`(?:never|nobody will|no one will|won't|they'll never) find (?:the|your|his|her|ur) body`,
+  String.raw`(?:i'm|im|i am|we're|we are) (?:always )?watching (?:you|u)(?:[.!,]|$| always| every| closely| right now)`,
+  // Spanish, read without its accents ('sé dónde vives' reads 'se donde vives').
+  String.raw`te (?:voy|vamos|van|va) a (?:matar|encontrar|buscar|hacer dano|joder|partir|romper|reventar|destrozar|arruinar|quemar|apunalar|disparar|pegar|destruir|dar una paliza|hacer la vida imposible|dejar en silla de ruedas)`,
+  String.raw`(?:voy|vamos|van) a (?:matarte|buscarte|encontrarte|reventarte|destrozarte|joderte|arruinarte|hacerte dano|partirte|romperte|ir (?:a )?por ti|matarlo|matarla|quemar tu)`,
+  String.raw`te (?:mato|matare|mataremos|va a pasar algo|vas a arrepentir|arrepentiras)`,
+  String.raw`(?:me las|me la|la|las) vas a pagar|vas a pagar (?:por|lo que)`,
+  String.raw`(?:se|sabemos|se muy bien) (?:donde|en donde|a donde) (?:vives|trabajas|duermes|estudias|vive|trabaja|esta tu casa)`,
+  String.raw`no (?:lo )?(?:vas a|va a) ver venir`,
+  String.raw`(?:estas|eres (?:hombre|mujer)) muert[oa]`,
+  String.raw`tus dias estan contados`,
+  String.raw`(?:voy|vamos|van|vienen|iremos) (?:a )?por ti`,
+  String.raw`(?:tengo|compre|consegui) (?:una pistola|un arma|una navaja|un cuchillo|un revolver)`,
+  String.raw`no (?:vas a|va a) salir viv[oa]`,
 ];
 
 const SELF_HARM_SOURCES: readonly string[] = [
@@ -214,6 +246,7 @@ const SELF_HARM_SOURCES: readonly string[] = [
   String.raw`(?:thought about|think about|considered|consider) (?:not waking up|ending it|killing yourself|ending your life|not being here)`,
   String.raw`the (?:bridge|rope|train tracks|tracks|pills|knife|cliff)(?:'s| is| are) (?:right )?there`,
   String.raw`(?:have|had|find) the guts to (?:end|kill|do it)`,
+  String.raw`(?:matate|suicidate|ahorcate|tirate (?:de|por) un (?:puente|balcon)|deberias (?:morirte|matarte|suicidarte)|ojala te mueras|muerete)`,
 ];
 
 const THREATS = phrases(THREAT_SOURCES);

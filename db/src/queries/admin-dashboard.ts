@@ -58,3 +58,23 @@ export async function countVerificationsPerDay(db: Executor, params: { since: Da
     .where(and(eq(logs.action, 'verification_complete'), gte(logs.createdAt, params.since)))
     .groupBy(day);
 }
+
+/**
+ * The screening classifier's calls since `since`, by provider and outcome, with their estimated cost, as the
+ * screening_classifier_call entries of the audit log record them (one per rating it read).
+ */
+export async function summarizeClassifierCalls(db: Executor, since: Date) {
+  const provider = sql<string>`${logs.details}->>'provider'`;
+  const outcome = sql<string>`${logs.details}->>'outcome'`;
+  return db
+    .select({
+      provider,
+      outcome,
+      calls: count(),
+      costUsd: sql<number>`coalesce(sum((${logs.details}->>'costUsd')::numeric), 0)`.mapWith(Number),
+    })
+    .from(logs)
+    .where(and(eq(logs.action, 'screening_classifier_call'), gte(logs.createdAt, since)))
+    .groupBy(provider, outcome)
+    .orderBy(provider, outcome);
+}

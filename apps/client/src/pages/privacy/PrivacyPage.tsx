@@ -99,6 +99,7 @@ const SECTIONS: LegalSection[] = [
         <LegalList
           items={[
             'with the text-message provider that delivers our texts (the phone number and message only);',
+            "with a content moderation service, where the operator turns one on (OpenAI's moderation endpoint or Amazon Comprehend): the written answers of a rating only, without the rated name, any phone number or anything else about you or the person rated, so that a moderator reads first what it flags;",
             'with the hosting providers that run our servers and database, under confidentiality duties;',
             'when the law requires it, or to protect people from harm or the service from abuse.',
           ]}

@@ -4,6 +4,7 @@ import {
   countSmsRepliesSince,
   countTextsSentSince,
   countVerificationsPerDay,
+  summarizeClassifierCalls,
   summarizeModeration,
   summarizeSmsDelivery,
   summarizeWaitingTexts,
@@ -48,7 +49,7 @@ export async function loadDashboard(ctx: Context) {
   const days = utcDaysEnding(ctx.now(), DASHBOARD_DAYS);
   const since = new Date(`${days[0]}T00:00:00.000Z`);
   const today = new Date(`${days.at(-1)}T00:00:00.000Z`);
-  const [totals, ratings, verifications, textsToday, moderation, releases, delivery, replies] =
+  const [totals, ratings, verifications, textsToday, moderation, releases, delivery, replies, classifier] =
     await Promise.all([
       countAdminTotals(ctx.db),
       countRatingsPerDay(ctx.db, { since }),
@@ -58,6 +59,7 @@ export async function loadDashboard(ctx: Context) {
       summarizeWaitingTexts(ctx.db, ctx.now()),
       summarizeSmsDelivery(ctx.db, since),
       countSmsRepliesSince(ctx.db, since),
+      summarizeClassifierCalls(ctx.db, since),
     ]);
   return {
     totals,
@@ -72,5 +74,37 @@ export async function loadDashboard(ctx: Context) {
     releases,
     // What became of the texts over the chart's days, by kind, provider and country (docs/sms.md).
     delivery: { texts: delivery, replies },
+    // What the screening classifier cost over the chart's days, beside the texts (docs/screening.md).
+    classifier: classifierFigures(ctx.config.classifier.provider, classifier),
+  };
+}
+
+export interface ClassifierFigures {
+  /** The provider configured now ('off': the rules alone). */
+  provider: string;
+  calls: number;
+  failed: number;
+  timedOut: number;
+  costUsd: number;
+  /** Calls are one per rating the rules did not refuse, so this is the cost of screening one rating. */
+  costPerRatingUsd: number;
+}
+
+/** The classifier's calls over the window, summed over providers, with the cost of one rating's call. */
+export function classifierFigures(
+  provider: string,
+  rows: ReadonlyArray<{ outcome: string; calls: number; costUsd: number }>,
+): ClassifierFigures {
+  const sum = (pick: (row: (typeof rows)[number]) => number) =>
+    rows.reduce((total, row) => total + pick(row), 0);
+  const calls = sum((row) => row.calls);
+  const costUsd = sum((row) => row.costUsd);
+  return {
+    provider,
+    calls,
+    failed: sum((row) => (row.outcome === 'failed' ? row.calls : 0)),
+    timedOut: sum((row) => (row.outcome === 'timed_out' ? row.calls : 0)),
+    costUsd,
+    costPerRatingUsd: calls === 0 ? 0 : costUsd / calls,
   };
 }

@@ -124,6 +124,20 @@ export class AppMetrics {
     registers: [this.registry],
   });
 
+  private readonly classifierCalls = new Counter({
+    name: 'exrated_screening_classifier_calls_total',
+    help: 'Calls of the screening classifier by provider and outcome (answered, failed, timed_out) and whether it flagged the texts.',
+    labelNames: ['provider', 'outcome', 'flagged'] as const,
+    registers: [this.registry],
+  });
+
+  private readonly classifierCost = new Counter({
+    name: 'exrated_screening_classifier_cost_usd_total',
+    help: "Estimated cost of the screening classifier's calls in US dollars, by provider.",
+    labelNames: ['provider'] as const,
+    registers: [this.registry],
+  });
+
   private readonly refusals = new Counter({
     name: 'exrated_rate_limit_refusals_total',
     help: 'Requests (or rating texts) refused by a rate limit, by limit.',
@@ -208,6 +222,12 @@ export class AppMetrics {
   /** A submission's texts named details an ex could tie to one person (never refused for it). */
   countIdentifyingDetails(kinds: readonly string[]) {
     for (const kind of kinds) this.identifyingDetails.inc({ kind });
+  }
+
+  /** One call of the screening classifier: its outcome, whether it flagged the texts, its estimated cost. */
+  countClassifierCall(provider: string, outcome: string, flagged: boolean, costUsd: number) {
+    this.classifierCalls.inc({ provider, outcome, flagged: String(flagged) });
+    this.classifierCost.inc({ provider }, costUsd);
   }
 
   /** A rating that came to stand was withheld from a number that asked not to be rated. */

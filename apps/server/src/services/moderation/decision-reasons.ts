@@ -1,4 +1,5 @@
 import type { DecisionOutcome, DecisionReason } from '@exrated/db/schema';
+import { classifierHoldLabel } from '../screening/classifier-hold';
 import { DAILY_CEILING_HOLD } from './author-holds';
 import { REPEAT_OFFENDER_HOLD } from './repeat-offenders';
 
@@ -31,12 +32,15 @@ export const DECISION_REASON_OPTIONS = (Object.keys(DECISION_REASON_LABELS) as D
   (value) => ({ value, label: DECISION_REASON_LABELS[value] }),
 );
 
-/** Why a rating is held for review, for people: 'daily_ceiling', 'repeat_offender' or 'screening:<rule name>'. */
+/**
+ * Why a rating is held for review, for people: 'daily_ceiling', 'repeat_offender', 'screening:<rule name>' or
+ * 'screening-classifier:<what it found>'.
+ */
 export function heldRuleLabel(heldReason: string): string {
   if (heldReason === DAILY_CEILING_HOLD) return 'More ratings of this number in one day than we allow';
   if (heldReason === REPEAT_OFFENDER_HOLD) return 'Held for review before it is shown';
   if (heldReason.startsWith('screening:')) return `Held by the screening rule '${heldReason.slice(10)}'`;
-  return heldReason;
+  return classifierHoldLabel(heldReason) ?? heldReason;
 }
 
 /** A decision as the people it concerns see it: outcome, ground and the administrator's note. */

@@ -11,6 +11,7 @@ import { admitHeldRating } from '../moderation/held-limits';
 import { authorRecord } from '../moderation/repeat-offenders';
 import { ratingTextMessage } from '../notifications/rating-text';
 import { parsePhone, untextableReason } from '../phone/phone';
+import { classifyRating } from '../screening/classify-rating';
 import type { RatingSubmitInput } from './rating-input';
 import { DAY_SECONDS, enforceSubmissionCaps, type RatingContext, ratingWindows } from './rating-limits';
 import { logWithheld } from './rating-stands';
@@ -64,25 +65,23 @@ export async function submitRating(
   ctx.audit.log('rating_submission_started', { relationshipType: input.relationshipType });
   // The input schema refused what screening refuses; what it holds waits for a moderator (docs/screening.md).
   const screening = screenRatingInput(input);
-  const screeningHold = screening.outcome === 'hold' ? screeningHoldReason(screening.rule) : null;
-  // A proven author's held text becomes a moderation item now, within their daily share; an unproven
-  // author's waits for the proof, which screens it again (docs/trust-and-safety.md#the-queue-under-a-flood).
-  if (screeningHold && raterPhone) await admitHeldRating(ctx, raterPhone);
+  const texts = [input.testimonial, input.gratitude, input.selfReflection, input.feedback];
   // Noted, never refused: the form told the rater, who chose to keep them (docs/anonymity.md).
-  ctx.metrics.countIdentifyingDetails(
-    identifyingDetailKinds([input.testimonial, input.gratitude, input.selfReflection, input.feedback]),
-  );
+  ctx.metrics.countIdentifyingDetails(identifyingDetailKinds(texts));
   const now = ctx.now();
   const windows = ratingWindows(ctx.config.limits, now);
   // Drawn and counted for every submission, standing or not, so every answer costs the same work. An author
   // with too many ratings removed by moderators is held like any other hold: the answer says nothing of it.
-  const [releaseAt, record] = await Promise.all([
+  // The classifier is asked whatever the rules found, so the answer takes as long when they hold the
+  // rating as when they do not; it can hold the rating, never refuse it.
+  const [releaseAt, record, classifierHold] = await Promise.all([
     drawReleaseTime(ctx.config.release, now, input.phoneNumber),
     authorRecord(
       ctx,
       { provenPhone: raterPhone, deviceSessionId: ctx.session.id },
       { phoneNumber: input.phoneNumber, repeatSince: windows.repeatSince },
     ),
+    classifyRating(ctx, texts),
   ]);
   // A deleted account of the same phone rated this number within the window: deletion does not reset it.
   if (record.erasedRatingAt) {
@@ -90,6 +89,10 @@ export async function submitRating(
     ctx.audit.log('rating_submission_failed', { reason: refusal.message });
     throw refusal;
   }
+  const screeningHold = screening.outcome === 'hold' ? screeningHoldReason(screening.rule) : classifierHold;
+  // A proven author's held text becomes a moderation item now, within their daily share; an unproven
+  // author's waits for the proof, which screens it again (docs/trust-and-safety.md#the-queue-under-a-flood).
+  if (screeningHold && raterPhone) await admitHeldRating(ctx, raterPhone);
   const ratingId = randomUUID();
   const notificationId = randomUUID();
   const message = ratingTextMessage({

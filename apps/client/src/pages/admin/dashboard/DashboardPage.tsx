@@ -7,6 +7,7 @@ import { formatDuration } from '../../../lib/format-duration';
 import { useTRPC } from '../../../lib/trpc';
 import { AdminPageHeader, LoadError } from '../AdminPageHeader';
 import type { DashboardData } from '../admin-types';
+import { ClassifierFigures } from './ClassifierFigures';
 import { DeliveryTable } from './DeliveryTable';
 import { TextsTodayTable } from './TextsTodayTable';
 
@@ -114,6 +115,15 @@ export function DashboardPage() {
           The last 30 days, by kind, provider and country, as the providers' receipts report them
         </Text>
         {dashboard.data ? <DeliveryTable delivery={dashboard.data.delivery} /> : <Skeleton h={80} />}
+      </Paper>
+      <Paper withBorder radius="lg" p="md" mt="lg" className="glass-card">
+        <Title order={2} fz={18} mb={4}>
+          Screening classifier
+        </Title>
+        <Text c="dimmed" size="sm" mb="md">
+          The last 30 days: one call per rating the rules did not refuse
+        </Text>
+        {dashboard.data ? <ClassifierFigures classifier={dashboard.data.classifier} /> : <Skeleton h={24} />}
       </Paper>
     </>
   );

@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest';
+import { normalizeText } from './normalize';
+import { readText } from './reading';
+
+// What the rules see of a text as typed: every reading, lower-case, and the readings for numbers.
+function lower(typed: string): string[] {
+  return readText(normalizeText(typed)).lower;
+}
+
+function digitsOf(typed: string): string[] {
+  return readText(normalizeText(typed)).numbers.map((reading) => reading.replace(/\D/g, ''));
+}
+
+describe('readText: ASCII lookalikes inside a word', () => {
+  it.each([
+    ['I will kiII you', 'i will kill you'],
+    ['she is a sIut', 'she is a slut'],
+    ['i will k!ll you', 'i will kill you'],
+    ['i will k|ll you', 'i will kill you'],
+    ['i will ki|| you', 'i will kill you'],
+    ['i will ki11 you', 'i will kill you'],
+    ['he is a niqqer', 'he is a nigger'],
+    ['a b!tch', 'a bitch'],
+  ])('reads %j as %j', (typed, read) => {
+    expect(lower(typed)).toContain(read);
+  });
+
+  it.each([
+    ['I gave it 8/10 and paid $40', 'i gave it 8/10 and paid $40'],
+    ['I think I liked Iraq', 'i think i liked iraq'],
+    ['Wow! Great!', 'wow! great!'],
+  ])('leaves %j alone: the pronoun, scores, amounts, a word’s capital and its end', (typed, read) => {
+    for (const reading of lower(typed)) expect(reading).toBe(read);
+  });
+});
+
+describe('readText: letter-like symbols', () => {
+  it.each([
+    ['🅺🅸🅻🅻 yourself', 'negative squared'],
+    ['🅚🅘🅛🅛 yourself', 'negative circled'],
+    ['🇰🇮🇱🇱 yourself', 'regional indicators'],
+    ['ⓚⓘⓛⓛ yourself', 'enclosed (NFKC)'],
+    ['🄺🄸🄻🄻 yourself', 'squared (NFKC)'],
+    ['ᴋɪʟʟ ʏᴏᴜʀsᴇʟꜰ', 'small capitals'],
+    ['𝐤𝐢𝐥𝐥 𝐲𝐨𝐮𝐫𝐬𝐞𝐥𝐟', 'mathematical bold (NFKC)'],
+    ['𝓴𝓲𝓵𝓵 𝔂𝓸𝓾𝓻𝓼𝓮𝓵𝓯', 'mathematical script (NFKC)'],
+    ['ｋｉｌｌ ｙｏｕｒｓｅｌｆ', 'fullwidth (NFKC)'],
+    ['ɟlǝsɹnoʎ llᴉʞ', 'upside down'],
+    ['ʞill yourself', 'a turned letter the right way up'],
+  ])('reads %j (%s) as “kill yourself”', (typed) => {
+    expect(lower(typed)).toContain('kill yourself');
+  });
+});
+
+describe('readText: held-down letters', () => {
+  it.each([
+    ['i will kiiiiillll you', 'i will kill you'],
+    ['go diiiiie', 'go die'],
+    ['i will hurrrrrt you', 'i will hurt you'],
+  ])('reads %j as %j', (typed, read) => {
+    expect(lower(typed)).toContain(read);
+  });
+});
+
+describe('readText: a word split by one separator', () => {
+  it.each([
+    ['i will ki ll you', 'i will kill you'],
+    ['what a nig ger', 'what a nigger'],
+    ['i will ki-ll you', 'i will kill you'],
+    ['she is a sl.ut', 'she is a slut'],
+  ])('re-joins %j as %j', (typed, read) => {
+    expect(lower(typed)).toContain(read);
+  });
+
+  it('leaves two ordinary words apart: “the pen is mightier”', () => {
+    expect(lower('the pen is mightier')).toEqual(['the pen is mightier']);
+  });
+});
+
+describe('readText: texting spellings', () => {
+  it.each([
+    ['I kno where u live', 'i know where you live'],
+    ['ik wer u liv', 'i know where you live'],
+  ])('reads %j as %j', (typed, read) => {
+    expect(lower(typed)).toContain(read);
+  });
+});
+
+describe('readText: numbers', () => {
+  it.each([
+    ['two-oh-two fifty five fifty five oh one four seven', '20255550147'],
+    ['forty two', '42'],
+    ['nineteen eighty four', '1984'],
+    ['five hundred', '500'],
+    ['seven oh seven, double oh nine', '707009'],
+  ])('reads the spelled number %j as %s', (typed, digits) => {
+    expect(digitsOf(typed)).toContain(digits);
+  });
+
+  it('reads digits and spelled digits mixed: “2o2 5five5 o147”', () => {
+    const numbers = readText(normalizeText('2o2 5five5 o147')).numbers;
+    expect(numbers.some((reading) => reading.includes('555'))).toBe(true);
+  });
+
+  it('leaves a single spelled digit and a year range as they are', () => {
+    expect(digitsOf('Together 2015-2019, three moves')).toEqual(['20152019']);
+    expect(digitsOf('two years three months')).toEqual(['']);
+  });
+
+  it.each([
+    'alexphotos。com',
+    'alexphotos｡com',
+    'alexphotos．com',
+    'alexphotos․com',
+    'alexphotos﹒com',
+    'alexphotos·com',
+  ])('reads every dot-like character as a dot: %j', (typed) => {
+    expect(readText(normalizeText(typed)).numbers).toContain('alexphotos.com');
+  });
+});
