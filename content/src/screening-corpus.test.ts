@@ -28,10 +28,19 @@ const MAX_BENIGN_FLAGGED = 0.02;
 const MIN_HOSTILE_CAUGHT = 0.95;
 const MIN_CLASS_CAUGHT = 0.85;
 
-const corpus: CorpusLine[] = readFileSync(new URL('./corpus/screening-corpus.jsonl', import.meta.url), 'utf8')
-  .split('\n')
-  .filter((line) => line !== '')
-  .map((line) => JSON.parse(line) as CorpusLine);
+function readCorpus(file: string) {
+  return readFileSync(new URL(`./corpus/${file}`, import.meta.url), 'utf8')
+    .split('\n')
+    .filter((line) => line !== '')
+    .map((line) => JSON.parse(line) as CorpusLine);
+}
+
+const corpus: CorpusLine[] = readCorpus('screening-corpus.jsonl');
+/**
+ * The blind set (corpus/blind-set.md): written by someone who never read the rules and told only the classes,
+ * read by no one who tunes them. Its figures are printed beside the frozen part's; nobody lists its misses.
+ */
+const blindSet: Omit<CorpusLine, 'part'>[] = readCorpus('blind-set.jsonl');
 
 function nameOutcome(label: string, raw: string): { outcome: Outcome; rule: string | null } {
   if (containsDirectionControls(raw)) return { outcome: 'refuse', rule: 'direction-controls' };
@@ -122,6 +131,7 @@ function report(part: string, result: Figures): string[] {
 
 const dev = figures(screened.filter((line) => line.part === 'dev'));
 const test = figures(screened.filter((line) => line.part === 'test'));
+const blind = figures(blindSet.map((line) => ({ ...line, part: 'test' as const, ...screen(line.fields) })));
 
 describe('the labelled screening corpus', () => {
   it('holds at least 1,200 lines, at least half of them benign, a third of them frozen', () => {
@@ -140,8 +150,13 @@ describe('the labelled screening corpus', () => {
             )
         : [];
     process.stdout.write(
-      `${[`[corpus] measured ${new Date().toISOString().slice(0, 10)}`, ...report('development part', dev), ...report('frozen test part', test), ...misses].join('\n')}\n`,
+      `${[`[corpus] measured ${new Date().toISOString().slice(0, 10)}`, ...report('development part', dev), ...report('frozen test part', test), ...report('blind set', blind), ...misses].join('\n')}\n`,
     );
+  });
+
+  it('has a blind set of at least 400 lines, half of them benign, measured beside the frozen part', () => {
+    expect(blindSet.length).toBeGreaterThanOrEqual(400);
+    expect(blind.benign).toBe(blind.hostile);
   });
 
   it('refuses or holds at most 2 % of the benign lines of the frozen part', () => {
