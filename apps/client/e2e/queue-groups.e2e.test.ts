@@ -119,8 +119,9 @@ describe('a pile-on in the moderation queue', () => {
     const group = frame.getByTestId('queue-group');
     await group.waitFor();
 
-    // The login toast never sits over the first form's Reason field, at either width.
-    const reason = page.getByRole('combobox', { name: 'Reason' }).first();
+    // The login toast never sits over the group's Reason field (the form being worked), at either width. The
+    // queue's filters above it have a Reason of their own, which a toast may cover.
+    const reason = frame.getByRole('combobox', { name: 'Reason' }).first();
     const toast = page.getByRole('alert').filter({ hasText: 'Login successful' });
     await atBothWidths(page, async (at) => {
       if (await toast.isVisible()) {

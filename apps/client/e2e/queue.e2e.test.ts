@@ -107,7 +107,7 @@ describe.each([375, 1280] as const)('the moderation queue at %i px', (width: Vie
     await expect.poll(() => focusedCardText(page)).toContain(`Threat ${width}`);
     const secondCard = (await all())[1] ?? '';
     await page.keyboard.press('j');
-    await expect.poll(() => focusedCardText(page)).toBe(secondCard);
+    await expect.poll(async () => cardIdentity(await focusedCardText(page))).toBe(cardIdentity(secondCard));
     await page.keyboard.press('k');
     await expect.poll(() => focusedCardText(page)).toContain(`Threat ${width}`);
 
@@ -121,11 +121,19 @@ describe.each([375, 1280] as const)('the moderation queue at %i px', (width: Vie
     await expect.poll(async () => (await cardTexts(page, width)).length).toBe(2);
 
     // The focus went to the item that took its place, never to the page.
-    await expect.poll(() => focusedCardText(page)).toBe(secondCard);
+    await expect.poll(async () => cardIdentity(await focusedCardText(page))).toBe(cardIdentity(secondCard));
     await screenshot(page, 'queue-after-keyboard-decision');
     await page.context().close();
   });
 });
+
+/**
+ * Which item a card is: its testimonial, unique per seeded rating. The rest of its text moves as the author's
+ * record does (a decision on one of their ratings changes the counts every card of theirs shows).
+ */
+function cardIdentity(text: string | null | undefined): string | null {
+  return text ? (/Testimonial: (.+?) (?:375|1280)/.exec(text)?.[0] ?? text) : null;
+}
 
 describe('the moderation queue by keyboard to the end, at 1280 px', () => {
   // At 375 px the reason list of a second item did not open from the keyboard in this test's runs (the
@@ -148,14 +156,14 @@ describe('the moderation queue by keyboard to the end, at 1280 px', () => {
     await page.keyboard.type('Not where anyone lives.');
     await page.keyboard.press('Control+Enter');
     await expect.poll(() => cards.count()).toBe(before - 1);
-    await expect.poll(() => focusedCardText(page)).toBe(second ?? '');
+    await expect.poll(async () => cardIdentity(await focusedCardText(page))).toBe(cardIdentity(second));
 
     // Delete the next one.
     await page.keyboard.press('3');
     await pickReason(page, 1);
     await page.keyboard.press('Control+Enter');
     await expect.poll(() => cards.count()).toBe(before - 2);
-    await expect.poll(() => focusedCardText(page)).toBe(third ?? '');
+    await expect.poll(async () => cardIdentity(await focusedCardText(page))).toBe(cardIdentity(third));
     await page.context().close();
   });
 });
