@@ -19,5 +19,6 @@ export default [
   'content/vitest.config.ts',
   'apps/server/vitest.config.ts',
   'apps/client/vitest.config.ts',
+  'deploy/vitest.config.ts',
   ...(runBrowserTests ? ['apps/client/vitest.e2e.config.ts'] : []),
 ];

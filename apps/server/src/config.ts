@@ -165,6 +165,12 @@ const envSchema = z.object({
 
 export type Environment = z.input<typeof envSchema>;
 
+/**
+ * The names of every variable this module reads: what a deployment may set (besides the standard AWS
+ * environment, which the AWS SDK reads itself).
+ */
+export const ENVIRONMENT_VARIABLES: readonly string[] = Object.keys(envSchema.shape);
+
 /** Per-IP limits count an IPv4 address, or an IPv6 /64 prefix (services/limits/network-key.ts). */
 export interface Limits {
   /** Code texts one number gets per day, whoever asks (docs/security.md#codes). */

@@ -1,5 +1,6 @@
 import { buildApp } from './app';
 import { configOrExit, loadConfig } from './config';
+import { drainOnSignals } from './shutdown';
 
 async function main() {
   const config = configOrExit(() => loadConfig());
@@ -14,31 +15,7 @@ async function main() {
     app.log.info(`Texts (verification codes, rating links): ${url}/dev/outbox`);
   }
 
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down: draining requests');
-    // Stops accepting, lets in-flight requests finish, then closes database, Redis and timers (onClose hooks).
-    const timer = setTimeout(() => {
-      app.log.error('shutdown took too long; exiting');
-      process.exit(1);
-    }, 15_000);
-    timer.unref();
-    // A keep-alive connection whose request finishes after the signal would otherwise hold close() until the
-    // client drops it (browsers and proxies keep them for a minute or more): close each once it goes idle.
-    const idleSweep = setInterval(() => app.server.closeIdleConnections(), 100);
-    idleSweep.unref();
-    try {
-      await app.close();
-      process.exit(0);
-    } catch (error) {
-      app.log.error({ err: error }, 'shutdown failed');
-      process.exit(1);
-    }
-  };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
+  drainOnSignals(app);
 }
 
 main().catch((error: unknown) => {

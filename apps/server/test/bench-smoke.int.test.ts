@@ -11,7 +11,15 @@ const OUTPUT_LIMIT = 20_000;
 // What the bench drives (bench/lib/scenarios.mjs): every request path, and beside them the baselines their
 // budgets divide by. A path or baseline dropped from the bench fails here as surely as one that errs.
 const BASELINES = ['a', 'a2', 'b', 'c', 'd', 'e'];
-const CLOSED_LOOP = [...BASELINES, 'questions', 'submit', 'profiles', 'profilesSearch', 'ratingsReceived', 'errorLogs'];
+const CLOSED_LOOP = [
+  ...BASELINES,
+  'questions',
+  'submit',
+  'profiles',
+  'profilesSearch',
+  'ratingsReceived',
+  'errorLogs',
+];
 const OPEN_LOOP = ['questions', 'submit', 'profiles', 'profilesSearch', 'errorLogs', 'ratingsReceived'];
 
 interface Run {
