@@ -89,7 +89,8 @@ const quietHours = z.string().transform((value, ctx): QuietHours | null => {
   return quiet;
 });
 
-const envSchema = z.object({
+/** Every variable the server reads, with its rule and default (the docs' tables are held to it). */
+export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   HOST: z.string().min(1).default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),

@@ -81,58 +81,71 @@ function publicMessage(error: TRPCError, issues: ValidationIssue[] | null, messa
 }
 
 /**
+ * Who may call a procedure, named after the base procedure it is built on (procedures.ts sets it there and
+ * nowhere else). Read from the router by the access matrix and the API table's check (docs/architecture.md#api).
+ */
+export type AccessLevel = 'public' | 'device' | 'proven' | 'recentlyProven' | 'unlocked' | 'staff' | 'admin';
+
+export interface ProcedureMeta {
+  access: AccessLevel;
+}
+
+/**
  * The one initTRPC. Errors leave the server with a tRPC code and a user-facing message only: input errors
  * carry each field's message, rate limits the seconds to wait, and an internal error never shows its text,
  * stack or SQL (docs/security.md, Input, output and errors).
  */
-const t = initTRPC.context<Context>().create({
-  // superjson both ways (docs/architecture.md, API); outputs are written by a faster path to the same format.
-  transformer: {
-    input: {
-      serialize: (value) => superjson.serialize(value),
-      // In place: the value is the request's own freshly parsed JSON. superjson's copy would silently drop a
-      // `__proto__` key; kept as the own property JSON.parse made it, the input schemas see it and refuse it
-      // (strict objects as an unknown field, telemetry details by name).
-      deserialize: (value) => superjson.deserialize(value, { inPlace: true }),
-    },
-    output: { serialize: serializeOutput, deserialize: (value) => superjson.deserialize(value) },
-  },
-  errorFormatter({ shape, error, type }) {
-    // Postgres or Redis away: one typed answer for every procedure, whichever step met the fault.
-    if (error.code === 'INTERNAL_SERVER_ERROR' && isDependencyUnavailable(error.cause)) {
-      return {
-        message: DEPENDENCY_UNAVAILABLE_MESSAGE,
-        code: TRPC_ERROR_CODES_BY_KEY.SERVICE_UNAVAILABLE,
-        data: { code: 'SERVICE_UNAVAILABLE', httpStatus: 503, path: knownPath(type, shape.data.path) },
-      };
-    }
-    const issues = error.code === 'BAD_REQUEST' ? validationIssues(error.cause) : null;
-    const fieldErrors = issues
-      ? Object.fromEntries(issues.map((issue) => [issuePath(issue) || 'input', issueMessage(issue)]))
-      : undefined;
-    const message = publicMessage(error, issues, shape.message);
-    return {
-      message,
-      code: shape.code,
-      data: {
-        code: shape.data.code,
-        httpStatus: shape.data.httpStatus,
-        path: knownPath(type, shape.data.path),
-        ...(fieldErrors ? { fieldErrors } : {}),
-        ...(error.cause instanceof RetryAfter ? { retryAfterSeconds: error.cause.seconds } : {}),
-        ...(error.cause instanceof StaleProof ? { reconfirmNumber: true } : {}),
-      } as {
-        code: string;
-        httpStatus: number;
-        path?: string;
-        fieldErrors?: Record<string, string>;
-        retryAfterSeconds?: number;
-        /** The proof of the session is past its lease: a fresh code, then the same call again. */
-        reconfirmNumber?: true;
+const t = initTRPC
+  .context<Context>()
+  .meta<ProcedureMeta>()
+  .create({
+    // superjson both ways (docs/architecture.md, API); outputs are written by a faster path to the same format.
+    transformer: {
+      input: {
+        serialize: (value) => superjson.serialize(value),
+        // In place: the value is the request's own freshly parsed JSON. superjson's copy would silently drop a
+        // `__proto__` key; kept as the own property JSON.parse made it, the input schemas see it and refuse it
+        // (strict objects as an unknown field, telemetry details by name).
+        deserialize: (value) => superjson.deserialize(value, { inPlace: true }),
       },
-    };
-  },
-});
+      output: { serialize: serializeOutput, deserialize: (value) => superjson.deserialize(value) },
+    },
+    errorFormatter({ shape, error, type }) {
+      // Postgres or Redis away: one typed answer for every procedure, whichever step met the fault.
+      if (error.code === 'INTERNAL_SERVER_ERROR' && isDependencyUnavailable(error.cause)) {
+        return {
+          message: DEPENDENCY_UNAVAILABLE_MESSAGE,
+          code: TRPC_ERROR_CODES_BY_KEY.SERVICE_UNAVAILABLE,
+          data: { code: 'SERVICE_UNAVAILABLE', httpStatus: 503, path: knownPath(type, shape.data.path) },
+        };
+      }
+      const issues = error.code === 'BAD_REQUEST' ? validationIssues(error.cause) : null;
+      const fieldErrors = issues
+        ? Object.fromEntries(issues.map((issue) => [issuePath(issue) || 'input', issueMessage(issue)]))
+        : undefined;
+      const message = publicMessage(error, issues, shape.message);
+      return {
+        message,
+        code: shape.code,
+        data: {
+          code: shape.data.code,
+          httpStatus: shape.data.httpStatus,
+          path: knownPath(type, shape.data.path),
+          ...(fieldErrors ? { fieldErrors } : {}),
+          ...(error.cause instanceof RetryAfter ? { retryAfterSeconds: error.cause.seconds } : {}),
+          ...(error.cause instanceof StaleProof ? { reconfirmNumber: true } : {}),
+        } as {
+          code: string;
+          httpStatus: number;
+          path?: string;
+          fieldErrors?: Record<string, string>;
+          retryAfterSeconds?: number;
+          /** The proof of the session is past its lease: a fresh code, then the same call again. */
+          reconfirmNumber?: true;
+        },
+      };
+    },
+  });
 
 /** Only the path of a procedure that exists is echoed (its type is known): anything else is input. */
 function knownPath(type: string, path: string | undefined): string | undefined {

@@ -18,69 +18,77 @@ import { procedure, refuseNulCharacters } from './init';
  * it ends, whatever its outcome. One middleware for both: each tRPC middleware layer costs every request
  * (tRPC copies its options per layer), and every procedure starts here.
  */
-export const publicProcedure = procedure.use(async ({ ctx, next, path, getRawInput }) => {
-  const timed = ctx.metrics.startProcedure(path);
-  await enforceProcedureLimit(ctx, path, null);
-  refuseNulCharacters(await getRawInput());
-  const result = await next();
-  timed(result.ok ? 'ok' : result.error.code);
-  if (!result.ok && result.error.code === 'INTERNAL_SERVER_ERROR') {
-    ctx.log.error({ err: result.error.cause ?? result.error, path }, 'procedure failed');
-    ctx.audit.error({
-      action: path,
-      message: result.error.cause?.message ?? result.error.message,
-      stack: result.error.cause?.stack ?? null,
-      severity: 'high',
-      errorType: 'server',
-      componentName: path,
-    });
-  }
-  // With the database away the entries cannot be written either: the answer does not wait for the attempt.
-  if (!result.ok && isDependencyUnavailable(result.error.cause)) void ctx.audit.flush();
-  else await ctx.audit.flush();
-  return result;
-});
+export const publicProcedure = procedure
+  .meta({ access: 'public' })
+  .use(async ({ ctx, next, path, getRawInput }) => {
+    const timed = ctx.metrics.startProcedure(path);
+    await enforceProcedureLimit(ctx, path, null);
+    refuseNulCharacters(await getRawInput());
+    const result = await next();
+    timed(result.ok ? 'ok' : result.error.code);
+    if (!result.ok && result.error.code === 'INTERNAL_SERVER_ERROR') {
+      ctx.log.error({ err: result.error.cause ?? result.error, path }, 'procedure failed');
+      ctx.audit.error({
+        action: path,
+        message: result.error.cause?.message ?? result.error.message,
+        stack: result.error.cause?.stack ?? null,
+        severity: 'high',
+        errorType: 'server',
+        componentName: path,
+      });
+    }
+    // With the database away the entries cannot be written either: the answer does not wait for the attempt.
+    if (!result.ok && isDependencyUnavailable(result.error.cause)) void ctx.audit.flush();
+    else await ctx.audit.flush();
+    return result;
+  });
 
 /**
  * Has a device session: loads it from the cookie, or creates one and sets the cookie (within the network's cap
  * on new sessions, docs/security.md). A query may be served
  * by the session read of a moment ago (SessionCache); a mutation always reads the session's row.
  */
-export const deviceProcedure = publicProcedure.use(async ({ ctx, next, type }) =>
-  next({ ctx: { session: await deviceSessionOf(ctx, type) } }),
-);
+export const deviceProcedure = publicProcedure
+  .meta({ access: 'device' })
+  .use(async ({ ctx, next, type }) => next({ ctx: { session: await deviceSessionOf(ctx, type) } }));
 
 /** The device session has proven a phone with an SMS code. */
-export const provenProcedure = publicProcedure.use(async ({ ctx, next, type, path }) => {
-  const session = await deviceSessionOf(ctx, type);
-  const viewerPhone = provenPhoneOf(session);
-  await enforceProcedureLimit(ctx, path, viewerPhone);
-  return next({ ctx: { session, viewerPhone } });
-});
+export const provenProcedure = publicProcedure
+  .meta({ access: 'proven' })
+  .use(async ({ ctx, next, type, path }) => {
+    const session = await deviceSessionOf(ctx, type);
+    const viewerPhone = provenPhoneOf(session);
+    await enforceProcedureLimit(ctx, path, viewerPhone);
+    return next({ ctx: { session, viewerPhone } });
+  });
 
 /**
  * The phone was proven in this session within the proof's lease (docs/security.md#sessions): what hands the
  * number's data over or ends its account.
  */
-export const recentlyProvenProcedure = publicProcedure.use(async ({ ctx, next, type, path }) => {
-  const session = await deviceSessionOf(ctx, type);
-  const viewerPhone = provenPhoneOf(session);
-  await enforceProcedureLimit(ctx, path, viewerPhone);
-  requireFreshProof(session, ctx.now());
-  return next({ ctx: { session, viewerPhone } });
-});
+export const recentlyProvenProcedure = publicProcedure
+  .meta({ access: 'recentlyProven' })
+  .use(async ({ ctx, next, type, path }) => {
+    const session = await deviceSessionOf(ctx, type);
+    const viewerPhone = provenPhoneOf(session);
+    await enforceProcedureLimit(ctx, path, viewerPhone);
+    requireFreshProof(session, ctx.now());
+    return next({ ctx: { session, viewerPhone } });
+  });
 
 /**
  * The phone is proven and the viewer has given enough ratings to see the ones they received
  * (docs/security.md). Unlocking never reverts: the count only grows as ratings are given or attributed.
  */
-export const unlockedProcedure = publicProcedure.use(async ({ ctx, next, type, path }) => {
-  const session = await deviceSessionOf(ctx, type);
-  const viewerPhone = provenPhoneOf(session);
-  await enforceProcedureLimit(ctx, path, viewerPhone);
-  await refuseUntilUnlocked(ctx, session.id, viewerPhone);
-  return next({ ctx: { session, viewerPhone } });
-});
+export const unlockedProcedure = publicProcedure
+  .meta({ access: 'unlocked' })
+  .use(async ({ ctx, next, type, path }) => {
+    const session = await deviceSessionOf(ctx, type);
+    const viewerPhone = provenPhoneOf(session);
+    await enforceProcedureLimit(ctx, path, viewerPhone);
+    await refuseUntilUnlocked(ctx, session.id, viewerPhone);
+    return next({ ctx: { session, viewerPhone } });
+  });
 
 // The four kinds above are each one middleware over publicProcedure, built from the steps below, rather than
 // layers over one another: tRPC copies a call's options and its whole context for every layer (its object
@@ -123,8 +131,8 @@ async function refuseUntilUnlocked(ctx: Context, sessionId: string, viewerPhone:
  * (docs/staff.md): moderators work the queue, profiles and logs; admins everything. Every activity entry of
  * the request names the staff member.
  */
-function staffWithRole(roles: readonly StaffRole[]) {
-  return publicProcedure.use(async ({ ctx, next, type }) => {
+function staffWithRole(access: 'staff' | 'admin', roles: readonly StaffRole[]) {
+  return publicProcedure.meta({ access }).use(async ({ ctx, next, type }) => {
     const adminSession = await ctx.sessions.resolveAdmin(ctx.cookies, { fresh: type !== 'query' });
     if (!adminSession) {
       throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please log in as an administrator.' });
@@ -142,7 +150,7 @@ function staffWithRole(roles: readonly StaffRole[]) {
 }
 
 /** Any staff member: the queue, decisions, profiles and logs. */
-export const staffProcedure = staffWithRole(['admin', 'moderator']);
+export const staffProcedure = staffWithRole('staff', ['admin', 'moderator']);
 
 /** Admins only: staff management, settings, the dashboard and the SQL tool. */
-export const adminProcedure = staffWithRole(['admin']);
+export const adminProcedure = staffWithRole('admin', ['admin']);

@@ -4,10 +4,11 @@ import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currentTotp } from '../../src/services/staff/second-factor';
+import type { AccessLevel } from '../../src/trpc/init';
 import { MemoryCookieJar } from '../support/cookie-jar';
 import { freshTotp } from '../support/fresh-totp';
 import { ratingInput } from '../support/rating-fixtures';
-import { routerProcedures } from '../support/router-procedures';
+import { procedureAccess, routerProcedures } from '../support/router-procedures';
 import { SoftAuthenticator } from '../support/soft-authenticator';
 import { createTestApp, NO_RESEND_WAITS, type TestApp, testAdminLogin } from '../support/test-app';
 import { latestCode } from '../support/verification';
@@ -102,6 +103,25 @@ const POLICIES = {
     moderator: 'OK',
   },
 } as const satisfies Record<string, Record<CallerKind, Outcome>>;
+
+/**
+ * The policy each access level of trpc/procedures.ts grants. The matrix's callers proved their phones moments
+ * before, so a recently proven procedure answers them as a proven one does.
+ */
+const POLICY_OF_ACCESS: Record<AccessLevel, keyof typeof POLICIES> = {
+  public: 'anyone',
+  device: 'anyone',
+  proven: 'proven',
+  recentlyProven: 'proven',
+  unlocked: 'unlocked',
+  staff: 'staff',
+  admin: 'admin',
+};
+
+/** The name of the row's policy; undefined for a row that names business outcomes of its own. */
+function policyName(access: Record<CallerKind, Outcome>): keyof typeof POLICIES | undefined {
+  return (Object.keys(POLICIES) as Array<keyof typeof POLICIES>).find((name) => POLICIES[name] === access);
+}
 
 interface MatrixCaller {
   kind: CallerKind;
@@ -587,6 +607,14 @@ describe('access-control matrix', () => {
   it('has exactly one row per procedure of the router', () => {
     expect(ROUTER_PATHS.length).toBeGreaterThan(0);
     expect(Object.keys(ROWS).sort()).toEqual([...ROUTER_PATHS].sort());
+  });
+
+  it("gives every procedure the policy of its base procedure's access level", () => {
+    const withPolicy = ROUTER_PATHS.filter((path) => ROWS[path] && policyName(ROWS[path].access));
+    expect(withPolicy.length).toBeGreaterThan(0);
+    const rowPolicies = withPolicy.map((path) => [path, ROWS[path] && policyName(ROWS[path].access)]);
+    const accessPolicies = withPolicy.map((path) => [path, POLICY_OF_ACCESS[procedureAccess(path)]]);
+    expect(Object.fromEntries(rowPolicies)).toEqual(Object.fromEntries(accessPolicies));
   });
 
   it.each(ROUTER_PATHS)('%s answers each kind of caller as the policy says', async (path) => {

@@ -1,4 +1,5 @@
 import { appRouter } from '../../src/routers';
+import type { AccessLevel } from '../../src/trpc/init';
 
 export type ProcedureKind = 'query' | 'mutation' | 'subscription';
 
@@ -28,4 +29,28 @@ export function procedureInputFields(path: string): string[] {
   const inputs = (procedures[path] as { _def?: { inputs?: unknown[] } } | undefined)?._def?.inputs;
   const shape = (inputs?.[0] as { shape?: unknown } | undefined)?.shape;
   return typeof shape === 'object' && shape !== null ? Object.keys(shape) : [];
+}
+
+const ACCESS_LEVELS: readonly AccessLevel[] = [
+  'public',
+  'device',
+  'proven',
+  'recentlyProven',
+  'unlocked',
+  'staff',
+  'admin',
+];
+
+/** Who may call the procedure at `path`: the access level its base procedure set (trpc/procedures.ts). */
+export function procedureAccess(path: string): AccessLevel {
+  const procedures: Record<string, unknown> = appRouter._def.procedures;
+  const access = (procedures[path] as { _def?: { meta?: { access?: unknown } } } | undefined)?._def?.meta
+    ?.access;
+  const level = ACCESS_LEVELS.find((candidate) => candidate === access);
+  if (!level) {
+    throw new Error(
+      `${path} has no access level: build it on a base procedure of apps/server/src/trpc/procedures.ts`,
+    );
+  }
+  return level;
 }
