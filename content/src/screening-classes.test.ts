@@ -39,6 +39,13 @@ describe('graphic sexual content in slang', () => {
     'she deepthroated like a champ',
     'he licked my clit until I screamed',
     'we fucked in every room of that flat',
+    'she would suck dick for a lift home',
+    'he blew his load in thirty seconds',
+    'I hit it from the back on our first date',
+    'he dicked her down in my bed',
+    'he clapped her cheeks at the party',
+    'she gave me a bj in the uber',
+    'he shoved his dick down my throat',
   ])('refuses %j as graphic sexual terms', (typed) => {
     expect(screened(typed)).toMatchObject({ rule: 'sexual-terms', outcome: 'refuse' });
   });
@@ -70,6 +77,14 @@ describe('graphic sexual content in slang', () => {
     'he told me to suck it up',
     'she fucked up our finances',
     'fuck me, he was boring',
+    'he blew me off again',
+    'he blew his chance with me',
+    'she took it from the top every rehearsal',
+    'what a cock-up of a birthday',
+    'she kept blowing him off',
+    'he gave me a hard time about money',
+    'he dicked around for years before proposing',
+    'we did it our way, no regrets',
   ])('allows %j', (typed) => {
     expect(screened(typed)).toBeNull();
   });
@@ -94,6 +109,9 @@ describe('sexual content involving a minor', () => {
     'she was still in middle school when he started touching her',
     'he was messing around with a 15 y/o',
     'he got a sixteen year old girl pregnant',
+    'he dated a 15 year old when he was 22',
+    'I was 15 and he was 25 when we started dating',
+    'he asked her for pics when she was 14',
   ])('holds %j as urgent', (typed) => {
     expect(screened(typed)).toMatchObject({ rule: 'minor-sexual-content', outcome: 'hold', urgent: true });
   });
@@ -111,6 +129,9 @@ describe('sexual content involving a minor', () => {
     'our first time was when we were both 18',
     'he was barely legal to drink when we met',
     'she was 16 when she started college, so smart',
+    'we started dating at 16 and broke up at 19',
+    'I was 15 when we first dated, he was my first love',
+    'she gets off work at 5 most days',
   ])('allows %j', (typed) => {
     expect(screened(typed)).toBeNull();
   });
@@ -236,6 +257,9 @@ describe('threats in texting spellings and veiled', () => {
     'duerme con un ojo abierto',
     'esto no se queda así',
     'ya te llegará tu hora',
+    'ima pull up on u tonight',
+    'keep talking and u gon catch these hands',
+    'ima smoke him if he shows up',
   ])('holds %j as a threat', (typed) => {
     expect(screened(typed)).toMatchObject({ rule: 'threats', outcome: 'hold' });
   });
@@ -252,6 +276,10 @@ describe('threats in texting spellings and veiled', () => {
     'you never know what might happen next with him, he is so spontaneous',
     'ten cuidado al conducir de noche',
     'me quedé con un ojo abierto toda la noche por el ruido',
+    "I'll pop you a text when I'm home",
+    'he used to smoke weed every day',
+    "he thinks he can play, I'll smoke him at pool any day",
+    'cuídate mucho, te deseo lo mejor',
   ])('allows %j', (typed) => {
     expect(screened(typed)).toBeNull();
   });

@@ -123,8 +123,19 @@ const SEXUAL =
 const ABUSE =
   /\b(?:nudes?|naked|porn|grop(?:e|ed|ing)|fondl(?:e|ed|ing)|molest(?:ed|ing)?|groom(?:ed|ing)|undress\w*|topless|in the shower|pictures of (?:her|his|their) body|photos of (?:her|his|their) body|sexted|sexting|dick pics?|sexual|sexually|touch(?:ed|ing)? (?:her|him|them) (?:up|inappropriately|down there)|sleep(?:s|ing)? with|slept with|had sex with|sex with)\b/iu;
 // Words that are sexual only beside an explicit age: 'dated a 14 year old', 'how hot the 11 year olds were'.
-const SEXUAL_WITH_AN_AGE = /\b(?:dating|dated|relationship with|affair|pregnant|hot|in the bath)\b/iu;
+const SEXUAL_WITH_AN_AGE =
+  /\b(?:dating|dated|date|relationship with|affair|pregnant|hot|in the bath|(?:asked|begged|pressured|made|got) (?:her|him|them) (?:for|to send) (?:pics|pictures|photos))\b/iu;
+// Teenagers dating each other, told by one of them ('we started dating at 16', 'I was 15 when we first
+// dated'), is no abuse: those words count then only beside an adult's age ('I was 15 and he was 25').
+const FIRST_PERSON = /\b(?:i|we|i'm|im|i was|we were|me|us)\b/iu;
+const ADULT_AGE =
+  /\b(?:he|she|they|him|her|he's|she's) (?:was|is|were|being) (?:1[89]|[2-9]\d)\b|\b(?:1[89]|[2-9]\d)[\s-]*(?:years?|yrs?)[\s-]*olds?\b|\b(?:an?|his|her) (?:1[89]|[2-9]\d)\b/iu;
 const SENTENCE = /[^.!?\n]+[.!?\n]*/g;
+
+function withAnAge(sentence: string): boolean {
+  if (!SEXUAL_WITH_AN_AGE.test(sentence)) return false;
+  return !FIRST_PERSON.test(sentence) || ADULT_AGE.test(sentence);
+}
 
 /** The sentence that puts a minor in a sexual context, or null. */
 export function findMinorSexualContent(reading: TextReading): string | null {
@@ -132,9 +143,7 @@ export function findMinorSexualContent(reading: TextReading): string | null {
     for (const sentence of text.match(SENTENCE) ?? []) {
       const age = MINOR_AGE.test(sentence);
       if (!age && !MINOR_WORD.test(sentence)) continue;
-      if (age ? SEXUAL.test(sentence) || SEXUAL_WITH_AN_AGE.test(sentence) : ABUSE.test(sentence)) {
-        return sentence.trim();
-      }
+      if (age ? SEXUAL.test(sentence) || withAnAge(sentence) : ABUSE.test(sentence)) return sentence.trim();
     }
   }
   return null;

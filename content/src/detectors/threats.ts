@@ -174,6 +174,10 @@ const THREAT_SOURCES: readonly string[] = [
   String.raw`(?:imma|ima|i'mma|i'ma|gonna|going to|'ll|will|finna|bout to|about to|'m gonna|m gonna|i swear i'll) (?:f|fuck|fck|fk|fuk|f\*+k|f\*ck|mess|beat|rough|bust|jack|sort) (?:you|him|her|them|y'all|ya) (?:up|tf up|the fuck up)`,
   String.raw`(?:you|u|they|he|she) (?:don't|dont|do not|doesn't|doesnt|have no) (?:know|idea) what (?:i'm|im|i am|we're|we are) capable of`,
   String.raw`(?:ur|your|you're|youre|you are|he's|she's) dead meat`,
+  // Street slang for coming to hurt someone: 'ima pull up on u', 'catch these hands', 'ima smoke him'.
+  String.raw`(?:imma|ima|i'mma|i'ma|i'll|ill|i will|we|we'll|we're|gonna|finna|bout to) (?:pull|pulling|run|running|slide|sliding) up on (?:you|u|ya|him|her|them)`,
+  String.raw`(?:catch|catching) (?:these|my|the) hands|(?:catch|catching) (?:a|the) fade`,
+  String.raw`(?:imma|ima|i'mma|i'ma|gonna|finna|'ll|will) (?:smoke|pop|clap|body|merk|wet|shank|stomp) (?:you|u|ya|him|her|them)(?! (?:a|an|some|with|in a|at (?:chess|pool|darts|fifa|cards)))`,
   String.raw`(?:keep talking|try me|go to the police) and (?:see|you'll see|watch)`,
   String.raw`see what happens (?:to you|to him|to her|next)`,
   String.raw`(?:won't|will not) be responsible for what happens`,
