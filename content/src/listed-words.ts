@@ -155,6 +155,32 @@ export const ADDED_SEXUAL_TERMS = [
   'jerk him off',
 ];
 
+// Insults that are no slur: an honest review may call someone one ('he was a prick about it'), but a rated
+// name that is one is no name.
+export const NAME_INSULTS = [
+  'bitch',
+  'twat',
+  'prick',
+  'wanker',
+  'asshole',
+  'arsehole',
+  'bastard',
+  'dickhead',
+  'douche',
+  'douchebag',
+  'cocksucker',
+  'motherfucker',
+  'fucker',
+  'shithead',
+  'scumbag',
+  'dipshit',
+  'jackass',
+  'tosser',
+  'bellend',
+  'knobhead',
+  'cumstain',
+] as const;
+
 // Words of harm the threat and self-harm rules are written around: a word split in two to hide it is
 // re-joined when the join is one of these too ('ki ll you', 'k-ill yourself').
 export const HARM_WORDS = [

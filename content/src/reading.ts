@@ -369,6 +369,12 @@ const TEXTING: Record<string, string> = {
   cuz: 'because',
   coz: 'because',
   til: 'until',
+  comin: 'coming',
+  goin: 'going',
+  wat: 'what',
+  wut: 'what',
+  bk: 'back',
+  urself: 'yourself',
 };
 const TEXTING_WORD = new RegExp(
   String.raw`(?<![\p{L}\p{N}'])(?:${Object.keys(TEXTING).join('|')})(?![\p{L}\p{N}'])`,

@@ -11,6 +11,7 @@ export type ScreeningRuleName =
   | 'full-name'
   | 'contact-details'
   | 'slurs'
+  | 'insults'
   | 'sexual-terms'
   | 'threats'
   | 'self-harm'
@@ -48,6 +49,7 @@ export const SCREENING_RULES: Record<ScreeningRuleName, ScreeningRule> = {
     urgent: false,
   },
   slurs: { name: 'slurs', outcome: 'refuse', forbids: 'slurs or hate speech', urgent: false },
+  insults: { name: 'insults', outcome: 'refuse', forbids: 'insults', urgent: false },
   'sexual-terms': { name: 'sexual-terms', outcome: 'refuse', forbids: 'graphic sexual terms', urgent: false },
   threats: { name: 'threats', outcome: 'hold', forbids: 'threats', urgent: false },
   'self-harm': {

@@ -2,6 +2,7 @@ import { findContactDetails } from './detectors/contact-details';
 import { findDoxxing } from './detectors/doxxing';
 import {
   findRatedFullName,
+  findRelatedFullName,
   findThirdPersonFullName,
   isFullName,
   isGivenName,
@@ -10,6 +11,7 @@ import {
 import { findHateSpeech, findMinorSexualContent } from './detectors/hate-and-minors';
 import { findOffensiveTerm } from './detectors/offensive-terms';
 import { findSelfHarmEncouragement, findThreat } from './detectors/threats';
+import { NAME_INSULTS } from './listed-words';
 import { normalizeName, normalizeText } from './normalize';
 import { RATED_NAME_LABEL, RATING_TEXT_FIELDS, type RatingTextField } from './rating-fields';
 import { readText, type TextReading } from './reading';
@@ -53,6 +55,8 @@ function screenReading(reading: TextReading, context: ScreeningContext): Screeni
   const fullName = context.ratedName ? findRatedFullName(context.ratedName, reading.folded) : null;
   if (fullName) return finding('full-name', fullName);
   if (statesSurname(reading.folded)) return finding('full-name', reading.folded);
+  const related = findRelatedFullName(reading.folded);
+  if (related) return finding('full-name', related);
   const threat = findThreat(reading);
   if (threat) return finding('threats', threat);
   const selfHarm = findSelfHarmEncouragement(reading);
@@ -73,18 +77,33 @@ export function screenText(text: string, context: ScreeningContext = {}): Screen
   return text === '' ? null : screenReading(readText(text), context);
 }
 
+// An insult as a name ('Twat', 'Biiitch', 'Вitch'), read as a person reads it; a given name ('Dick') is none.
+const INSULT = new RegExp(`(?<![a-z])(?:${NAME_INSULTS.join('|')})(?:s|es|y)?(?![a-z])`, 'g');
+
+function isInsult(name: string): boolean {
+  return readText(name).lower.some((reading) =>
+    [...reading.matchAll(INSULT)].some((match) => !isGivenName(match[0])),
+  );
+}
+
 /**
  * Screens a name (the rated name, a display name): names are not moderated, so a rule that would hold a text
  * refuses a name instead. A given name is a name, whatever else it spells ('Dick', 'Fanny'): only slurs and
  * contact details are looked for in one. A display name may not be a full name either.
  */
 export function nameScreeningMessage(fieldLabel: string, name: string): string | null {
-  if (fieldLabel !== RATED_NAME_LABEL && isFullName(name)) return screeningMessage(fieldLabel, 'full-name');
+  const found = screenName(fieldLabel, name);
+  return found ? screeningMessage(fieldLabel, found.rule) : null;
+}
+
+function screenName(fieldLabel: string, name: string): ScreeningFinding | null {
+  if (fieldLabel !== RATED_NAME_LABEL && isFullName(name)) return finding('full-name', name);
+  if (isInsult(name)) return finding('insults', name);
   const found = screenText(name);
   if (!found) return null;
   const firstWord = name.split(' ')[0] ?? '';
   if (found.rule !== 'slurs' && found.rule !== 'contact-details' && isGivenName(firstWord)) return null;
-  return screeningMessage(fieldLabel, found.rule);
+  return found;
 }
 
 export type RatingScreeningField = 'name' | RatingTextField;
@@ -235,10 +254,12 @@ function screenAcrossFields(texts: FieldText[], context: ScreeningContext): Scre
  * `rating.submit`'s input schema already refuses what this refuses; the submission calls it for the hold.
  */
 export function screenRatingInput(input: ScreenedRating): ScreeningVerdict {
-  const nameMessage = nameScreeningMessage(RATED_NAME_LABEL, input.name);
-  if (nameMessage) {
-    const found = screenText(input.name) ?? finding('full-name', input.name);
-    return { ...verdictOf(['name'], { ...found, outcome: 'refuse' }), message: nameMessage };
+  const nameFound = screenName(RATED_NAME_LABEL, input.name);
+  if (nameFound) {
+    return {
+      ...verdictOf(['name'], { ...nameFound, outcome: 'refuse' }),
+      message: screeningMessage(RATED_NAME_LABEL, nameFound.rule),
+    };
   }
   const context = { ratedName: input.name };
   let verdict: ScreeningFlag | null = null;

@@ -33,6 +33,7 @@ const NOT_A_PHONE = [
   /^\d{1,2}[./-]\d{1,2}[./-](?:19|20)?\d{2}$/, // 10.10.2019, 1-2-19, 14/02/2019
   /^(?:19|20)\d{2}[.-]\d{1,2}[.-]\d{1,2}$/, // 2019-10-10
   /^\d{1,2}\s*\/\s*\d{1,3}(?:\s*[,;]?\s*\d{1,2}\s*\/\s*\d{1,3})+$/, // 8/10, 7/10, 9/10
+  /^(?:19|20)\d{2}(?:\s*[,;/&]?\s*(?:19|20)\d{2})+$/, // 2019, 2020 and 2021
 ];
 // Letters for 0 and 1 among digits ('2O2 555 Ol43'); digits spelled out are read by the reading itself.
 const LETTER_DIGIT = /(?<=\d[\s.-]?)[oOlI](?=[\s.-]?[\doOlI])|(?<=[\doOlI][\s.-]?)[oOlI](?=[\s.-]?\d)/g;
@@ -53,8 +54,16 @@ const SPELLED_EMAILS = [
 // An address named by its provider or called an email: 'jess at gmail', 'my email is jess.parks88'.
 const EMAIL_NAMED =
   /(?<![\p{L}\p{N}._%+-])[\p{L}\p{N}._%+-]{2,}\s*(?:@|\bat\b|\(at\)|\[at\])\s*(?:gmail|googlemail|hotmail|yahoo|outlook|icloud|protonmail|proton|aol|live|msn|btinternet|gmx)\b|\b(?:e-?mail|gmail|hotmail|icloud|outlook)(?:\s+(?:address|addy))?\s*(?:is|:|=|-)\s*[\p{L}\p{N}._%+-]*[\p{L}][\p{L}\p{N}._%+-]*[._\d][\p{L}\p{N}._%+-]*/iu;
-// A link spelled out: 'tinyurl dot com slash abc', 'sarahsblog dot co dot uk'.
-const SPELLED_LINK = /(?<![\p{L}\p{N}-])[\p{L}\p{N}-]{2,}\s+dot\s+(?:com|co|net|org|io|me|uk|ly|tv|app)\b/iu;
+// A link spelled out: 'tinyurl dot com slash abc', 'sarahsblog dot co dot uk', 'alexphotos(dot)net',
+// 'alexphotos d0t net'; 'www alex com' with the dots left out.
+const LINK_TOP_LEVEL = String.raw`(?:com|co|net|org|io|me|uk|ly|tv|app|ee|gg|info|biz|xyz|site|online)`;
+const SPELLED_LINK = new RegExp(
+  String.raw`(?<![\p{L}\p{N}-])[\p{L}\p{N}-]{2,}(?:\s+d[o0]t\s+|\s*(?:\(d[o0]t\)|\[d[o0]t\]|\{d[o0]t\}|<d[o0]t>)\s*)${LINK_TOP_LEVEL}(?![\p{L}])|\bwww\s*(?:\s|dot|\(dot\)|\[dot\])\s*[\p{L}\p{N}-]{2,}\s*(?:\s|dot|\(dot\)|\[dot\])\s*${LINK_TOP_LEVEL}(?![\p{L}])`,
+  'iu',
+);
+// A link shortener or a link page, named with what follows it ('bit ly/3xYz12', 'tinyurl slash alexs').
+const SHORT_LINK =
+  /\b(?:bit\s*\.?\s*ly|tiny\s*url|t\s*\.\s*co|goo\s*\.\s*gl|ow\s*\.\s*ly|is\s*\.\s*gd|cutt\s*\.?\s*ly|rb\s*\.\s*gy|short\s*url|linktr\s*\.?\s*ee|link\s*tree|beacons\s*\.?\s*ai)\s*(?:\/|slash\b|dot\b|:)/iu;
 const HANDLE = /(?:^|[^\p{L}\p{N}._%+-])@[\p{L}\p{N}_.]{2,}/u;
 // A link without a scheme, 'www.' or a path whose top-level label is capitalised ('okay.It is what it is')
 // is a full stop with the space missing, not a link.
@@ -175,7 +184,9 @@ export function findContactDetails(text: TextReading): ContactDetailKind[] {
     if (emails || spelledEmail) found.add('email');
     if (containsPhoneNumber(reading)) found.add('phone');
     if (!emails && links.some(isLink)) found.add('url');
-    if (!emails && !spelledEmail && SPELLED_LINK.test(reading)) found.add('url');
+    if (!emails && !spelledEmail && (SPELLED_LINK.test(reading) || SHORT_LINK.test(reading))) {
+      found.add('url');
+    }
     if (HANDLE.test(reading) || platformHandle(reading)) found.add('handle');
     if (containsStreetAddress(reading)) found.add('address');
   }

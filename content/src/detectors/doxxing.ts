@@ -7,7 +7,7 @@ import { findPhrase, phrases, type TextReading } from '../reading';
  */
 
 // Words of work and routine that place a person somewhere.
-const PLACING_VERB = String.raw`(?:works?|worked|working|delivers|drives for|cleans|cooks|nurses|bartends|dances|performs|tutors|volunteers|employed|job|shifts?|teach(?:es|ing)?|tends bar|bartends?|bartending|waits tables|waitress(?:es)?|serves|manages?|managing|runs|stocks shelves|lifeguards?|volunteers?|coach(?:es|ing)?|trains?|training|studies|studying|does hair|does nails|cuts hair|(?:is|'s) (?:a|an|the) [\p{Ll}]+(?: [\p{Ll}]+)?|lives?|living|stays?|staying|resides|sleeps?|parks?|drinks?|(?:is|'s) (?:always|usually|often|there)|goes|walks|runs|drops|picks up|gym|spin|class|(?:'s|is) in)`;
+const PLACING_VERB = String.raw`(?:works?|worked|working|delivers|drives for|cleans|cooks|nurses|bartends|dances|performs|tutors|volunteers|employed|job|shifts?|teach(?:es|ing)?|tends bar|bartends?|bartending|waits tables|waitress(?:es)?|serves|manages?|managing|runs|stocks shelves|lifeguards?|volunteers?|coach(?:es|ing)?|trains?|training|studies|studying|does hair|does nails|cuts hair|(?:is|'s) (?:a|an|the) [\p{Ll}]+(?: [\p{Ll}]+)?|lives?|living|stays?|staying|resides|sleeps?|parks?|drinks?|(?:is|'s) (?:always|usually|often|there)|goes|walks|runs|drops|picks up|gym|spin|class|(?:'s|is) in|closes|opens|clocks (?:in|out)|gets off(?: work)?|finishes(?: work)?|starts (?:work|her shift|his shift)|(?:is|'s) on (?:reception|the desk|the till|the tills|shift|the door|the bar))`;
 // Words after 'at', 'in' or 'on' that name no place: 'works at night', 'lives in hope'.
 const NOT_A_PLACE = new Set(
   (
@@ -117,7 +117,7 @@ const DOXXING = phrases(DOXXING_SOURCES);
 // A routine that says where someone will be: when ('every Saturday', 'at 6:30', 'on Tuesdays') and where
 // (a named place, or a place of routine) in one sentence about someone else.
 const ROUTINE_WHEN =
-  /\b(?:every|each)\s+(?:day|morning|evening|night|week|weekday|weekend|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|\bon\s+(?:mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays|weekends|weekdays)\b|\bat\s+\d{1,2}(?::\d{2})?\s*(?:am|pm)?\b|\b(?:mornings|evenings|weekday|weekdays)\b/iu;
+  /\b(?:every|each)\s+(?:day|morning|evening|night|week|weekday|weekend|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|\bon\s+(?:mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays|weekends|weekdays)\b|\bat\s+\d{1,2}(?::\d{2})?\s*(?:am|pm)?\b|\b(?:mornings|evenings|weekday|weekdays)\b|\b(?:most|all|weekday|weeknight)\s+(?:nights|mornings|evenings|days|weekends)\b|\b(?:until|till|til|from|after|before)\s+\d{1,2}(?::\d{2})?\s*(?:am|pm)?\b/iu;
 // A named place: 'at the Red Lion', 'in Victoria Park', 'from Little Venice' ('at the pub' names none).
 const ROUTINE_WHERE = /\b(?:at|in|from|along|outside|near|by)\s+(?:the\s+)?\p{Lu}[\p{L}'.-]+/u;
 // A business of theirs named with its capital: 'Her salon is Hair by Kim'.

@@ -95,6 +95,13 @@ export function findRatedFullName(ratedName: string, text: string): string | nul
   return null;
 }
 
+// Given names that are often a second given name ('Sarah Jane', 'Mary Kate'), not a surname.
+const SECOND_GIVEN_NAMES = new Set(
+  'jane ann anne marie mae may lynn lynne louise rose grace kate beth jo lee ray jean elizabeth sue lou'.split(
+    ' ',
+  ),
+);
+
 const GIVEN_THEN_SURNAME = new RegExp(
   String.raw`(?<![\p{L}\p{M}'’])(?<!\b(?:the|a|an|my|our|at|to)\s)(\p{Lu}[\p{Ll}\p{M}'’-]+)[ \t]+${SURNAME}`,
   'gu',
@@ -117,7 +124,29 @@ export function findThirdPersonFullName(text: string): string | null {
     const [words, given = '', surname = ''] = match;
     const isGiven =
       GIVEN_NAMES.has(given.toLowerCase()) || (givenOut && !NOT_A_SURNAME.has(given.toLowerCase()));
+    if (SECOND_GIVEN_NAMES.has(surname.toLowerCase())) continue;
     if (isGiven && /^\p{Lu}/u.test(surname) && isSurname(surname, true)) return words;
+  }
+  return null;
+}
+
+// A person placed by their relation to someone ('her husband John Miller', 'his coworker, Megan Hartley', 'my
+// best friend laura bennett'): a given name and a surname right after it are a private person's full name.
+const RELATION = String.raw`(?:wife|husband|girlfriend|boyfriend|gf|bf|partner|fianc[eé]e?|ex|ex-wife|ex-husband|ex-girlfriend|ex-boyfriend|side piece|sister|brother|stepsister|stepbrother|mum|mom|dad|mother|father|stepmom|stepmum|stepdad|daughter|son|cousin|aunt|uncle|niece|nephew|coworker|co-worker|colleague|workmate|boss|manager|supervisor|friend|mate|roommate|flatmate|housemate|neighbour|neighbor|therapist|landlord|landlady|affair partner|mistress|lover)`;
+const RELATED_FULL_NAME = new RegExp(
+  String.raw`\b(?:his|her|their|my|our|your|the)\s+(?:(?:new|old|best|current|former|ex|then|future|married|secret|little|big|older|younger|twin|work)\s+)*${RELATION},?\s+(\p{L}[\p{L}\p{M}'’-]+)[ \t]+(\p{L}[\p{L}\p{M}'’-]+)`,
+  'giu',
+);
+/** Someone's full name right after their relation to someone ('her husband John Miller'), or null. */
+export function findRelatedFullName(text: string): string | null {
+  // Without capitals a surname cannot be told from the next word ('my friend sarah thinks'): that is left to
+  // the third-person rule's hold.
+  if (!writesCapitals(text)) return null;
+  for (const match of text.matchAll(RELATED_FULL_NAME)) {
+    const [, given = '', surname = ''] = match;
+    if (!/^\p{Lu}/u.test(given) || !GIVEN_NAMES.has(given.toLowerCase())) continue;
+    if (SECOND_GIVEN_NAMES.has(surname.toLowerCase()) || !isSurname(surname, true)) continue;
+    return `${given} ${surname}`;
   }
   return null;
 }

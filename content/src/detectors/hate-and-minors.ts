@@ -107,6 +107,7 @@ const MINOR_AGE = new RegExp(
     String.raw`\b${UNDER_AGE_NUMBER}\s?yo\b`,
     String.raw`\b(?:in )?year (?:[4-9]|1[0-1])\b`,
     String.raw`\b(?:[5-9]th|1[0-1]th) grade(?:r)?\b|\bgrade (?:[5-9]|1[0-1])\b|\b(?:fifth|sixth|seventh|eighth|ninth|tenth|eleventh) grade\b`,
+    String.raw`\b(?:high ?schoolers?|middle ?schoolers?)\b`,
     String.raw`\b(?:freshman|sophomore|middle school(?:er)?|high school(?:er)? (?:girl|boy|kid)|barely legal|underage (?:girl|boy))\b`,
     String.raw`\b(?:aged?|only|just|was|is|she's|he's|shes|hes|at|barely|like)\s+${UNDER_AGE}\b(?![.:]\d)(?![\s-]*(?:minutes?|hours?|days?|weeks?|months?|times?|pm|am|o'clock|dates?|%|k|kg|miles?|quid|pounds?|dollars?))`,
     String.raw`\b(?:under[\s-]?(?:age|aged|16|18|sixteen|eighteen)|minors?|schoolgirls?|schoolboys?|jail ?bait|pre-?teens?|teenage (?:girls?|boys?)|teen (?:girls?|boys?)|underage)\b`,
@@ -117,13 +118,24 @@ const MINOR_AGE = new RegExp(
 const MINOR_WORD =
   /\b(?:kids?|children|child|niece|nephew|stepdaughter|step-daughter|stepson|cousin|teens|teenagers?)\b/iu;
 const SEXUAL =
-  /\b(?:sex|sexy|sexual|sexually|sexted|sexting|sext\w*|sleep(?:s|ing)? with|slept with|(?:sleep|sleeping|slept) together|had sex|made out|shag(?:ged|ging)?|nudes?|naked|porn|lingerie|in bed|hook(?:ed|ing)? up|hooked up|grop(?:e|ed|ing)|fondl(?:e|ed|ing)|molest(?:ed|ing)?|fuck(?:ed|ing)?|groom(?:ed|ing)|turns? (?:him|her|them) on|turned (?:him|her|them) on|got off|gets? off|get off|horny|in the shower|pictures of (?:her|his|their) body|photos of (?:her|his|their) body|dress(?:ed)? up like|blowjob|handjob|dick pics?|undress\w*|topless|paedo\w*|pedo\w*|prey(?:s|ed|ing)? on|goes after|went after|up (?:the|her|their) skirts?|upskirt\w*|touch(?:ed|ing)? (?:her|him|them) (?:up|inappropriately|down there))\b/iu;
+  /\b(?:sex|sexy|sexual|sexually|sexted|sexting|sext\w*|sleep(?:s|ing)? with|slept with|(?:sleep|sleeping|slept) together|had sex|made out|shag(?:ged|ging)?|nudes?|naked|porn|lingerie|in bed|hook(?:ed|ing)? up|hooked up|grop(?:e|ed|ing)|fondl(?:e|ed|ing)|molest(?:ed|ing)?|fuck(?:ed|ing)?|groom(?:ed|ing)|turns? (?:him|her|them) on|turned (?:him|her|them) on|(?:got|gets?) off(?! (?:work|the|at|early|late|shift|his|her|my|with|lightly|easy|scot|a |an ))|horny|virgin\w*|bang(?:ed|ing|s)?|f[u*]?c?k(?:ed|ing)|fck(?:ed|ing)?|(?:mess|fool)(?:ed|ing)? around with|touch(?:ed|es|ing)? (?:her|him|them|me)\b(?! base)|jail ?bait|into (?:barely legal|underage|young|little|teen)|likes? (?:them|'em|girls|boys|it) (?:young|underage|barely legal)|in the shower|pictures of (?:her|his|their) body|photos of (?:her|his|their) body|dress(?:ed)? up like|blowjob|handjob|dick pics?|undress\w*|topless|paedo\w*|pedo\w*|prey(?:s|ed|ing)? on|goes after|went after|up (?:the|her|their) skirts?|upskirt\w*|touch(?:ed|ing)? (?:her|him|them) (?:up|inappropriately|down there))\b/iu;
 // What is abuse beside any word for a child: 'sex' beside 'the kids' is about the parents.
 const ABUSE =
   /\b(?:nudes?|naked|porn|grop(?:e|ed|ing)|fondl(?:e|ed|ing)|molest(?:ed|ing)?|groom(?:ed|ing)|undress\w*|topless|in the shower|pictures of (?:her|his|their) body|photos of (?:her|his|their) body|sexted|sexting|dick pics?|sexual|sexually|touch(?:ed|ing)? (?:her|him|them) (?:up|inappropriately|down there)|sleep(?:s|ing)? with|slept with|had sex with|sex with)\b/iu;
 // Words that are sexual only beside an explicit age: 'dated a 14 year old', 'how hot the 11 year olds were'.
-const SEXUAL_WITH_AN_AGE = /\b(?:dating|dated|relationship with|affair|pregnant|hot|in the bath)\b/iu;
+const SEXUAL_WITH_AN_AGE =
+  /\b(?:dating|dated|date|relationship with|affair|pregnant|hot|in the bath|(?:asked|begged|pressured|made|got) (?:her|him|them) (?:for|to send) (?:pics|pictures|photos))\b/iu;
+// Teenagers dating each other, told by one of them ('we started dating at 16', 'I was 15 when we first
+// dated'), is no abuse: those words count then only beside an adult's age ('I was 15 and he was 25').
+const FIRST_PERSON = /\b(?:i|we|i'm|im|i was|we were|me|us)\b/iu;
+const ADULT_AGE =
+  /\b(?:he|she|they|him|her|he's|she's) (?:was|is|were|being) (?:1[89]|[2-9]\d)\b|\b(?:1[89]|[2-9]\d)[\s-]*(?:years?|yrs?)[\s-]*olds?\b|\b(?:an?|his|her) (?:1[89]|[2-9]\d)\b/iu;
 const SENTENCE = /[^.!?\n]+[.!?\n]*/g;
+
+function withAnAge(sentence: string): boolean {
+  if (!SEXUAL_WITH_AN_AGE.test(sentence)) return false;
+  return !FIRST_PERSON.test(sentence) || ADULT_AGE.test(sentence);
+}
 
 /** The sentence that puts a minor in a sexual context, or null. */
 export function findMinorSexualContent(reading: TextReading): string | null {
@@ -131,9 +143,7 @@ export function findMinorSexualContent(reading: TextReading): string | null {
     for (const sentence of text.match(SENTENCE) ?? []) {
       const age = MINOR_AGE.test(sentence);
       if (!age && !MINOR_WORD.test(sentence)) continue;
-      if (age ? SEXUAL.test(sentence) || SEXUAL_WITH_AN_AGE.test(sentence) : ABUSE.test(sentence)) {
-        return sentence.trim();
-      }
+      if (age ? SEXUAL.test(sentence) || withAnAge(sentence) : ABUSE.test(sentence)) return sentence.trim();
     }
   }
   return null;

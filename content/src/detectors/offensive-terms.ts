@@ -42,11 +42,52 @@ const WHITELIST = [
   'slutt',
   'slutet',
   'sluta',
+  'cock-up',
+  'cock-ups',
+  'cock up of',
+  'cocked up',
+  'cocked it up',
+  'blowing him off',
+  'blowing him away',
+  'blowing him a kiss',
 ];
 
 // Graphic sexual acts the word list has no single word for.
 const SEXUAL_ACTS =
   /\b(?:(?:his|her|my|your|their) (?:dick|cock|penis|tits|boobs|pussy|balls)(?: was| is| were| are)|threesomes?|g(?:ave|ive|ives|iving) (?:him |her )?head|fuck(?:ed|ing|s) (?:her|him|me|them|each other)(?! over| up| off| about| around| and| so)|fuck (?:her|him|me|them) (?:hard|raw|senseless|silly|from behind|all night|until|so hard|in the)|(?:'d|would|wanna|want to|going to|gonna|let me|to|i'd|could) fuck (?:her|him|me|them)(?! over| up| off| about| around)|masturbat\w*|wank(?:ed|ing) (?:over|to|off)|came (?:all )?(?:over|on|in) (?:her|his|my|your) (?:face|tits|chest|mouth|back)|jerk(?:ed|ing|s)? (?:off|him off|me off)|finger(?:ed|ing)? (?:herself|himself|her|me)|(?:rode|ride|riding) (?:me|him|her) until|sucked (?:him|me|his) off|eat(?:ing)? (?:her|me) out)\b/iu;
+
+// Acts described in slang, and body-part slang in an act: a verb of sex aimed at a person ('railed her', 'ate
+// me out', 'bend me over'), or a verb of touch on a body part ('sucked my dick', 'gag on his cock'). The
+// words alone are what an honest review may say ('he was a dick', 'kiss my ass', 'he blew me off',
+// 'we fucked up', 'she sucks at texting').
+const BODY_PART = String.raw`(?:dick|cock|dong|knob|bellend|balls|nuts|tits|titties|boobs|nipples|pussy|clit|cunt|twat|snatch|coochie|cooch|ass|arse|asshole|arsehole|butthole|bum)`;
+const SEXUAL_SLANG = new RegExp(
+  [
+    String.raw`\b(?:suck(?:ed|ing|s)?|lick(?:ed|ing|s)?|rid(?:e|es|ing)|rode|gag(?:ged|ging|s)? on|chok(?:e|ed|ing) on|strok(?:e|ed|ing)|fondl(?:e|ed|ing)|finger(?:ed|ing)?|tongu(?:e|ed|ing)|spread|eat(?:s|ing)?|ate|jerk(?:ed|ing)?|play(?:ed|ing)? with|grind(?:ed|ing)? on|sat on|sit(?:ting)? on|deepthroat(?:ed|ing)?) (?:my|his|her|your|their|a|that|the) (?:huge |big |tiny |little |small |fat |hard |wet |tight )?${BODY_PART}\b`,
+    String.raw`\b(?:suck(?:ed|ing|s)?|jerk(?:ed|ing|s)?) (?:me|him|her|them) off\b(?! (?:the|a|my|his|her|at|to|from|work|with|for))`,
+    String.raw`\b(?:ate|eat(?:s|ing)?) (?:me|her|him) out\b(?! (?:of|for|at|to|on|again|every|with|there))`,
+    String.raw`\b(?:rail(?:ed|ing|s)?|pound(?:ed|ing|s)?|bang(?:ed|ing|s)?|plow(?:ed|ing)?|plough(?:ed|ing)?|smash(?:ed|ing)?) (?:me|her|him|them)(?: so)? (?:from behind|raw|hard|senseless|silly|all night|till|until|on (?:the|his|her|my)|in (?:the|his|her|my)|against|into the|brains out)`,
+    String.raw`\b(?:rail(?:ed|ing|s)?) (?:me|her|him)\b`,
+    String.raw`\bbang(?:ed|ing)? (?:her|his|my|their) brains out`,
+    String.raw`\bnut(?:ted|ting|s)? (?:in|inside|on|all over|in my|down)\b`,
+    String.raw`\b(?:bend|bends|bending|bent) (?:me|her|him) over (?:the|a|his|her|my|and|in)\b`,
+    String.raw`\b(?:sat|sit|sits|sitting) on (?:my|his|her|your) face`,
+    String.raw`\b(?:take|takes|taking|took|taken) it (?:up the|in the) (?:ass|arse|bum|butt)`,
+    String.raw`\b(?:tongue|finger|fingers|dick|cock|fist|toy|dildo)s?[^.!?\n]{0,15}\b(?:up|in|inside) (?:my|her|his|their) (?:ass|arse|butt|bum|pussy|cunt)`,
+    String.raw`\b(?:blew|blows|blowing) (?:me|him)(?= (?:in|on|at|under|behind|while|every|after|before|right|till|until|twice|again)\b|[.,!]|$)`,
+    String.raw`\b(?:suck(?:ed|ing|s)?|eat(?:s|ing)?|ate|lick(?:ed|ing|s)?) (?:dick|cock|ass|arse|pussy|box|balls)\b`,
+    String.raw`\b(?:blew|shot|took|swallowed|swallow|swallows|dropped|busted|bust) (?:his|my|a|her|their|your) (?:load|nut)\b`,
+    String.raw`\b(?:hit|hitting|took|take|taking|fucked|fuck|pounded|railed|banged) (?:it|that|her|him|me) (?:raw|from the back|from behind|doggy)\b`,
+    String.raw`\b(?:dick|dicked|dicking) (?:her|him|me|them) down\b`,
+    String.raw`\bclap(?:ped|ping|s)? (?:her|his|my|them|those|your) cheeks\b`,
+    String.raw`\bga(?:ve|ve me|ve him|ve her|ive|ives|iving) (?:me |him |her )?(?:a )?(?:bj|hj|handy|blowie|rim job|rimjob|sloppy toppy)\b`,
+    String.raw`\b(?:did|do|doing|does|did it|do it|doing it) (?:doggy|69|sixty nine|anal)\b`,
+    String.raw`\b(?:dick|cock|tongue|fingers?)[^.!?\n]{0,12}\b(?:in|inside|down) (?:my|her|his|their) (?:mouth|throat)\b`,
+    String.raw`\b(?:we|they|i) (?:fucked|fuck|fucking|were fucking|used to fuck|would fuck)(?! (?:up|it|things|around|over|off|about|with|everything))\b`,
+    String.raw`\b(?:came|cum|cummed|coming) (?:in|inside|on|all over) (?:me|her|him|my|her|his)\b(?! (?:life|way|house|flat|place|room|car|office|birthday|house|own|behalf))`,
+  ].join('|'),
+  'iu',
+);
 
 // A slur the writer reports rather than uses ('he called me a whore', 'the review refers to me as a slut').
 const REPORTED_SPEECH =
@@ -141,7 +182,7 @@ export function findOffensiveTerm(reading: TextReading): OffensiveTerm | null {
     if (context && !REPORTED_SPEECH.test(text.slice(0, context.index))) {
       return { kind: 'slur', words: context[0].trim() };
     }
-    const act = SEXUAL_ACTS.exec(text);
+    const act = SEXUAL_ACTS.exec(text) ?? SEXUAL_SLANG.exec(text);
     if (act) sexual ??= { kind: 'sexual', words: act[0] };
     const readable = text.replace(WHITELISTED, (phrase) => ' '.repeat(phrase.length));
     for (const match of readable.matchAll(TERMS)) {

@@ -45,7 +45,7 @@ const THREAT_SOURCES: readonly string[] = [
   String.raw`(?:end up|ends up) on the noticeboard`,
   String.raw`(?:secrets|photos|pictures|messages|nudes) end up (?:on|at|in)`,
   // Second and third persons told what will happen to them: 'you'll pay for this', 'he won't be walking'.
-  String.raw`${PERSON}${WILL_SOON} (?:pay(?: for (?:this|that|it|what|everything))?(?! for)|regret (?:the day|ever|crossing|messing|what (?:he|she|they|you|u) did)|be sorry|suffer|die|bleed|get what's coming|get what is coming|get hurt|get it|need (?:a new|stitches|an ambulance|a doctor)|be next|watch out|lock (?:your|his|her|their) doors|be leaving in|end up in (?:a|an|the)? ?(?:ditch|ambulance|body bag|coffin|hospital|a&e|wheelchair|pieces|ground))`,
+  String.raw`${PERSON}${WILL_SOON} (?:pay(?: for (?:this|that|it|what|everything))?(?! for)|regret (?:the day|ever|crossing|messing|what (?:he|she|they|you|u) did)|be sorry|suffer|die|bleed|get what's coming|get what is coming|get hurt|get it(?=[.!,?]|$| when| bad| big time| from (?:me|us)| for (?:this|that|it)| now| tonight)|need (?:a new|stitches|an ambulance|a doctor)|be next|watch out|lock (?:your|his|her|their) doors|be leaving in|end up in (?:a|an|the)? ?(?:ditch|ambulance|body bag|coffin|hospital|a&e|wheelchair|pieces|ground))`,
   // 'You'll regret it' is advice as often as a threat ('date him and you'll regret it'): a threat when it
   // answers what the person might do against the writer, or is sworn to.
   String.raw`(?:if|when|once|the day|the moment) [^.!?\n]{0,40}(?:police|cops|court|tell|tells|report|reports|leave|leaves|talk|talks|block|blocks|ignore|ignores|anyone|dump|dumps)[^.!?\n]{0,30}${PERSON}${WILL_SOON} (?:regret|be sorry)`,
@@ -141,7 +141,9 @@ const THREAT_SOURCES: readonly string[] = [
   String.raw`(?:should|must|need to|ought to|deserve to) (?:all )?be (?:gassed|exterminated|wiped out|lined up and shot|put down|burned alive)`,
   // Set phrases of intimidation.
   // 'Watch your back' is said to someone; 'she had to watch her back at work' tells what she had to do.
-  String.raw`(?<!to )(?<!to always )watch ${POSSESSIVE} back`,
+  String.raw`(?<!to )(?<!to always )watch (?:your|ur) back(?! (?:at work|in (?:that|this|the) (?:office|job|place|industry)|around (?:him|her|them)))`,
+  String.raw`(?:better|'d better|had better|should|needs to|need to) watch (?:your|ur|his|her|their) back(?! (?:at work|in (?:that|this|the) (?:office|job|place|industry)|around (?:him|her|them)))`,
+  String.raw`(?:better|'d better|had better|should) watch (?:yourself|urself|your self|himself|herself|themselves|(?:your|ur|his|her|their) step|(?:your|ur|his|her|their) mouth)`,
   String.raw`sleep with one eye open`,
   String.raw`sleep with the lights on`,
   String.raw`(?:lock|locking|check) ${POSSESSIVE} doors`,
@@ -158,7 +160,24 @@ const THREAT_SOURCES: readonly string[] = [
   String.raw`(?:and|then) (?:i'll|i will|ill) be (?:in the car park|outside|waiting|behind (?:him|her|you)|right there)`,
   String.raw`(?:i'll|i will) be seeing (?:you|u|him|her)`,
   String.raw`open the door and (?:i'll|i will|ill) be`,
-  String.raw`accidents happen to`,
+  // 'Accidents happen' said as a sentence of its own, or to someone; 'he broke my mug, accidents happen' and
+  // 'accidents happen to the best of us' are resignation.
+  String.raw`(?:^|(?<=[.!?\n] ?))accidents (?:happen|do happen|can happen|will happen)(?! to (?:the best|everyone|anyone|all of us|us all))`,
+  String.raw`accidents (?:happen|do happen|can happen) to (?!the best|everyone|anyone|all of us|us all)`,
+  String.raw`(?:people|girls|women|men|guys)[^.!?\n]{0,20}(?:have|get into|get in|end up in) accidents[^.!?\n]{0,20}(?:remember that|you know|just saying|be careful|think about (?:it|that))`,
+  String.raw`(?:shame|pity) if (?:something|anything|someone|somebody)[^.!?\n]{0,25}(?:happened|happens|were to happen|was to happen|happen) to`,
+  String.raw`(?:i'd|i would|id|i'd really|i would really) (?:be )?(?:very |really |extra )?(?:careful|watch (?:my|your|ur) ?self|watch (?:my|your|ur) back|sleep with one eye open) if i (?:were|was) (?:you|u)(?:[.!,]|$)`,
+  String.raw`(?:never know|don't know|dont know|do not know|can't know) what (?:might|could|will|can|is going to|'s going to) happen to (?:you|u|him|her|them|your|ur|his|their)`,
+  String.raw`(?:keep [\p{L}' ]{0,25}|try (?:it|me|that)|do (?:that|it) again|say (?:that|it) again|go to the police|call the police|tell anyone|report me) and see what happens`,
+  String.raw`catch (?:you|u|him|her|them|ya) (?:lacking|slipping|alone|outside|off guard|on (?:your|ur|his|her|their) own)`,
+  String.raw`(?:you're|youre|your|you|ur|he's|she's|he|she|they)(?: gonna| going to|'ll| will|'re gonna| are gonna| is gonna|'s gonna) wish (?:you|u|he|she|they)(?:'d| had| would have)? never (?:met|crossed|messed|been born|started|fucked|done|said|left)`,
+  String.raw`(?:imma|ima|i'mma|i'ma|gonna|going to|'ll|will|finna|bout to|about to|'m gonna|m gonna|i swear i'll) (?:f|fuck|fck|fk|fuk|f\*+k|f\*ck|mess|beat|rough|bust|jack|sort) (?:you|him|her|them|y'all|ya) (?:up|tf up|the fuck up)`,
+  String.raw`(?:you|u|they|he|she) (?:don't|dont|do not|doesn't|doesnt|have no) (?:know|idea) what (?:i'm|im|i am|we're|we are) capable of`,
+  String.raw`(?:ur|your|you're|youre|you are|he's|she's) dead meat`,
+  // Street slang for coming to hurt someone: 'ima pull up on u', 'catch these hands', 'ima smoke him'.
+  String.raw`(?:imma|ima|i'mma|i'ma|i'll|ill|i will|we|we'll|we're|gonna|finna|bout to) (?:pull|pulling|run|running|slide|sliding) up on (?:you|u|ya|him|her|them)`,
+  String.raw`(?:catch|catching) (?:these|my|the) hands|(?:catch|catching) (?:a|the) fade`,
+  String.raw`(?:imma|ima|i'mma|i'ma|gonna|finna|'ll|will) (?:smoke|pop|clap|body|merk|wet|shank|stomp) (?:you|u|ya|him|her|them)(?! (?:a|an|some|with|in a|at (?:chess|pool|darts|fifa|cards)))`,
   String.raw`(?:keep talking|try me|go to the police) and (?:see|you'll see|watch)`,
   String.raw`see what happens (?:to you|to him|to her|next)`,
   String.raw`(?:won't|will not) be responsible for what happens`,
@@ -191,6 +210,17 @@ const THREAT_SOURCES: readonly string[] = [
   String.raw`(?:voy|vamos|van|vienen|iremos) (?:a )?por ti`,
   String.raw`(?:tengo|compre|consegui) (?:una pistola|un arma|una navaja|un cuchillo|un revolver)`,
   String.raw`no (?:vas a|va a) salir viv[oa]`,
+  String.raw`(?:ten|tenga|mejor ten) (?:mucho )?cuidado(?: con lo que (?:haces|dices|publicas|escribes|cuentas)|,? (?:que|porque) (?:se|sabemos|te)|(?=[.!]|$))`,
+  String.raw`(?:cuidate|cuida|vigila|guardate) (?:las|la|tus|tu) espaldas?`,
+  String.raw`(?:ya veras|vas a ver|ya vas a ver) lo que te (?:pasa|va a pasar|espera|hago|voy a hacer)`,
+  String.raw`no sabes con quien te (?:metiste|has metido|estas metiendo)`,
+  String.raw`(?:seria|es|sera) una (?:pena|lastima) (?:que|si) (?:te|le|a ti|a tu|tu|tus|su)[^.!?\n]{0,30}(?:pasara|pase|pasa|ocurriera|ocurra|sucediera|algo)`,
+  String.raw`(?:los )?accidentes (?:pasan|ocurren|suceden)`,
+  String.raw`duerme con un ojo abierto`,
+  String.raw`esto no se (?:queda|va a quedar) asi`,
+  String.raw`(?:ya )?te (?:llegara|va a llegar) tu (?:hora|momento|dia)`,
+  String.raw`te (?:estoy|estamos|estan) (?:vigilando|observando|siguiendo)`,
+  String.raw`te vas a enterar|te las vas a ver conmigo|vas a desear no haber(?:me)? conocido`,
 ];
 
 const SELF_HARM_SOURCES: readonly string[] = [
