@@ -68,6 +68,45 @@ describe('after "Delete my account" the same phone', () => {
     expect(kept).toBeUndefined();
   });
 
+  it('cannot rate a number again at once after a moderator deleted its rating of it', async () => {
+    const admin = await flows.adminBrowser();
+    const phone = flows.newPhone();
+    const ex = flows.newPhone();
+    const author = await flows.provenBrowser(phone);
+    const { notificationId } = await flows.rate(ex, {}, author);
+    const filed = await flows.call(new HttpBrowser(), 'notice.file', {
+      notificationId,
+      reason: 'harassment',
+    });
+    const reference = (filed.data as { reference: string }).reference;
+    const [notice] = await t.database.db
+      .select({ id: notices.id })
+      .from(notices)
+      .where(eq(notices.reference, reference));
+    const decided = await flows.call(admin, 'admin.decide', {
+      kind: 'notice',
+      id: notice?.id,
+      outcome: 'delete',
+      reason: 'harassment',
+      note: 'Harassment.',
+    });
+    expect(decided.error).toBeNull();
+
+    const again = await flows.call(author, 'rating.submit', ratingInput({ phoneNumber: ex }));
+    expect(again.error?.data.code).toBe('TOO_MANY_REQUESTS');
+    // Nor through a proof in a new browser.
+    const anonymous = new HttpBrowser();
+    const submitted = await flows.call(anonymous, 'rating.submit', ratingInput({ phoneNumber: ex }));
+    const { ratingId } = submitted.data as SubmitReply;
+    expect((await flows.call(anonymous, 'verification.send', { phoneNumber: phone })).error).toBeNull();
+    const checked = await flows.call(anonymous, 'verification.check', {
+      phoneNumber: phone,
+      code: latestCode(t, phone),
+    });
+    expect(checked.error).toBeNull();
+    expect(await t.database.db.select().from(ratings).where(eq(ratings.id, ratingId))).toEqual([]);
+  });
+
   it('is held again as a repeat offender when moderators removed more of its ratings than the threshold', async () => {
     const admin = await flows.adminBrowser();
     const phone = flows.newPhone();

@@ -116,6 +116,22 @@ describe('a proof goes stale', () => {
   });
 });
 
+describe("a stale session spends none of the number's allowance", () => {
+  it("refuses its exports without counting them, so the owner's own export still goes through", async () => {
+    const phone = newPhone();
+    const attacker = actor('198.51.100.82', 'attacker-agent-allowance');
+    await prove(attacker, phone);
+    clock.advance(PROOF_LEASE_MS + 1000);
+    // More tries than the number's daily exports (5): each is told to confirm the number, none is counted.
+    for (let attempt = 0; attempt < 7; attempt += 1)
+      expectReconfirm(await attacker.call('profile.exportData'));
+
+    const owner = actor('192.0.2.82', 'owner-agent-allowance');
+    await prove(owner, phone);
+    expect((await owner.call('profile.exportData')).error).toBeNull();
+  });
+});
+
 describe('proving the number in another browser ends the earlier sessions', () => {
   it('leaves a session that once read a code with no power over the number, even within its lease', async () => {
     const phone = newPhone();

@@ -3,6 +3,7 @@ import type { Executor } from '../database';
 import {
   type DecisionOutcome,
   type DecisionReason,
+  erasedAccountRecords,
   moderationDecisions,
   notices,
   type QueueItemKind,
@@ -230,9 +231,25 @@ export async function hideRating(db: Executor, params: { id: string; hiddenAt: D
     .where(and(eq(ratings.id, params.id), isNull(ratings.hiddenAt)));
 }
 
-/** Deletes a rating with its scores and notification (cascades); notices and decisions keep their record. */
-export async function deleteRatingById(db: Executor, id: string) {
-  await db.delete(ratings).where(eq(ratings.id, id));
+/**
+ * Deletes a rating with its scores and notification (cascades); notices and decisions keep their record. The
+ * author's once-per-30-days record of the rated number stays, under `authorKey(phone)` (a keyed hash), as a
+ * deleted account's does (docs/data-rights.md#deletion-keeps-what-protects-others): a removal must not let
+ * its author rate the number again at once.
+ */
+export async function deleteRatingById(db: Executor, id: string, authorKey: (phone: string) => string) {
+  const [deleted] = await db.delete(ratings).where(eq(ratings.id, id)).returning({
+    author: ratings.createdByPhone,
+    phoneNumber: ratings.phoneNumber,
+    createdAt: ratings.createdAt,
+  });
+  if (!deleted?.author) return;
+  await db.insert(erasedAccountRecords).values({
+    authorKey: authorKey(deleted.author),
+    kind: 'rated_number',
+    phoneNumber: deleted.phoneNumber,
+    at: deleted.createdAt,
+  });
 }
 
 /** A decision as the notices and appeals it answers are closed with: its id, time and rating (if any). */

@@ -71,8 +71,10 @@ export const recentlyProvenProcedure = publicProcedure
   .use(async ({ ctx, next, type, path }) => {
     const session = await deviceSessionOf(ctx, type);
     const viewerPhone = provenPhoneOf(session);
-    await enforceProcedureLimit(ctx, path, viewerPhone);
+    // Before the count: a session whose lease has run out spends none of the number's allowance, so someone
+    // who once read one code cannot use up its owner's exports and deletion.
     requireFreshProof(session, ctx.now());
+    await enforceProcedureLimit(ctx, path, viewerPhone);
     return next({ ctx: { session, viewerPhone } });
   });
 

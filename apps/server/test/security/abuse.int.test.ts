@@ -291,7 +291,8 @@ describe('attacks 2 and 3: a rating counts once a person stands behind it', () =
     );
     expect(me.data).toMatchObject({ ratingsGiven: 1, isUnlocked: false });
     expect(await t.database.db.select().from(ratings).where(eq(ratings.phoneNumber, self))).toEqual([]);
-    expect(await actions(t, self)).toContain('rating_dropped_own_number');
+    // Dropped without a word in the prover's activity: on a shared browser it may be someone else's rating.
+    expect(await actions(t, self)).not.toContain('rating_dropped_own_number');
     const received = await query(t, 'profile.ratingsReceived', browser, '203.0.113.30');
     expect(received.status).toBe(403);
   });

@@ -2,10 +2,10 @@ import { createHmac } from 'node:crypto';
 
 /**
  * What a keyed hash of a phone stands for: the records a deleted account leaves behind, the Redis keys of the
- * code texts' ledger and of the per-recipient text cap. One purpose per use, so a key of one never matches
- * another.
+ * code texts' ledger, of the per-recipient text cap and of the per-phone procedure caps. One purpose per use,
+ * so a key of one never matches another.
  */
-export type PhoneKeyPurpose = 'erased-account' | 'code-ledger' | 'recipient-texts';
+export type PhoneKeyPurpose = 'erased-account' | 'code-ledger' | 'recipient-texts' | 'procedure-limit';
 
 /**
  * A phone number as something that outlives the person's account without naming it (docs/data-rights.md):

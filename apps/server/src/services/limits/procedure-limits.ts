@@ -1,6 +1,6 @@
-import { createHmac } from 'node:crypto';
 import type { Limits } from '../../config';
 import type { Context } from '../../context';
+import { keyedPhone } from '../data-rights/phone-keys';
 import { networkKey } from './network-key';
 import { tooManyRequests } from './rate-limit-errors';
 import type { RateLimitRule } from './rate-limiter';
@@ -56,7 +56,7 @@ export const PROCEDURE_LIMITS: Readonly<Record<string, ProcedureLimit>> = {
  * leaves none behind) while the count stays per number.
  */
 export function phoneLimitKey(secret: string, phone: string): string {
-  return createHmac('sha256', secret).update(`limit:${phone}`).digest('base64url').slice(0, 22);
+  return keyedPhone(secret, 'procedure-limit', phone);
 }
 
 /**

@@ -15,6 +15,7 @@ import { TRPCError } from '@trpc/server';
 import type { Context } from '../../context';
 import { ratingComesToStand } from '../rating/rating-stands';
 import { pileOnKey } from './pile-ons';
+import { erasedAccountKey } from './repeat-offenders';
 
 type AdminContext = Context & { adminSession: StaffSession };
 
@@ -257,7 +258,7 @@ async function applyOutcome(
   now: Date,
 ) {
   if (input.outcome === 'delete') {
-    await deleteRatingById(tx, rating.id);
+    await deleteRatingById(tx, rating.id, (phone) => erasedAccountKey(ctx.config.sessionSecret, phone));
     return;
   }
   if (input.outcome === 'hide') {

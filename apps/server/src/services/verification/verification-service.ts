@@ -163,8 +163,10 @@ export async function checkVerificationCode(ctx: DeviceContext, phone: string, c
     });
     ctx.audit.setActor({ userId: sessionId, phoneNumber: phone });
     audit('verification_complete', { ratingsAttributed: settlement.attributed });
+    // The server's log only: on a shared browser the dropped rating may be an earlier visitor's, and the
+    // prover's activity would tell them someone there rated their number.
     if (settlement.droppedOwnNumber > 0) {
-      audit('rating_dropped_own_number', { count: settlement.droppedOwnNumber });
+      ctx.log.info({ count: settlement.droppedOwnNumber }, 'ratings of the proven number dropped at proof');
     }
     const droppedRepeat = settlement.droppedRepeat + erasedRepeats;
     if (droppedRepeat > 0) audit('rating_dropped_repeat', { count: droppedRepeat });
