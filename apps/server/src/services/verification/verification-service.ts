@@ -196,7 +196,7 @@ export async function checkVerificationCode(ctx: DeviceContext, phone: string, c
       componentName: 'verification.check',
       phoneNumber: phone,
     });
-    // Logged above; the procedure answers it as an internal error ('Something went wrong, please try again').
+    // Logged above, and no refusal: it leaves as it is, and the procedure answers it as an internal error.
     throw cause;
   }
   return { verified: true as const, phoneNumber: phone };
