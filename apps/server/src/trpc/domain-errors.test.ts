@@ -5,7 +5,6 @@ import {
   conflict,
   DomainError,
   invalidRequest,
-  notAllowed,
   notAuthenticated,
   notFound,
   overLimit,
@@ -30,7 +29,7 @@ describe('transportError', () => {
     const cases: Array<[DomainError, string, number]> = [
       [invalidRequest('Please enter your password.'), 'BAD_REQUEST', 400],
       [notAuthenticated('Invalid password or authentication code'), 'UNAUTHORIZED', 401],
-      [notAllowed('Not for you.'), 'FORBIDDEN', 403],
+      [new DomainError('forbidden', 'Not for you.'), 'FORBIDDEN', 403],
       [notFound('This link is invalid or has expired'), 'NOT_FOUND', 404],
       [conflict('This passkey is already registered.'), 'CONFLICT', 409],
       [blockedByPrecondition('Your carrier blocks texts.', new Error('carrier')), 'PRECONDITION_FAILED', 412],

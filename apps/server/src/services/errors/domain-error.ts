@@ -51,8 +51,6 @@ export const invalidRequest = (message: string, cause?: unknown) =>
 
 export const notAuthenticated = (message: string) => new DomainError('unauthorized', message);
 
-export const notAllowed = (message: string) => new DomainError('forbidden', message);
-
 export const notFound = (message: string) => new DomainError('not_found', message);
 
 export const conflict = (message: string) => new DomainError('conflict', message);

@@ -203,7 +203,7 @@ function submissionFailure(ctx: RatingContext, error: unknown): DomainError {
     componentName: 'rating.submit',
     details: { stage },
   });
-  // SERVICE_UNAVAILABLE, not INTERNAL: the message is meant for the rater, and a retry may well succeed.
+  // Unavailable, not an internal error: the message is meant for the rater, and a retry may well succeed.
   return unavailable(userMessage);
 }
 
