@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Fails when an import breaks the layering of docs/architecture.md#layout: a file under the server's
-// `services/` that imports the layers above it (`trpc/`, `routers/`, `plugins/`, `app.ts`, `main.ts`), or an
+// `services/` that imports the layers above it (`trpc/`, `routers/`, `plugins/`, `app.ts`, `main.ts`) or the
+// transport (`@trpc/server`: a service raises a DomainError, and trpc/ maps it to a tRPC code), or an
 // import circle inside a package's `src/` (type-only and lazy imports count too: a circle of any kind means
 // two modules that cannot be read, or moved, apart). Imports are read with TypeScript's own pre-processor,
 // so multi-line, type-only and `import()` forms are all seen.
@@ -21,6 +22,7 @@ const ABOVE_SERVICES = [
   'apps/server/src/main.ts',
   'apps/server/src/migrate.ts',
 ];
+const TRANSPORT = '@trpc/server';
 
 function sourceFiles(folder) {
   const files = [];
@@ -44,23 +46,35 @@ function resolveImport(fromFile, specifier) {
   return null;
 }
 
+/** Each file's imports: `graph` the package's own files it imports, `specifiers` every import as written. */
 function importGraph(packageFolder) {
   const graph = new Map();
+  const specifiers = new Map();
   for (const file of sourceFiles(path.join(root, packageFolder))) {
     const { importedFiles } = ts.preProcessFile(readFileSync(file, 'utf8'), true, true);
-    const targets = importedFiles.map(({ fileName }) => resolveImport(file, fileName)).filter(Boolean);
+    const names = importedFiles.map(({ fileName }) => fileName);
+    const targets = names.map((name) => resolveImport(file, name)).filter(Boolean);
     graph.set(path.relative(root, file), [...new Set(targets)]);
+    specifiers.set(path.relative(root, file), [...new Set(names)]);
   }
-  return graph;
+  return { graph, specifiers };
 }
 
-function layeringProblems(graph) {
+function layeringProblems(graph, specifiers) {
   const problems = [];
   for (const [file, targets] of graph) {
     if (!file.startsWith(SERVICES)) continue;
     for (const target of targets) {
       if (ABOVE_SERVICES.some((above) => target === above || target.startsWith(above))) {
         problems.push(`${file} imports ${target}: services never import the layers above them`);
+      }
+    }
+    for (const name of specifiers.get(file) ?? []) {
+      if (name === TRANSPORT || name.startsWith(`${TRANSPORT}/`)) {
+        problems.push(
+          `${file} imports ${name}: a service raises a DomainError (services/errors/domain-error.ts), ` +
+            'and trpc/domain-errors.ts maps it to a tRPC code',
+        );
       }
     }
   }
@@ -86,13 +100,13 @@ function circles(graph) {
 }
 
 const problems = PACKAGES.flatMap((folder) => {
-  const graph = importGraph(folder);
-  return [...layeringProblems(graph), ...circles(graph)];
+  const { graph, specifiers } = importGraph(folder);
+  return [...layeringProblems(graph, specifiers), ...circles(graph)];
 });
 if (problems.length > 0) {
   for (const problem of problems) process.stderr.write(`${problem}\n`);
   process.exit(1);
 }
 process.stdout.write(
-  'Imports: services stay below trpc/ and routers/, and no package has an import circle.\n',
+  'Imports: services stay below trpc/ and routers/ and never import @trpc/server, and no package has an import circle.\n',
 );

@@ -46,6 +46,7 @@ import { MemoryCodeStore } from './services/verification/memory-code-store';
 import { RedisCodeStore } from './services/verification/redis-code-store';
 import { createContextFactory } from './trpc/context';
 import { trpcRoute } from './trpc/fastify-trpc-plugin';
+import { GENERIC_ERROR_MESSAGE } from './trpc/init';
 
 /** Replaceable parts, for tests and benchmarks (a failing SMS sender, a fixed clock, a shared database). */
 export interface AppOverrides {
@@ -245,9 +246,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
     if (status >= 500) req.log.error({ err: error }, 'request failed');
     // Never a stack trace or internal text in a response (production or not): 4xx messages are Fastify's own.
-    reply
-      .code(status)
-      .send({ error: { message: status >= 500 ? 'Something went wrong, please try again' : error.message } });
+    reply.code(status).send({ error: { message: status >= 500 ? GENERIC_ERROR_MESSAGE : error.message } });
   });
 
   // The first secret signs; cookies signed with a previous one still verify during a rotation.

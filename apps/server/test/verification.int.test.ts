@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../src/app';
-import { RetryAfter } from '../src/services/limits/rate-limit-errors';
+import type { DomainError } from '../src/services/errors/domain-error';
 import { PHONE_FORMAT_NOT_SUPPORTED } from '../src/services/sms/sms-errors';
 import { SmsDeliveryError, type SmsMessage, type SmsSender } from '../src/services/sms/sms-sender';
 import type { CodeStore } from '../src/services/verification/code-store';
@@ -174,7 +174,7 @@ describe.each(stores)('verification through the tRPC caller (%s store)', (_name,
       code: 'TOO_MANY_REQUESTS',
       message: 'Please wait before requesting a new code. You can request one in 40 seconds.',
     });
-    expect((early as { cause?: unknown }).cause).toEqual(new RetryAfter(40));
+    expect((early as { cause?: unknown }).cause).toMatchObject({ retryAfterSeconds: 40 });
     expect(t.sms.outbox().filter((message) => message.to === phone)).toHaveLength(1);
 
     clock.advance(40_000);
@@ -266,7 +266,7 @@ describe('verification limits', () => {
     expect((refused as Error).message).toMatch(
       /^This number has been sent the most verification codes allowed in one day\. You can request one in \d+ hours\.$/,
     );
-    expect((refused as { cause?: RetryAfter }).cause?.seconds).toBeGreaterThan(23 * 3600);
+    expect((refused as { cause?: DomainError }).cause?.retryAfterSeconds).toBeGreaterThan(23 * 3600);
     expect(t.sms.outbox().filter((message) => message.to === phone)).toHaveLength(2);
   });
 

@@ -6,8 +6,9 @@ import {
   QUEUE_ITEM_KINDS,
 } from '@exrated/db/schema';
 import { z } from 'zod';
+import { ITEM_NOT_FOUND } from '../services/moderation/decide';
 import { PILE_ON_MAX_ITEMS } from '../services/moderation/pile-ons';
-import { passkeyAssertionInput } from './staff.schemas';
+import { passkeyAssertionInput, staffAccountField } from './staff.schemas';
 
 /**
  * Admin list sizes (docs/product.md#admin): an error-log page of 10 and log lists of 100; profiles page at
@@ -21,7 +22,7 @@ export const SQL_TOOL_ROWS = 10;
 const searchField = z.string().trim().max(200).optional();
 
 export const adminLoginInput = z.strictObject({
-  account: z.string().trim().min(1, 'Please enter your name or e-mail').max(200, 'The name is too long'),
+  account: staffAccountField,
   password: z.string().min(1, 'Please enter the admin password').max(1000),
   /** The authenticator app's 6 digits or a recovery code; absent only for a first login that enrols. */
   code: z.string().trim().max(20, 'The code is too long').optional(),
@@ -100,7 +101,7 @@ export const adminDecideGroupInput = z.strictObject({
     .array(
       z.strictObject({
         kind: z.enum(['held_rating', 'notice'], 'A group holds held ratings and notices only.'),
-        id: z.uuid('This item is no longer in the queue. Refresh the queue.'),
+        id: z.uuid(ITEM_NOT_FOUND),
       }),
     )
     .min(2, 'A group has at least two items.')
@@ -113,6 +114,6 @@ export const adminDecideGroupInput = z.strictObject({
 
 export const adminDecideInput = z.strictObject({
   kind: z.enum(QUEUE_ITEM_KINDS, 'Unknown kind of queue item.'),
-  id: z.uuid('This item is no longer in the queue. Refresh the queue.'),
+  id: z.uuid(ITEM_NOT_FOUND),
   ...decisionFields,
 });

@@ -1,6 +1,8 @@
 import { NOTICE_REASONS } from '@exrated/db/schema';
 import { z } from 'zod';
 import { screenedText } from '../services/content/screened-fields';
+import { REVIEW_NOT_FOUND } from '../services/notices/file-notice';
+import { NOTICE_NOT_FOUND } from '../services/notices/notice-status';
 
 /** A notice's or an appeal's text: at most 2,000 characters. */
 export const NOTICE_TEXT_MAX = 2000;
@@ -24,7 +26,7 @@ const CONTACT_MESSAGE = 'Please give an email address or a phone number for the 
 
 export const fileNoticeInput = z.strictObject({
   notificationId: z.string().trim().max(200, 'This link is not a rating link.').optional(),
-  ratingId: z.uuid('This review could not be found. It may have been removed.').optional(),
+  ratingId: z.uuid(REVIEW_NOT_FOUND).optional(),
   reason: noticeReasonField,
   text: noticeTextField('Your description'),
   contact: z
@@ -37,5 +39,5 @@ export const fileNoticeInput = z.strictObject({
 });
 
 export const noticeStatusInput = z.strictObject({
-  reference: z.string().max(100, 'No report has this reference. Check it and try again.'),
+  reference: z.string().max(100, NOTICE_NOT_FOUND),
 });

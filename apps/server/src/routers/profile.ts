@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { deleteAccount } from '../services/data-rights/delete-account';
 import { setDoNotRateFor } from '../services/data-rights/do-not-rate';
 import { exportAccountData } from '../services/data-rights/export-data';
-import { appealRating, loadRatingsGiven } from '../services/moderation/appeals';
+import { appealRating, loadRatingsGiven, RATING_NOT_FOUND } from '../services/moderation/appeals';
 import { REVIEW_NOT_FOUND, reportReceivedReview } from '../services/notices/file-notice';
 import { phoneNumberField } from '../services/phone/phone';
 import { loadViewerProfile, logOutDevice, savePhoneForDevice } from '../services/profile/device-profile';
@@ -32,7 +32,7 @@ export const setTextsOptInInput = z.strictObject({ optIn: z.boolean() });
 export const setDoNotRateInput = z.strictObject({ doNotRate: z.boolean() });
 
 export const appealInput = z.strictObject({
-  ratingId: z.uuid('This rating could not be found.'),
+  ratingId: z.uuid(RATING_NOT_FOUND),
   text: noticeTextField('Your appeal'),
 });
 

@@ -100,9 +100,14 @@ export const staffAddPasskeyInput = z.strictObject({
 
 export const staffPasskeyIdInput = z.strictObject({ id: z.uuid('Unknown passkey.') });
 
-export const staffPasskeyLoginOptionsInput = z.strictObject({
-  account: z.string().trim().min(1, 'Please enter your name or e-mail').max(200, 'The name is too long'),
-});
+/** The name or e-mail a staff member signs in with. */
+export const staffAccountField = z
+  .string()
+  .trim()
+  .min(1, 'Please enter your name or e-mail')
+  .max(200, 'The name is too long');
+
+export const staffPasskeyLoginOptionsInput = z.strictObject({ account: staffAccountField });
 
 export const passkeyAssertionInput = z.strictObject({
   attempt: z

@@ -3,9 +3,9 @@ import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import superjson from 'superjson';
 import type { Context } from '../context';
-import { RetryAfter } from '../services/limits/rate-limit-errors';
-import { StaleProof } from '../services/sessions/proof-lease';
+import { DomainError } from '../services/errors/domain-error';
 import { DEPENDENCY_UNAVAILABLE_MESSAGE, isDependencyUnavailable } from './dependency-errors';
+import { domainErrorData } from './domain-errors';
 import { serializeOutput } from './output-serializer';
 
 export const GENERIC_ERROR_MESSAGE = 'Something went wrong, please try again';
@@ -42,7 +42,8 @@ function routingMessage(message: string): string {
 /**
  * Whether the error only carries another library's text: tRPC wraps a failure to read the input in a
  * BAD_REQUEST whose message is the cause's own (superjson's "unknown class 'X'", a parser quoting what it
- * could not read), which quotes the input. Our own errors with a cause always say something of their own.
+ * could not read), which quotes the input. Our own errors with a cause always say something of their own,
+ * but for a service's refusal, which carries its domain error's message (domain-errors.ts).
  */
 function wrapsForeignText(error: TRPCError): boolean {
   const { cause } = error;
@@ -50,6 +51,7 @@ function wrapsForeignText(error: TRPCError): boolean {
     error.code === 'BAD_REQUEST' &&
     cause instanceof Error &&
     !(cause instanceof TRPCError) &&
+    !(cause instanceof DomainError) &&
     cause.message === error.message
   );
 }
@@ -132,8 +134,7 @@ const t = initTRPC
           httpStatus: shape.data.httpStatus,
           path: knownPath(type, shape.data.path),
           ...(fieldErrors ? { fieldErrors } : {}),
-          ...(error.cause instanceof RetryAfter ? { retryAfterSeconds: error.cause.seconds } : {}),
-          ...(error.cause instanceof StaleProof ? { reconfirmNumber: true } : {}),
+          ...domainErrorData(error),
         } as {
           code: string;
           httpStatus: number;

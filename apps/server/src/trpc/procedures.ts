@@ -6,6 +6,7 @@ import type { Context } from '../context';
 import { enforceProcedureLimit } from '../services/limits/procedure-limits';
 import { requireFreshProof } from '../services/sessions/proof-lease';
 import { isDependencyUnavailable } from './dependency-errors';
+import { transportError } from './domain-errors';
 import { procedure, refuseNulCharacters } from './init';
 
 /**
@@ -15,31 +16,37 @@ import { procedure, refuseNulCharacters } from './init';
 
 /**
  * Anyone. Input holding U+0000 is refused first; audit entries the procedure records are written once, after
- * it ends, whatever its outcome. One middleware for both: each tRPC middleware layer costs every request
- * (tRPC copies its options per layer), and every procedure starts here.
+ * it ends, whatever its outcome; a service's domain error leaves as its tRPC code (domain-errors.ts). One
+ * middleware for all three: each tRPC middleware layer costs every request (tRPC copies its options per
+ * layer), and every procedure starts here.
  */
 export const publicProcedure = procedure
   .meta({ access: 'public' })
   .use(async ({ ctx, next, path, getRawInput }) => {
     const timed = ctx.metrics.startProcedure(path);
-    await enforceProcedureLimit(ctx, path, null);
+    await enforceProcedureLimit(ctx, path, null).catch((thrown: unknown) => {
+      throw transportError(thrown);
+    });
     refuseNulCharacters(await getRawInput());
     const result = await next();
-    timed(result.ok ? 'ok' : result.error.code);
-    if (!result.ok && result.error.code === 'INTERNAL_SERVER_ERROR') {
-      ctx.log.error({ err: result.error.cause ?? result.error, path }, 'procedure failed');
+    const error = result.ok ? null : transportError(result.error);
+    timed(error ? error.code : 'ok');
+    if (error?.code === 'INTERNAL_SERVER_ERROR') {
+      ctx.log.error({ err: error.cause ?? error, path }, 'procedure failed');
       ctx.audit.error({
         action: path,
-        message: result.error.cause?.message ?? result.error.message,
-        stack: result.error.cause?.stack ?? null,
+        message: error.cause?.message ?? error.message,
+        stack: error.cause?.stack ?? null,
         severity: 'high',
         errorType: 'server',
         componentName: path,
       });
     }
     // With the database away the entries cannot be written either: the answer does not wait for the attempt.
-    if (!result.ok && isDependencyUnavailable(result.error.cause)) void ctx.audit.flush();
+    if (error && isDependencyUnavailable(error.cause)) void ctx.audit.flush();
     else await ctx.audit.flush();
+    // Thrown here, tRPC makes it the call's result just as it does the result it came in.
+    if (error) throw error;
     return result;
   });
 

@@ -4,8 +4,8 @@ import {
   listLogsByPhone,
   listRatingsWithScoresByPhone,
 } from '@exrated/db/queries';
-import { TRPCError } from '@trpc/server';
 import type { Context } from '../../context';
+import { notFound } from '../errors/domain-error';
 import { readableDetails, withReadableDetails } from './readable-details';
 
 /** docs/product.md#admin: per-profile lists stop at 100 entries. */
@@ -35,7 +35,7 @@ export async function loadProfileDetail(ctx: Context, phoneNumber: string) {
     listLogsByPhone(ctx.db, { phoneNumber, verificationOnly: true, limit }),
     listErrorLogsByPhone(ctx.db, { phoneNumber, limit }),
   ]);
-  if (!profile) throw new TRPCError({ code: 'NOT_FOUND', message: 'Profile not found' });
+  if (!profile) throw notFound('Profile not found');
   return {
     profile,
     ratingsGiven,

@@ -1,12 +1,5 @@
-import { TRPCError } from '@trpc/server';
+import { type DomainError, overLimit } from '../errors/domain-error';
 import type { RateLimiter, RateLimitRule } from './rate-limiter';
-
-/** Thrown as the cause of TOO_MANY_REQUESTS so the client can say when to retry. */
-export class RetryAfter extends Error {
-  constructor(readonly seconds: number) {
-    super(`retry after ${seconds}s`);
-  }
-}
 
 /** Formats a wait for people: 'in 45 seconds', 'in 12 minutes'. */
 export function describeWait(seconds: number): string {
@@ -17,7 +10,7 @@ export function describeWait(seconds: number): string {
 }
 
 /**
- * Counts a hit against a cap and throws TOO_MANY_REQUESTS (with the seconds to wait) when it is over.
+ * Counts a hit against a cap and throws the over-limit error (with the seconds to wait) when it is over.
  * `message` receives the wait, e.g. 'in 12 minutes'.
  */
 export async function enforceRateLimit(
@@ -30,11 +23,7 @@ export async function enforceRateLimit(
   if (!result.allowed) throw tooManyRequests(result.retryAfterSeconds, message);
 }
 
-/** TOO_MANY_REQUESTS saying when to try again: `message` receives the wait ('in 12 minutes'). */
-export function tooManyRequests(retryAfterSeconds: number, message: (wait: string) => string): TRPCError {
-  return new TRPCError({
-    code: 'TOO_MANY_REQUESTS',
-    message: message(describeWait(retryAfterSeconds)),
-    cause: new RetryAfter(retryAfterSeconds),
-  });
+/** The over-limit error saying when to try again: `message` receives the wait ('in 12 minutes'). */
+export function tooManyRequests(retryAfterSeconds: number, message: (wait: string) => string): DomainError {
+  return overLimit(message(describeWait(retryAfterSeconds)), retryAfterSeconds);
 }

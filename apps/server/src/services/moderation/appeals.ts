@@ -1,7 +1,7 @@
 import { insertAppeal, listAuthoredRatings, lockAuthoredRating } from '@exrated/db/queries';
 import type { DeviceSession } from '@exrated/db/schema';
-import { TRPCError } from '@trpc/server';
 import type { Context } from '../../context';
+import { conflict, invalidRequest, notFound } from '../errors/domain-error';
 import { relationshipLabel } from '../profile/received-ratings';
 import { holdShownToAuthor } from './author-holds';
 import { heldRuleLabel, statementOfReasons } from './decision-reasons';
@@ -78,10 +78,9 @@ export async function appealRating(ctx: DeviceContext, params: { ratingId: strin
     });
     return appeal ?? ('already_appealed' as const);
   });
-  if (result === 'not_found') throw new TRPCError({ code: 'NOT_FOUND', message: RATING_NOT_FOUND });
-  if (result === 'nothing_to_appeal')
-    throw new TRPCError({ code: 'BAD_REQUEST', message: NOTHING_TO_APPEAL });
-  if (result === 'already_appealed') throw new TRPCError({ code: 'CONFLICT', message: ALREADY_APPEALED });
+  if (result === 'not_found') throw notFound(RATING_NOT_FOUND);
+  if (result === 'nothing_to_appeal') throw invalidRequest(NOTHING_TO_APPEAL);
+  if (result === 'already_appealed') throw conflict(ALREADY_APPEALED);
   ctx.audit.log('rating_appealed', { ratingId: params.ratingId, appealId: result.id });
   return { appealed: true as const, filedAt: result.createdAt };
 }

@@ -11,8 +11,8 @@ import {
   type StaffSession,
 } from '@exrated/db/queries';
 import type { DecisionOutcome, DecisionReason, QueueItemKind } from '@exrated/db/schema';
-import { TRPCError } from '@trpc/server';
 import type { Context } from '../../context';
+import { conflict, invalidRequest, notFound } from '../errors/domain-error';
 import { ratingComesToStand } from '../rating/rating-stands';
 import { pileOnKey } from './pile-ons';
 import { erasedAccountKey } from './repeat-offenders';
@@ -128,7 +128,7 @@ async function decideItem(
   if (!item.open) return { decided: false, item };
   const rating = item.ratingId ? await lockRating(tx, item.ratingId) : null;
   if (!rating && input.outcome !== 'keep') {
-    throw new TRPCError({ code: 'BAD_REQUEST', message: NO_RATING_TO_ACT_ON });
+    throw invalidRequest(NO_RATING_TO_ACT_ON);
   }
   const author = record === 'counts' ? rating : null;
   const decisionId = await insertDecision(tx, {
@@ -179,7 +179,7 @@ function logDecided(
 export async function decide(ctx: AdminContext, input: DecideInput): Promise<DecideResult> {
   const now = ctx.now();
   const outcome = await ctx.db.transaction((tx) => decideItem(ctx, tx, input, now));
-  if (!outcome) throw new TRPCError({ code: 'NOT_FOUND', message: ITEM_NOT_FOUND });
+  if (!outcome) throw notFound(ITEM_NOT_FOUND);
   if (!outcome.decided) {
     ctx.audit.log('moderation_already_decided', {
       kind: input.kind,
@@ -218,15 +218,15 @@ export async function decideGroup(ctx: AdminContext, input: DecideGroupInput): P
     const keys = new Set<string>();
     for (const member of byId) {
       const item = await lockItem(tx, member.kind, member.id);
-      if (!item) throw new TRPCError({ code: 'NOT_FOUND', message: GROUP_ITEM_GONE });
-      if (!item.open) throw new TRPCError({ code: 'CONFLICT', message: GROUP_ITEM_DECIDED });
+      if (!item) throw notFound(GROUP_ITEM_GONE);
+      if (!item.open) throw conflict(GROUP_ITEM_DECIDED);
       const rating = item.ratingId ? await lockRating(tx, item.ratingId) : null;
-      if (!rating) throw new TRPCError({ code: 'BAD_REQUEST', message: GROUP_NOT_ONE_NUMBER });
+      if (!rating) throw invalidRequest(GROUP_NOT_ONE_NUMBER);
       numbers.add(rating.phoneNumber);
       keys.add(pileOnKey(member.kind, item.trigger, rating.phoneNumber));
     }
-    if (numbers.size !== 1) throw new TRPCError({ code: 'BAD_REQUEST', message: GROUP_NOT_ONE_NUMBER });
-    if (keys.size !== 1) throw new TRPCError({ code: 'BAD_REQUEST', message: GROUP_NOT_ONE_RULE });
+    if (numbers.size !== 1) throw invalidRequest(GROUP_NOT_ONE_NUMBER);
+    if (keys.size !== 1) throw invalidRequest(GROUP_NOT_ONE_RULE);
     const decisionOfRating = new Map<string, string>();
     const decided: Array<{ ratingId: string | null; decisionId: string | null }> = [];
     for (const member of input.items) {
@@ -234,7 +234,7 @@ export async function decideGroup(ctx: AdminContext, input: DecideGroupInput): P
       const outcome = await decideItem(ctx, tx, single, now, 'group');
       // Locked above and open then: only this group's own decision of the same rating can have closed it (a
       // second notice about one rating is answered by the first one's decision).
-      if (!outcome) throw new TRPCError({ code: 'NOT_FOUND', message: GROUP_ITEM_GONE });
+      if (!outcome) throw notFound(GROUP_ITEM_GONE);
       const ratingId = outcome.item.ratingId;
       if (outcome.decided && ratingId) decisionOfRating.set(ratingId, outcome.decisionId);
       const decisionId = outcome.decided ? outcome.decisionId : ratingId && decisionOfRating.get(ratingId);

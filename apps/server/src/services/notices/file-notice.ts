@@ -6,8 +6,8 @@ import {
   type NewNotice,
 } from '@exrated/db/queries';
 import type { DeviceSession, NoticeReason } from '@exrated/db/schema';
-import { TRPCError } from '@trpc/server';
 import type { Context } from '../../context';
+import { invalidRequest, notFound } from '../errors/domain-error';
 import { networkKey } from '../limits/network-key';
 import { enforceRateLimit } from '../limits/rate-limit-errors';
 import { UUID_PATTERN } from '../notifications/notification-visit';
@@ -72,8 +72,7 @@ async function recordNotice(ctx: DeviceContext, notice: Omit<NewNotice, 'referen
  * of the rating or its rater, and a link that names no rating answers the same whatever the reason.
  */
 export async function fileNotice(ctx: DeviceContext, input: FileNoticeInput): Promise<{ reference: string }> {
-  if (input.notificationId && input.ratingId)
-    throw new TRPCError({ code: 'BAD_REQUEST', message: ONE_RATING_ONLY });
+  if (input.notificationId && input.ratingId) throw invalidRequest(ONE_RATING_ONLY);
   await enforceNoticeLimit(ctx);
 
   const reporter = { reporterPhone: provenPhoneOf(ctx.session), reporterSessionId: ctx.session.id };
@@ -89,7 +88,7 @@ export async function fileNotice(ctx: DeviceContext, input: FileNoticeInput): Pr
       : null;
     if (!ratingId) {
       ctx.audit.log('notice_refused', { reason: 'unknown_link' });
-      throw new TRPCError({ code: 'NOT_FOUND', message: LINK_NOT_FOUND });
+      throw notFound(LINK_NOT_FOUND);
     }
     return {
       reference: (await recordNotice(ctx, { ...common, ratingId, source: 'notification_link' })).reference,
@@ -99,12 +98,12 @@ export async function fileNotice(ctx: DeviceContext, input: FileNoticeInput): Pr
     const phone = reporter.reporterPhone;
     if (!phone || !(await isRatingVisibleTo(ctx.db, { ratingId: input.ratingId, phone, now: ctx.now() }))) {
       ctx.audit.log('notice_refused', { reason: 'not_visible' });
-      throw new TRPCError({ code: 'NOT_FOUND', message: REVIEW_NOT_FOUND });
+      throw notFound(REVIEW_NOT_FOUND);
     }
     const filed = await recordNotice(ctx, { ...common, ratingId: input.ratingId, source: 'received_review' });
     return { reference: filed.reference };
   }
-  if (!input.text) throw new TRPCError({ code: 'BAD_REQUEST', message: DESCRIPTION_NEEDED });
+  if (!input.text) throw invalidRequest(DESCRIPTION_NEEDED);
   return {
     reference: (await recordNotice(ctx, { ...common, ratingId: null, source: 'public_form' })).reference,
   };

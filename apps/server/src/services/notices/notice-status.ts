@@ -1,6 +1,6 @@
 import { findNoticeStatus } from '@exrated/db/queries';
-import { TRPCError } from '@trpc/server';
 import type { Context } from '../../context';
+import { notFound } from '../errors/domain-error';
 import { statementOfReasons } from '../moderation/decision-reasons';
 import { normalizeNoticeReference } from './notice-reference';
 
@@ -14,7 +14,7 @@ export const NOTICE_NOT_FOUND = 'No report has this reference. Check it and try 
 export async function loadNoticeStatus(ctx: Context, reference: string) {
   const normalized = normalizeNoticeReference(reference);
   const notice = normalized ? await findNoticeStatus(ctx.db, normalized) : null;
-  if (!notice) throw new TRPCError({ code: 'NOT_FOUND', message: NOTICE_NOT_FOUND });
+  if (!notice) throw notFound(NOTICE_NOT_FOUND);
   const { outcome, decisionReason, note, decidedAt } = notice;
   return {
     reference: notice.reference,

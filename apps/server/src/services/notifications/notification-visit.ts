@@ -1,6 +1,6 @@
 import { createProfileFromNotificationLink, findNotificationRecipient } from '@exrated/db/queries';
-import { TRPCError } from '@trpc/server';
 import type { Context } from '../../context';
+import { DomainError, invalidRequest, notFound } from '../errors/domain-error';
 
 export const INVALID_LINK_MESSAGE = 'Invalid link';
 export const EXPIRED_LINK_MESSAGE = 'This link is invalid or has expired';
@@ -18,24 +18,24 @@ export async function visitNotification(ctx: Context, id: string | undefined): P
   ctx.audit.log('rating_redirect_visited', { notificationId: notificationId || null });
   if (notificationId === '') {
     ctx.audit.log('rating_redirect_invalid', { reason: 'missing_id' });
-    throw new TRPCError({ code: 'BAD_REQUEST', message: INVALID_LINK_MESSAGE });
+    throw invalidRequest(INVALID_LINK_MESSAGE);
   }
   if (!UUID_PATTERN.test(notificationId)) {
     ctx.audit.log('rating_redirect_invalid', { reason: 'malformed_id' });
-    throw new TRPCError({ code: 'NOT_FOUND', message: EXPIRED_LINK_MESSAGE });
+    throw notFound(EXPIRED_LINK_MESSAGE);
   }
 
   try {
     const recipient = await findNotificationRecipient(ctx.db, notificationId);
     if (!recipient) {
       ctx.audit.log('rating_redirect_invalid', { notificationId, reason: 'unknown_id' });
-      throw new TRPCError({ code: 'NOT_FOUND', message: EXPIRED_LINK_MESSAGE });
+      throw notFound(EXPIRED_LINK_MESSAGE);
     }
     ctx.audit.log('notification_found', { notificationId });
     await ensureRecipientProfile(ctx, recipient);
     return { name: recipient.name };
   } catch (error) {
-    if (error instanceof TRPCError) throw error;
+    if (error instanceof DomainError) throw error;
     ctx.audit.log('rating_redirect_error', { notificationId });
     // Rethrown as it is: the procedure reports it as INTERNAL ('Something went wrong, please try again').
     throw error;

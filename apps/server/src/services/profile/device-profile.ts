@@ -6,14 +6,11 @@ import {
   findNumberSwitches,
 } from '@exrated/db/queries';
 import type { DeviceSession } from '@exrated/db/schema';
-import { TRPCError } from '@trpc/server';
 import type { Context } from '../../context';
 import { networkKey } from '../limits/network-key';
 import { enforceRateLimit } from '../limits/rate-limit-errors';
 
 type DeviceContext = Context & { session: DeviceSession };
-
-export const SAVE_PHONE_ERROR = 'There was an error saving your profile. Please try again.';
 
 function provenPhoneOf(session: DeviceSession): string | null {
   return session.phoneProvenAt ? session.phoneNumber : null;
@@ -57,13 +54,9 @@ export async function savePhoneForDevice(ctx: DeviceContext, phone: string) {
     { limit: ctx.config.limits.phoneSavesPerIpPerHour, windowSeconds: 3600 },
     (wait) => `Too many phone numbers saved from your network. Please try again ${wait}.`,
   );
-  try {
-    const keepsProof = provenPhoneOf(ctx.session) === phone;
-    await ctx.sessions.saveUnprovenPhone(ctx.session, phone, !keepsProof);
-    ctx.audit.log('profile_phone_saved', { source: 'unlock' }, { phoneNumber: phone });
-  } catch (error) {
-    throw new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: SAVE_PHONE_ERROR, cause: error });
-  }
+  const keepsProof = provenPhoneOf(ctx.session) === phone;
+  await ctx.sessions.saveUnprovenPhone(ctx.session, phone, !keepsProof);
+  ctx.audit.log('profile_phone_saved', { source: 'unlock' }, { phoneNumber: phone });
   return { phoneNumber: phone };
 }
 

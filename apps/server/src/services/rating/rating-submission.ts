@@ -3,9 +3,8 @@ import { identifyingDetailKinds, screenRatingInput } from '@exrated/content';
 import { RATINGS_TO_UNLOCK } from '@exrated/content/unlock';
 import type { RatingSubmissionStep } from '@exrated/db/queries';
 import { ratingSubmissionStep, saveRatingSubmission } from '@exrated/db/queries';
-import { TRPCError } from '@trpc/server';
 import { screeningHoldReason } from '../content/held-screening';
-import { RetryAfter } from '../limits/rate-limit-errors';
+import { type DomainError, invalidRequest, overLimit, unavailable } from '../errors/domain-error';
 import { holdShownToAuthor } from '../moderation/author-holds';
 import { admitHeldRating } from '../moderation/held-limits';
 import { authorRecord } from '../moderation/repeat-offenders';
@@ -53,11 +52,11 @@ export async function submitRating(
   input: RatingSubmitInput,
 ): Promise<RatingSubmitResult> {
   if ((await ctx.settings.get()).maintenanceMode) {
-    throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: MAINTENANCE_MESSAGE });
+    throw unavailable(MAINTENANCE_MESSAGE);
   }
   const raterPhone = ctx.session.phoneProvenAt ? ctx.session.phoneNumber : null;
   if (raterPhone && raterPhone === input.phoneNumber) {
-    throw new TRPCError({ code: 'BAD_REQUEST', message: "You can't rate your own phone number." });
+    throw invalidRequest("You can't rate your own phone number.");
   }
   refuseUntextableNumber(ctx, input.phoneNumber);
   await enforceSubmissionCaps(ctx);
@@ -164,7 +163,7 @@ function refuseUntextableNumber(ctx: RatingContext, phoneNumber: string) {
 /** The one neutral refusal of every number that cannot be rated; the reason goes to the audit log only. */
 function refuseUnrateable(ctx: RatingContext, reason: string): never {
   ctx.audit.log('rating_submission_failed', { reason });
-  throw new TRPCError({ code: 'BAD_REQUEST', message: NUMBER_CANNOT_BE_RATED });
+  throw invalidRequest(NUMBER_CANNOT_BE_RATED);
 }
 
 const STAGE_ACTIONS: Record<RatingSubmissionStep, { action: string; message: string }> = {
@@ -186,7 +185,7 @@ const STAGE_ACTIONS: Record<RatingSubmissionStep, { action: string; message: str
  * A write failed and the statement rolled back whole. The rater gets the message (docs/product.md#messages)
  * for the step that failed, with a reason meant for people (never SQL); the details go to error_logs.
  */
-function submissionFailure(ctx: RatingContext, error: unknown): TRPCError {
+function submissionFailure(ctx: RatingContext, error: unknown): DomainError {
   const cause = rootCause(error);
   const stage = ratingSubmissionStep(cause);
   const { action, message } = STAGE_ACTIONS[stage];
@@ -204,12 +203,12 @@ function submissionFailure(ctx: RatingContext, error: unknown): TRPCError {
     componentName: 'rating.submit',
     details: { stage },
   });
-  // SERVICE_UNAVAILABLE, not INTERNAL: the message is meant for the rater, and a retry may well succeed.
-  return new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: userMessage });
+  // Unavailable, not an internal error: the message is meant for the rater, and a retry may well succeed.
+  return unavailable(userMessage);
 }
 
 /** Terms: no excessive ratings of the same person. One rating of a number per rater per N days. */
-function repeatRatingRefusal(ctx: RatingContext, previousRatingAt: Date, now: Date): TRPCError {
+function repeatRatingRefusal(ctx: RatingContext, previousRatingAt: Date, now: Date): DomainError {
   const days = ctx.config.limits.samePhoneRatingDays;
   const windowMs = days * DAY_SECONDS * 1000;
   const retryAfterSeconds = Math.max(
@@ -217,11 +216,10 @@ function repeatRatingRefusal(ctx: RatingContext, previousRatingAt: Date, now: Da
     Math.ceil((previousRatingAt.getTime() + windowMs - now.getTime()) / 1000),
   );
   const daysLeft = Math.ceil(retryAfterSeconds / DAY_SECONDS);
-  return new TRPCError({
-    code: 'TOO_MANY_REQUESTS',
-    message: `You have already rated this person. You can rate the same number once every ${days} days; try again in ${daysLeft} day${daysLeft === 1 ? '' : 's'}.`,
-    cause: new RetryAfter(retryAfterSeconds),
-  });
+  return overLimit(
+    `You have already rated this person. You can rate the same number once every ${days} days; try again in ${daysLeft} day${daysLeft === 1 ? '' : 's'}.`,
+    retryAfterSeconds,
+  );
 }
 
 /**

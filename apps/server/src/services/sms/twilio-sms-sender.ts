@@ -1,4 +1,5 @@
 import {
+  NUMBER_OPTED_OUT,
   PHONE_FORMAT_NOT_SUPPORTED,
   PROVIDER_REFUSED,
   PROVIDER_THROTTLED,
@@ -154,7 +155,7 @@ function twilioError(response: Response, body: unknown): SmsDeliveryError {
   if (response.status >= 500)
     return new SmsDeliveryError(PROVIDER_UNREACHABLE, { cause, kind: 'unreachable', errorCode });
   if (errorCode === UNSUBSCRIBED_RECIPIENT) {
-    return new SmsDeliveryError('This number has opted out of text messages. Reply START to opt back in.', {
+    return new SmsDeliveryError(NUMBER_OPTED_OUT, {
       cause,
       errorCode,
       optedOut: true,

@@ -1,6 +1,6 @@
 import { completeStaffEnrolment, findStaffEnrolment, setPendingTotpSecret } from '@exrated/db/queries';
-import { TRPCError } from '@trpc/server';
 import type { Context } from '../../context';
+import { invalidRequest, notAuthenticated, notFound } from '../errors/domain-error';
 import { hashToken } from '../sessions/sessions';
 import { checkStaffPassword } from './password-check';
 import { hashPassword } from './passwords';
@@ -22,7 +22,7 @@ function secretBox(ctx: Context) {
 
 async function liveEnrolment(ctx: Context, token: string) {
   const found = await findStaffEnrolment(ctx.db, hashToken(token), ctx.now());
-  if (!found) throw new TRPCError({ code: 'NOT_FOUND', message: LINK_GONE });
+  if (!found) throw notFound(LINK_GONE);
   return found;
 }
 
@@ -36,7 +36,7 @@ export async function beginEnrolment(ctx: Context, token: string) {
   const sealed =
     enrolment.pendingTotpSecret ??
     (await setPendingTotpSecret(ctx.db, enrolment.id, box.seal(newTotpSecret())));
-  if (!sealed) throw new TRPCError({ code: 'NOT_FOUND', message: LINK_GONE });
+  if (!sealed) throw notFound(LINK_GONE);
   const secret = box.open(sealed);
   const { uri, qrDataUrl } = await enrolmentUri(secret, account.login);
   return {
@@ -65,11 +65,11 @@ export async function completeEnrolment(
 ) {
   const { enrolment, account } = await liveEnrolment(ctx, input.token);
   if (!enrolment.pendingTotpSecret) {
-    throw new TRPCError({ code: 'BAD_REQUEST', message: 'Open the link again to see the QR code to scan.' });
+    throw invalidRequest('Open the link again to see the QR code to scan.');
   }
   const password = input.password ?? '';
   if (enrolment.purpose !== 'first_login' && password === '') {
-    throw new TRPCError({ code: 'BAD_REQUEST', message: 'Please enter your password.' });
+    throw invalidRequest('Please enter your password.');
   }
   const secret = secretBox(ctx).open(enrolment.pendingTotpSecret);
   const step = totpStep(input.code.trim(), secret);
@@ -84,13 +84,10 @@ export async function completeEnrolment(
         staffId: account.id,
         reason: passwordOk ? 'invalid_code' : 'invalid_password',
       });
-      throw new TRPCError({ code: 'UNAUTHORIZED', message: INVALID_LOGIN });
+      throw notAuthenticated(INVALID_LOGIN);
     }
   } else if (step === null) {
-    throw new TRPCError({
-      code: 'BAD_REQUEST',
-      message: 'That code is not right. Enter the 6 digits your authenticator app shows now.',
-    });
+    throw invalidRequest('That code is not right. Enter the 6 digits your authenticator app shows now.');
   }
   const passwordHash = enrolment.purpose === 'invite' ? await hashPassword(password) : null;
   const recoveryCodes = newRecoveryCodes();
@@ -102,7 +99,7 @@ export async function completeEnrolment(
     recoveryCodeHashes: recoveryCodes.map(hashRecoveryCode),
     passwordHash,
   });
-  if (!done) throw new TRPCError({ code: 'NOT_FOUND', message: LINK_GONE });
+  if (!done) throw notFound(LINK_GONE);
   await startStaffSession(ctx, account);
   ctx.audit.log('staff_enrolled', { staffId: account.id, purpose: enrolment.purpose });
   return { recoveryCodes, name: account.displayName, role: account.role };

@@ -20,8 +20,8 @@ import {
   verifyAuthenticationResponse,
   verifyRegistrationResponse,
 } from '@simplewebauthn/server';
-import { TRPCError } from '@trpc/server';
 import type { Context } from '../../context';
+import { conflict, invalidRequest, notFound } from '../errors/domain-error';
 import { hashToken } from '../sessions/sessions';
 import { TOTP_ISSUER } from './second-factor';
 
@@ -87,12 +87,9 @@ export async function passkeyRegistrationOptions(ctx: StaffContext) {
     findStaffById(ctx.db, staffId),
     listStaffPasskeyCredentialIds(ctx.db, staffId),
   ]);
-  if (!account) throw new TRPCError({ code: 'NOT_FOUND', message: 'This staff account does not exist.' });
+  if (!account) throw notFound('This staff account does not exist.');
   if (existing.length >= MAX_PASSKEYS_PER_ACCOUNT) {
-    throw new TRPCError({
-      code: 'BAD_REQUEST',
-      message: `You have ${MAX_PASSKEYS_PER_ACCOUNT} passkeys: remove one before adding another.`,
-    });
+    throw invalidRequest(`You have ${MAX_PASSKEYS_PER_ACCOUNT} passkeys: remove one before adding another.`);
   }
   const rp = relyingParty(ctx);
   const options = await generateRegistrationOptions({
@@ -133,7 +130,7 @@ export async function addPasskey(
   const { staffId } = ctx.adminSession;
   const challenge = await takePasskeyChallenge(ctx.db, registrationKey(ctx.adminSession), ctx.now());
   if (!challenge || challenge.staffId !== staffId) {
-    throw new TRPCError({ code: 'BAD_REQUEST', message: REQUEST_GONE });
+    throw invalidRequest(REQUEST_GONE);
   }
   const expected = expectedAnswer(ctx, challenge.challenge);
   let credential: { id: string; publicKey: Uint8Array; counter: number; transports?: string[] | undefined };
@@ -143,7 +140,7 @@ export async function addPasskey(
     credential = verification.registrationInfo.credential;
   } catch (error) {
     ctx.log.warn({ err: error, staffId }, 'passkey registration refused');
-    throw new TRPCError({ code: 'BAD_REQUEST', message: NOT_VERIFIED });
+    throw invalidRequest(NOT_VERIFIED);
   }
   const added = await insertStaffPasskey(ctx.db, {
     staffId,
@@ -153,15 +150,14 @@ export async function addPasskey(
     transports: credential.transports ?? [],
     name: input.name,
   });
-  if (!added) throw new TRPCError({ code: 'CONFLICT', message: 'This passkey is already registered.' });
+  if (!added) throw conflict('This passkey is already registered.');
   ctx.audit.log('staff_passkey_added', { staffId, passkeyId: added.id, name: added.name });
   return added;
 }
 
 export async function removeOwnPasskey(ctx: StaffContext, id: string) {
   const name = await deleteStaffPasskey(ctx.db, ctx.adminSession.staffId, id);
-  if (name === null)
-    throw new TRPCError({ code: 'NOT_FOUND', message: 'This passkey does not exist (any more).' });
+  if (name === null) throw notFound('This passkey does not exist (any more).');
   ctx.audit.log('staff_passkey_removed', { staffId: ctx.adminSession.staffId, passkeyId: id, name });
   return { ok: true as const };
 }

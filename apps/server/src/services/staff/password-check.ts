@@ -1,6 +1,6 @@
 import type { StaffAccount } from '@exrated/db/schema';
-import { TRPCError } from '@trpc/server';
 import type { Context } from '../../context';
+import { DomainError } from '../errors/domain-error';
 import { networkKey, siteKey } from '../limits/network-key';
 import { tooManyRequests } from '../limits/rate-limit-errors';
 import type { RateLimitHit } from '../limits/rate-limiter';
@@ -89,7 +89,7 @@ async function limited<T>(ctx: Context, attempt: () => Promise<T>): Promise<T> {
   try {
     return await attempt();
   } catch (error) {
-    if (error instanceof TRPCError && error.code === 'TOO_MANY_REQUESTS') {
+    if (error instanceof DomainError && error.kind === 'too_many_requests') {
       ctx.log.warn({ ip: ctx.request.ipAddress }, 'staff password check refused by a cap');
     }
     throw error;

@@ -9,12 +9,14 @@ import {
   setStaffDisabled,
 } from '@exrated/db/queries';
 import type { StaffRole } from '@exrated/db/schema';
-import { TRPCError } from '@trpc/server';
 import type { Context } from '../../context';
+import { conflict, invalidRequest, notFound } from '../errors/domain-error';
 import { createEnrolmentLink } from './staff-links';
 import { normalizeLogin } from './staff-login';
 
 type AdminContext = Context & { adminSession: StaffSession };
+
+const ACCOUNT_GONE = 'This staff account does not exist (any more).';
 
 /** The staff list; `isSelf` marks the caller's own row, which offers no action on itself. */
 export async function listStaffAccounts(ctx: AdminContext) {
@@ -35,7 +37,7 @@ export async function inviteStaff(
     createdBy: ctx.adminSession.staffId,
   });
   if (!account) {
-    throw new TRPCError({ code: 'CONFLICT', message: `There is already a staff account '${login}'.` });
+    throw conflict(`There is already a staff account '${login}'.`);
   }
   const link = await createEnrolmentLink(ctx, {
     staffId: account.id,
@@ -49,21 +51,18 @@ export async function inviteStaff(
 /** The account acted on, refused for oneself and for the last admin able to act. */
 async function otherAccount(ctx: AdminContext, staffId: string, action: string) {
   if (staffId === ctx.adminSession.staffId) {
-    throw new TRPCError({ code: 'BAD_REQUEST', message: `You cannot ${action} your own account.` });
+    throw invalidRequest(`You cannot ${action} your own account.`);
   }
   const account = await findStaffById(ctx.db, staffId);
   if (!account || account.removedAt) {
-    throw new TRPCError({ code: 'NOT_FOUND', message: 'This staff account does not exist (any more).' });
+    throw notFound(ACCOUNT_GONE);
   }
   return account;
 }
 
 async function refuseLastAdmin(ctx: AdminContext, account: { role: StaffRole; disabledAt: Date | null }) {
   if (account.role === 'admin' && !account.disabledAt && (await countActiveAdmins(ctx.db)) <= 1) {
-    throw new TRPCError({
-      code: 'BAD_REQUEST',
-      message: 'The last active admin cannot be disabled or removed.',
-    });
+    throw invalidRequest('The last active admin cannot be disabled or removed.');
   }
 }
 
@@ -94,14 +93,10 @@ export async function removeStaffAccount(ctx: AdminContext, staffId: string) {
 export async function resetSecondFactor(ctx: AdminContext, staffId: string) {
   const account = await otherAccount(ctx, staffId, 'reset the second factor of');
   if (account.disabledAt) {
-    throw new TRPCError({
-      code: 'BAD_REQUEST',
-      message: 'Enable the account before resetting its second factor.',
-    });
+    throw invalidRequest('Enable the account before resetting its second factor.');
   }
   const cleared = await clearSecondFactor(ctx.db, staffId);
-  if (!cleared)
-    throw new TRPCError({ code: 'NOT_FOUND', message: 'This staff account does not exist (any more).' });
+  if (!cleared) throw notFound(ACCOUNT_GONE);
   await ctx.sessions.endStaffSessions(staffId);
   const link = await createEnrolmentLink(ctx, {
     staffId,

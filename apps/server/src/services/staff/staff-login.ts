@@ -6,8 +6,8 @@ import {
   useTotpStep,
 } from '@exrated/db/queries';
 import type { StaffAccount, StaffRole } from '@exrated/db/schema';
-import { TRPCError } from '@trpc/server';
 import type { Context } from '../../context';
+import { notAuthenticated } from '../errors/domain-error';
 import { rememberPlace } from './known-places';
 import { type PasskeyAssertion, passkeyAnswers } from './passkeys';
 import { checkStaffPassword } from './password-check';
@@ -100,7 +100,7 @@ async function secondFactorMethod(ctx: Context, account: StaffAccount, code: str
 
 function refuse(ctx: Context, reason: string, account?: StaffAccount): never {
   ctx.audit.log('admin_login_failed', { reason, ...(account ? { staffId: account.id } : {}) });
-  throw new TRPCError({ code: 'UNAUTHORIZED', message: INVALID_LOGIN });
+  throw notAuthenticated(INVALID_LOGIN);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { deleteSmsOptOut, findNotificationRecipient, recordSmsOptOut } from '@exrated/db/queries';
 import type { DeviceSession } from '@exrated/db/schema';
-import { TRPCError } from '@trpc/server';
 import type { Context } from '../../context';
+import { blockedByPrecondition, notFound } from '../errors/domain-error';
 import { EXPIRED_LINK_MESSAGE, UUID_PATTERN } from '../notifications/notification-visit';
 import { requireFreshProof } from '../sessions/proof-lease';
 
@@ -19,12 +19,12 @@ export async function optOutByNotificationLink(ctx: Context, id: string) {
   const notificationId = id.trim();
   if (!UUID_PATTERN.test(notificationId)) {
     ctx.audit.log('sms_opt_out_invalid', { reason: 'malformed_id' });
-    throw new TRPCError({ code: 'NOT_FOUND', message: EXPIRED_LINK_MESSAGE });
+    throw notFound(EXPIRED_LINK_MESSAGE);
   }
   const recipient = await findNotificationRecipient(ctx.db, notificationId);
   if (!recipient) {
     ctx.audit.log('sms_opt_out_invalid', { notificationId, reason: 'unknown_id' });
-    throw new TRPCError({ code: 'NOT_FOUND', message: EXPIRED_LINK_MESSAGE });
+    throw notFound(EXPIRED_LINK_MESSAGE);
   }
   const added = await recordSmsOptOut(ctx.db, { phoneNumber: recipient.phoneNumber, source: 'link' });
   // Logged against the number it is about, so the admin's profile page shows it with that number's history.
@@ -79,6 +79,6 @@ async function optInAtProvider(ctx: Context, phoneNumber: string) {
   } catch (error) {
     ctx.log.warn({ err: error }, 'provider refused the opt-in');
     ctx.audit.log('sms_provider_opt_in_failed', { provider: sms.name });
-    throw new TRPCError({ code: 'PRECONDITION_FAILED', message: CARRIER_BLOCKS_TEXTS, cause: error });
+    throw blockedByPrecondition(CARRIER_BLOCKS_TEXTS, error);
   }
 }

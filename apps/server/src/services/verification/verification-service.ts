@@ -1,7 +1,7 @@
 import { dropErasedRepeatsOfDevice } from '@exrated/db/queries';
 import type { DeviceSession } from '@exrated/db/schema';
-import { TRPCError } from '@trpc/server';
 import type { Context } from '../../context';
+import { DomainError, invalidRequest, unavailable, upstreamFailed } from '../errors/domain-error';
 import { networkKey } from '../limits/network-key';
 import { enforceRateLimit, tooManyRequests } from '../limits/rate-limit-errors';
 import { holdShownToAuthor } from '../moderation/author-holds';
@@ -22,7 +22,6 @@ import { generateVerificationCode, hashVerificationCode, verificationText } from
 export const VERIFICATION_UNAVAILABLE =
   'Verification is temporarily unavailable. Please try again in a few minutes.';
 export const INVALID_CODE = 'Invalid or expired verification code. Please try again or request a new code.';
-export const VERIFY_ERROR = 'An error occurred while verifying your code. Please try again.';
 const SEND_FAILED = 'Failed to send verification code';
 /**
  * What a person refused for want of an SMS slot is told to wait: by then the burst that filled the
@@ -51,13 +50,11 @@ export async function sendVerificationCode(ctx: DeviceContext, phone: string) {
     : 'country_not_allowed';
   if (!parsed || untextable) {
     audit('verification_error', { reason: untextable, country: parsed?.country ?? null });
-    throw new TRPCError({
-      code: 'BAD_REQUEST',
-      message:
-        untextable === 'number_type_not_allowed'
-          ? `${SEND_FAILED}: Texts can only be sent to mobile numbers. Please enter a mobile number.`
-          : `${SEND_FAILED}: Texts can only be sent to numbers in ${countryNames(ctx.config.allowedSmsCountries)}.`,
-    });
+    throw invalidRequest(
+      untextable === 'number_type_not_allowed'
+        ? `${SEND_FAILED}: Texts can only be sent to mobile numbers. Please enter a mobile number.`
+        : `${SEND_FAILED}: Texts can only be sent to numbers in ${countryNames(ctx.config.allowedSmsCountries)}.`,
+    );
   }
 
   const code = generateVerificationCode();
@@ -128,13 +125,13 @@ export async function checkVerificationCode(ctx: DeviceContext, phone: string, c
   switch (result.status) {
     case 'missing':
       audit('verification_code_expired');
-      throw new TRPCError({ code: 'BAD_REQUEST', message: INVALID_CODE });
+      throw invalidRequest(INVALID_CODE);
     case 'max_attempts':
       audit('verification_code_max_attempts', { attempts: result.attempts });
-      throw new TRPCError({ code: 'BAD_REQUEST', message: INVALID_CODE });
+      throw invalidRequest(INVALID_CODE);
     case 'invalid':
       audit('verification_code_invalid', { attempts: result.attempts, attemptsLeft: result.attemptsLeft });
-      throw new TRPCError({ code: 'BAD_REQUEST', message: INVALID_CODE });
+      throw invalidRequest(INVALID_CODE);
     case 'valid':
       audit('verification_code_valid', { attempts: result.attempts });
   }
@@ -201,7 +198,8 @@ export async function checkVerificationCode(ctx: DeviceContext, phone: string, c
       componentName: 'verification.check',
       phoneNumber: phone,
     });
-    throw new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: VERIFY_ERROR, cause });
+    // Logged above, and no refusal: it leaves as it is, and the procedure answers it as an internal error.
+    throw cause;
   }
   return { verified: true as const, phoneNumber: phone };
 }
@@ -280,7 +278,7 @@ async function sendingBusy(ctx: DeviceContext, phone: string, country: string | 
   return tooManyRequests(BUSY_RETRY_AFTER_SECONDS, SENDING_BUSY);
 }
 
-function sendRefused(ctx: DeviceContext, phone: string, refusal: SendRefusal): TRPCError {
+function sendRefused(ctx: DeviceContext, phone: string, refusal: SendRefusal): DomainError {
   const seconds = Math.max(1, Math.ceil(refusal.retryAfterMs / 1000));
   ctx.audit.log('verification_error', { reason: refusal.status }, { phoneNumber: phone });
   return refusal.status === 'cooldown'
@@ -319,7 +317,7 @@ async function rememberPhone(ctx: DeviceContext, phone: string) {
   }
 }
 
-function sendFailure(ctx: DeviceContext, phone: string, error: unknown): TRPCError {
+function sendFailure(ctx: DeviceContext, phone: string, error: unknown): DomainError {
   const delivery = error instanceof SmsDeliveryError ? error : null;
   const reason = delivery?.invalidNumberFormat
     ? PHONE_FORMAT_NOT_SUPPORTED
@@ -342,11 +340,8 @@ function sendFailure(ctx: DeviceContext, phone: string, error: unknown): TRPCErr
     details: { provider: ctx.sms.name, reason },
     phoneNumber: phone,
   });
-  return new TRPCError({
-    code: delivery?.invalidNumberFormat ? 'BAD_REQUEST' : 'BAD_GATEWAY',
-    message: `${SEND_FAILED}: ${reason}`,
-    cause,
-  });
+  const message = `${SEND_FAILED}: ${reason}`;
+  return delivery?.invalidNumberFormat ? invalidRequest(message, cause) : upstreamFailed(message, cause);
 }
 
 /**
@@ -362,7 +357,7 @@ async function withCodeStore<T>(
   try {
     return await work();
   } catch (error) {
-    if (error instanceof TRPCError) throw error;
+    if (error instanceof DomainError) throw error;
     const cause = error instanceof Error ? error : new Error(String(error));
     ctx.log.error({ err: cause, step }, 'verification code store unavailable');
     ctx.audit.log('verification_error', { reason: 'store_unavailable', step }, { phoneNumber: phone });
@@ -375,7 +370,7 @@ async function withCodeStore<T>(
       componentName: `verification.${step}`,
       phoneNumber: phone,
     });
-    throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: VERIFICATION_UNAVAILABLE, cause });
+    throw unavailable(VERIFICATION_UNAVAILABLE, cause);
   }
 }
 
