@@ -6,7 +6,13 @@ import { ratingInput } from './support/rating-fixtures';
 import { routerProcedures } from './support/router-procedures';
 import type { HttpBrowser } from './support/test-app';
 import { useTrustFlows } from './support/trust-flows';
-import { expectSameView, RELEASE_DELAY_MS, type Script, type WorldHandle } from './support/two-worlds';
+import {
+  expectSameView,
+  RELEASE_DELAY_MS,
+  type Script,
+  type Secret,
+  type WorldHandle,
+} from './support/two-worlds';
 
 /**
  * What a person sees depends only on what that person did (docs/anonymity.md#non-interference). Each case
@@ -44,7 +50,7 @@ async function strangerRatesTheEx(w: WorldHandle, text?: string) {
 
 const THREAT = 'I know where you live and I am coming for you.';
 
-const secrets: Record<string, Script> = {
+const secrets: Record<string, Secret> = {
   'another rating of the number stands, not yet released': async (w) => {
     await strangerRatesTheEx(w);
   },
@@ -70,7 +76,7 @@ const secrets: Record<string, Script> = {
   },
 };
 
-const ownerSecrets: Record<string, Script> = {
+const ownerSecrets: Record<string, Secret> = {
   "the number's owner turned on 'Do not rate me'": async (w) => {
     const owner = w.other('owner');
     await w.prove(owner, EX);
@@ -225,6 +231,50 @@ describe('the ex probing across release times reads the same whatever never reac
       for (const path of await expectSameView(exAcrossReleases, secret)) called.add(path);
     });
   }
+});
+
+/**
+ * The daily ceiling from the rater's side: three other ratings reached the number before the rater's, so the
+ * ceiling holds theirs (silently) and a moderator keeps it. The rater reads their list before and after.
+ */
+const raterUnderTheCeiling: Script = async (w) => {
+  const me = w.person('rater');
+  await w.prove(me, RATER);
+  await w.secret('before');
+  await w.advance(RELEASE_DELAY_MS + HOUR);
+  const rated = await rateAs(w, me, EX);
+  await w.query(me, 'profile.ratingsGiven');
+  const ratingId = (rated.data as { ratingId: string }).ratingId;
+  await w.secret(`decide ${ratingId}`);
+  await w.query(me, 'profile.ratingsGiven');
+  await w.mutation(me, 'profile.appeal', { ratingId, text: 'Please look again.' });
+};
+
+const othersReachedTheNumber: Secret = async (w, step) => {
+  if (step === 'before') {
+    for (const [index, phone] of ['+12025550181', '+12025550182', '+12025550183'].entries()) {
+      const other = w.other(`earlier rater ${index}`);
+      await w.prove(other, phone);
+      expect((await rateAs(w, other, EX)).error).toBeNull();
+    }
+  }
+  if (step.startsWith('decide ')) {
+    const admin = await w.admin();
+    const decided = await w.mutation(admin, 'admin.decide', {
+      kind: 'held_rating',
+      id: step.slice('decide '.length),
+      outcome: 'keep',
+      reason: 'within_terms',
+      note: 'Fine.',
+    });
+    expect(decided.error).toBeNull();
+  }
+};
+
+describe('a rater whose rating the daily ceiling holds reads the same as one it does not', () => {
+  it('three other ratings reached the number and a moderator kept the one the ceiling held', async () => {
+    for (const path of await expectSameView(raterUnderTheCeiling, othersReachedTheNumber)) called.add(path);
+  });
 });
 
 describe("'Do not rate me' does the same work whatever waits behind it", () => {

@@ -320,7 +320,9 @@ export async function lockAuthoredRating(
   return row ?? null;
 }
 
-// Correlated lookups spelled with table names: Drizzle leaves columns of a one-table select unqualified.
+// Correlated lookups spelled with table names: Drizzle leaves columns of a one-table select unqualified. A
+// keep that ended a daily-ceiling hold is not the author's to see: the hold was silent, and the decision on it
+// would say that others' ratings had reached the number (docs/anonymity.md#non-interference).
 const latestDecision = sql<{
   outcome: DecisionOutcome;
   reason: DecisionReason;
@@ -328,7 +330,9 @@ const latestDecision = sql<{
   decidedAt: string;
 } | null>`(
   select json_build_object('outcome', d.outcome, 'reason', d.reason, 'note', d.note, 'decidedAt', d.decided_at)
-  from ${moderationDecisions} d where d.rating_id = "ratings"."id" order by d.decided_at desc limit 1
+  from ${moderationDecisions} d where d.rating_id = "ratings"."id"
+    and not (d.outcome = 'keep' and d.trigger = 'daily_ceiling')
+  order by d.decided_at desc limit 1
 )`;
 const appealOfRating = sql<{ status: 'open' | 'decided'; filedAt: string } | null>`(
   select json_build_object('status', a.status, 'filedAt', a.created_at)

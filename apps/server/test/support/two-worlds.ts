@@ -62,8 +62,11 @@ export interface WorldHandle {
   /** A signed-in administrator (never observed). */
   admin(): Promise<Actor>;
   advance(ms: number): Promise<void>;
-  /** The secret of world B, at the point the script reaches it; nothing in world A. */
-  secret(): Promise<void>;
+  /**
+   * The secret of world B, at the point the script reaches it; nothing in world A. A secret in several steps
+   * (something before the person acts, a moderator's decision after) is told which step the script reached.
+   */
+  secret(step?: string): Promise<void>;
 }
 
 export interface Reply {
@@ -73,6 +76,8 @@ export interface Reply {
 }
 
 export type Script = (world: WorldHandle) => Promise<void>;
+/** What happens in world B only; `step` is the script's name for the point it reached ('start' by default). */
+export type Secret = (world: WorldHandle, step: string) => Promise<void>;
 
 // Values random by nature: UUIDs, notice references, the /r/ link ids and the six-digit codes in texts.
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
@@ -132,7 +137,7 @@ function isObject(value: unknown): value is Record<string, unknown> {
 }
 
 /** One run of `script` in a fresh world; `withSecret` says whether its secret happens. */
-async function runWorld(script: Script, secret: Script, withSecret: boolean) {
+async function runWorld(script: Script, secret: Secret, withSecret: boolean) {
   const clock = frozenClockAt(WORLD_START);
   const t = await createTestApp({
     env: WORLD_ENV,
@@ -217,7 +222,7 @@ async function runWorld(script: Script, secret: Script, withSecret: boolean) {
       await t.app.services.dispatcher.runOnce();
       await t.textsSent();
     },
-    secret: () => (withSecret ? secret(handle) : Promise.resolve()),
+    secret: (step = 'start') => (withSecret ? secret(handle, step) : Promise.resolve()),
   };
   try {
     await script(handle);
@@ -239,7 +244,7 @@ async function runWorld(script: Script, secret: Script, withSecret: boolean) {
  * Runs `script` in a world without the secret and in one with it, and expects the same transcript and the
  * same texts. Returns the procedures the script called, for the coverage check.
  */
-export async function expectSameView(script: Script, secret: Script): Promise<Set<string>> {
+export async function expectSameView(script: Script, secret: Secret): Promise<Set<string>> {
   const plain = await runWorld(script, secret, false);
   const withSecret = await runWorld(script, secret, true);
   expect(withSecret.transcript.map((entry) => entry.step)).toEqual(
