@@ -267,7 +267,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await app.register(trpcRoute<AppRouter>, {
     prefix: '/trpc',
     trpcOptions: { router: appRouter, createContext: createContextFactory(services) },
-    fastPath: overrides.trpcFastPath !== false,
+    fastPath: config.trpcFastPath && overrides.trpcFastPath !== false,
   });
 
   const clientRoot = resolveClientDistDir(config);

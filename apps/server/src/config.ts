@@ -113,6 +113,7 @@ export const envSchema = z.object({
   ADMIN_EMAIL: z.string().trim().toLowerCase().min(1).max(200).default('admin'),
   COOKIE_SECURE: booleanFromEnv.optional(),
   TRUST_PROXY: trustProxy.default(false),
+  TRPC_FAST_PATH: booleanFromEnv.default(true),
   CONTACT_URL: z.url({ message: 'must be an absolute URL' }).default('mailto:support@exrated.app'),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
   LOG_FORMAT: z.enum(['pretty', 'json'], { message: 'must be pretty or json' }).optional(),
@@ -249,6 +250,8 @@ export interface Config {
   moderationTargetHours: number[];
   cookieSecure: boolean;
   trustProxy: boolean | number | string[];
+  /** JSON tRPC calls answered by `trpc/fast-path/` (false: the stock adapter for every call). */
+  trpcFastPath: boolean;
   contactUrl: string;
   logLevel: 'debug' | 'info' | 'warn' | 'error';
   /** Human-readable lines (pino-pretty) or one JSON object per line. */
@@ -331,6 +334,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     moderationTargetHours: e.MODERATION_TARGET_HOURS,
     cookieSecure: e.COOKIE_SECURE ?? production,
     trustProxy: e.TRUST_PROXY,
+    trpcFastPath: e.TRPC_FAST_PATH,
     contactUrl: e.CONTACT_URL,
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT ?? (e.NODE_ENV === 'development' ? 'pretty' : 'json'),

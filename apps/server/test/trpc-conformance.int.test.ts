@@ -43,8 +43,8 @@ vi.mock('@trpc/server/adapters/fastify', async (importOriginal) => {
     },
   };
 });
-vi.mock('../src/trpc/fastify-trpc-handler', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../src/trpc/fastify-trpc-handler')>();
+vi.mock('../src/trpc/fast-path/fastify-trpc-handler', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../src/trpc/fast-path/fastify-trpc-handler')>();
   return {
     ...original,
     resolveJsonCall: (...args: Parameters<typeof original.resolveJsonCall>) => {

@@ -1,9 +1,9 @@
 import type { AnyTRPCRouter } from '@trpc/server';
 import { fastifyRequestHandler } from '@trpc/server/adapters/fastify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { resolveJsonCall } from './fastify-trpc-handler';
-import type { JsonCallOptions } from './json-call';
-import { readJsonCall } from './json-call';
+import { resolveJsonCall } from './fast-path/fastify-trpc-handler';
+import type { JsonCallOptions } from './fast-path/json-call';
+import { readJsonCall } from './fast-path/json-call';
 
 const asWritten = (body: string) => body;
 

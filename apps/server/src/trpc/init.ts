@@ -6,7 +6,7 @@ import type { Context } from '../context';
 import { DomainError } from '../services/errors/domain-error';
 import { DEPENDENCY_UNAVAILABLE_MESSAGE, isDependencyUnavailable } from './dependency-errors';
 import { domainErrorData } from './domain-errors';
-import { serializeOutput } from './output-serializer';
+import { serializeOutput } from './fast-path/output-serializer';
 
 export const GENERIC_ERROR_MESSAGE = 'Something went wrong, please try again';
 

@@ -16,7 +16,7 @@ import Fastify, {
 import superjson from 'superjson';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { trpcRoute } from './fastify-trpc-plugin';
+import { trpcRoute } from '../fastify-trpc-plugin';
 
 /**
  * The options of tRPC's HTTP handler that the app does not use today (onError, responseMeta, batch limits,

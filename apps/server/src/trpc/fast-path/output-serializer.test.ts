@@ -1,7 +1,7 @@
 import { TimestampDate } from '@exrated/db';
 import superjson from 'superjson';
 import { describe, expect, it } from 'vitest';
-import { readableDetails } from '../services/admin/readable-details';
+import { readableDetails } from '../../services/admin/readable-details';
 import { serializeOutput } from './output-serializer';
 
 const wire = (value: unknown) => JSON.stringify(serializeOutput(value));
