@@ -1,0 +1,79 @@
+-- Live since migration 0020_proof_new_session.
+-- A correct SMS code (as in 0014), with a device session of its own: the proof starts a new session row
+-- (`p_token_hash`, the proven phone, `p_expires_at`), returned as `session_id`, and the browser's earlier row
+-- keeps what it did (the caller ends it in the same transaction). Of the ratings the earlier row gave before
+-- anyone stood behind them, those given since `p_claim_since` (the visit that led to the proof) move to the
+-- new row and are settled as before; older ones stay with the earlier row, anonymous.
+CREATE FUNCTION "prove_phone"(
+  "p_session_id" uuid,
+  "p_token_hash" text,
+  "p_phone_number" text,
+  "p_proven_at" timestamptz,
+  "p_expires_at" timestamptz,
+  "p_claim_since" timestamptz,
+  "p_repeat_since" timestamptz,
+  "p_day_since" timestamptz,
+  "p_daily_ceiling" integer,
+  "p_release_times" jsonb,
+  "p_fallback_release_at" timestamptz
+) RETURNS TABLE (
+  "session_id" uuid,
+  "attributed" integer,
+  "dropped_own_number" integer,
+  "dropped_repeat" integer,
+  "held_for_moderation" integer,
+  "withheld" integer
+) LANGUAGE plpgsql AS $$
+DECLARE
+  "r" record;
+  "v_held" text;
+BEGIN
+  "attributed" := 0;
+  "dropped_own_number" := 0;
+  "dropped_repeat" := 0;
+  "held_for_moderation" := 0;
+  "withheld" := 0;
+  INSERT INTO "device_sessions" ("token_hash", "phone_number", "phone_proven_at", "expires_at")
+  VALUES ("p_token_hash", "p_phone_number", "p_proven_at", "p_expires_at")
+  RETURNING "id" INTO "session_id";
+  INSERT INTO "claimed_profiles" ("phone_number", "is_verified", "verified_at")
+  VALUES ("p_phone_number", true, "p_proven_at")
+  ON CONFLICT ("phone_number") DO UPDATE SET "is_verified" = true, "verified_at" = excluded."verified_at";
+
+  FOR "r" IN SELECT x."id", x."phone_number", x."held_reason" FROM "ratings" x
+    WHERE x."device_session_id" = "p_session_id" AND x."created_by_phone" IS NULL
+      AND x."created_at" >= "p_claim_since"
+    ORDER BY x."phone_number", x."created_at"
+  LOOP
+    IF "r"."phone_number" = "p_phone_number" THEN
+      DELETE FROM "ratings" WHERE "id" = "r"."id";
+      "dropped_own_number" := "dropped_own_number" + 1;
+      CONTINUE;
+    END IF;
+    PERFORM pg_advisory_xact_lock(hashtextextended('rating:' || "r"."phone_number", 0));
+    IF EXISTS (SELECT 1 FROM "ratings" y WHERE y."phone_number" = "r"."phone_number"
+        AND y."created_by_phone" = "p_phone_number" AND y."created_at" > "p_repeat_since") THEN
+      DELETE FROM "ratings" WHERE "id" = "r"."id";
+      "dropped_repeat" := "dropped_repeat" + 1;
+      CONTINUE;
+    END IF;
+    "v_held" := "r"."held_reason";
+    IF "v_held" IS NULL AND "standing_ratings_since"("r"."phone_number", "p_day_since") >= "p_daily_ceiling" THEN
+      "v_held" := 'daily_ceiling';
+    END IF;
+    UPDATE "ratings" SET "created_by_phone" = "p_phone_number", "held_reason" = "v_held",
+      "device_session_id" = "session_id"
+    WHERE "id" = "r"."id";
+    "attributed" := "attributed" + 1;
+    IF "v_held" IS NULL THEN
+      IF "stand_rating"("r"."id", coalesce(("p_release_times"->>("r"."id"::text))::timestamptz,
+          "p_fallback_release_at")) = 'do_not_rate' THEN
+        "withheld" := "withheld" + 1;
+      END IF;
+    ELSE
+      UPDATE "notifications" SET "status_reason" = "v_held" WHERE "rating_id" = "r"."id" AND "status" = 'held';
+      "held_for_moderation" := "held_for_moderation" + 1;
+    END IF;
+  END LOOP;
+  RETURN NEXT;
+END $$;
