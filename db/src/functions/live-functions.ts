@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 
-// The SQL functions as the migrations leave them (docs/architecture.md#data-model): migrations only ever add, so a
-// function redefined three times has three copies there and only the last is live. Each live definition also
-// has a home of its own, `db/src/functions/<name>.sql`, to read and to review; `live-functions.test.ts`
+// The SQL functions as the migrations leave them (docs/architecture.md#data-model): migrations only ever add,
+// so a function redefined three times has three copies there and only the last is live. Each live definition
+// also has a home of its own, `db/src/functions/<name>.sql`, to read and to review; `live-functions.test.ts`
 // holds the two to the same text, so a change to a function is a new migration and the same change here.
 
 const MIGRATIONS = new URL('../../migrations/', import.meta.url);
