@@ -173,6 +173,34 @@ describe("'Delete my account' removes what the person proved, and nothing of any
     // The rater's own entries keep the rater's address.
     expect(await db().select().from(logs).where(eq(logs.ipAddress, rater.ip))).not.toHaveLength(0);
   });
+
+  it('covers a session its owner logged out of: its activity is exported and anonymized with the rest', async () => {
+    const phone = newPhone();
+    const before = actor('192.0.2.91', 'owner-agent-logged-out');
+    await prove(before, phone);
+    await rate(before, newPhone());
+    const proven = await sessionOfBrowser(t, before.browser);
+    if (!proven) throw new Error('no proven session');
+    expect((await before.call('profile.logout')).error).toBeNull();
+
+    const after = actor('192.0.2.92', 'owner-agent-after-logout');
+    await prove(after, phone);
+    const exported = await after.call('profile.exportData');
+    expect(exported.error).toBeNull();
+    expect(exported.response.body).toContain(before.ip);
+
+    expect((await after.call('profile.deleteAccount')).error).toBeNull();
+    // What the logged-out session did is kept for operations without who did it (the anonymous session
+    // before its proof keeps its own address, as for any proof).
+    const traces = await t.database.db
+      .select({ userId: logs.userId, ipAddress: logs.ipAddress, userAgent: logs.userAgent })
+      .from(logs)
+      .where(eq(logs.userAgent, 'owner-agent-logged-out'));
+    expect(traces.filter((trace) => trace.userId === proven.id)).toEqual([]);
+    expect(await t.database.db.select().from(deviceSessions).where(eq(deviceSessions.id, proven.id))).toEqual(
+      [],
+    );
+  });
 });
 
 function db() {

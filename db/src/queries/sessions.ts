@@ -52,6 +52,20 @@ export async function deleteDeviceSession(db: Executor, id: string) {
   await db.delete(deviceSessions).where(eq(deviceSessions.id, id));
 }
 
+// A token hash is hex: a value with this prefix is never one.
+const ENDED_TOKEN_PREFIX = 'ended:';
+
+/**
+ * Log out of a session that proved a phone: the row stays, ended (no cookie opens it again), so 'Download my
+ * data' and 'Delete my account' of the number still find what the session did (docs/data-rights.md).
+ */
+export async function endDeviceSession(db: Executor, id: string) {
+  await db
+    .update(deviceSessions)
+    .set({ tokenHash: sql`${ENDED_TOKEN_PREFIX} || ${deviceSessions.id}::text` })
+    .where(eq(deviceSessions.id, id));
+}
+
 export async function deleteExpiredDeviceSessions(db: Executor, now: Date, limit: number) {
   const expired = db
     .select({ id: deviceSessions.id })
@@ -211,9 +225,6 @@ export interface Proof {
   endedSessionIds: string[];
   settlement: ProofSettlement;
 }
-
-// A token hash is hex: a value with this prefix is never one.
-const ENDED_TOKEN_PREFIX = 'ended:';
 
 /**
  * Ends device sessions (docs/security.md#sessions): no cookie opens them again (the token hash becomes a value

@@ -4,6 +4,7 @@ import {
   deleteAdminSession,
   deleteDeviceSession,
   deleteStaffSessions,
+  endDeviceSession,
   endProvenSessionsOfPhone,
   findAdminSessionByTokenHash,
   findDeviceSessionByTokenHash,
@@ -232,7 +233,9 @@ export class SessionService {
   }
 
   async revokeDevice(cookies: CookieJar, session: DeviceSession): Promise<void> {
-    await deleteDeviceSession(this.db, session.id);
+    // A proven session's row is the person's: it stays, ended, for their export and deletion.
+    if (session.phoneProvenAt) await endDeviceSession(this.db, session.id);
+    else await deleteDeviceSession(this.db, session.id);
     await this.forgetDevices([session.id]);
     this.clearDeviceCookie(cookies);
   }
