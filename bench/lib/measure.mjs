@@ -84,11 +84,12 @@ export async function measurePaths(plan, stage) {
       const result = await measured(`rep ${rep} open ${name}`, pidOf(name), () =>
         drivePaced({ ...requests[name], duration: plan.openLoop.duration, rate }),
       );
-      // The mean time the path takes per request at capacity: the unit the open-loop budgets are set in.
+      // The path's mean latency when saturated (Little's law over the closed loop): the unit the open-loop
+      // budgets are set in.
       result.offeredRps = rate;
-      result.serviceMs = 1000 / capacity;
-      result.p95InServiceTimes = result.p95 / result.serviceMs;
-      result.p99InServiceTimes = result.p99 / result.serviceMs;
+      result.saturatedMs = (1000 * plan.closedLoop.connections) / capacity;
+      result.p95InSaturatedLatency = result.p95 / result.saturatedMs;
+      result.p99InSaturatedLatency = result.p99 / result.saturatedMs;
       runs.open[name].push(result);
       say(
         `rep ${rep} open@${rate} (${plan.openLoop.loadFraction * 100} % of ${capacity.toFixed(0)}) ${name}: achieved ${result.rps.toFixed(0)} req/s, ${result.cpuMsPerRequest.toFixed(2)} ms CPU/req, p95 ${result.p95.toFixed(1)} ms p99 ${result.p99.toFixed(1)} ms, steal ${result.stealPercent.toFixed(0)} %`,

@@ -53,8 +53,8 @@ export function resultsOf({ plan, dataset, measured, ...figures }) {
         {
           offeredRps: latency(name, 'offeredRps'),
           achievedRps: latency(name, 'rps'),
-          p95InServiceTimes: latency(name, 'p95InServiceTimes'),
-          p99InServiceTimes: latency(name, 'p99InServiceTimes'),
+          p95InSaturatedLatency: latency(name, 'p95InSaturatedLatency'),
+          p99InSaturatedLatency: latency(name, 'p99InSaturatedLatency'),
           p50: latency(name, 'p50'),
           p95: latency(name, 'p95'),
           p99: latency(name, 'p99'),
@@ -119,7 +119,7 @@ export function printResults(results) {
     ),
   );
   console.log(
-    `Open loop at ${method.openLoop.loadFraction * 100} % of each path's closed-loop throughput, evenly paced; latency also in service times (1000 ms / that throughput):`,
+    `Open loop at ${method.openLoop.loadFraction * 100} % of each path's closed-loop throughput, evenly paced; latency also over the path's saturated mean latency (connections / throughput):`,
   );
   console.table(
     Object.fromEntries(
@@ -132,8 +132,8 @@ export function printResults(results) {
           p50: fmt(l.p50),
           p95: fmt(l.p95),
           p99: fmt(l.p99),
-          'p95 / service': fmt(l.p95InServiceTimes),
-          'p99 / service': fmt(l.p99InServiceTimes),
+          'p95 / saturated': fmt(l.p95InSaturatedLatency),
+          'p99 / saturated': fmt(l.p99InSaturatedLatency),
         },
       ]),
     ),
