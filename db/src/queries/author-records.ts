@@ -112,7 +112,8 @@ export async function deleteUnclaimedRatings(db: Executor, ids: string[]) {
 /**
  * rating.submit: the submitting author's record in one round trip. `removed`: the removals standing against
  * them (a proven phone, else the device), with those a deleted account of the same phone left behind
- * (`authorKey`); `erasedRatingAt`: when such an account last rated `ratedNumber` since `repeatSince`, or null
+ * (`authorKey`); `erasedRatingAt`: when such an account (or a removal) last rated the `rated` number since its
+ * `repeatSince`, or null without one
  * (docs/data-rights.md#deletion-keeps-what-protects-others).
  */
 export async function findAuthorRecord(
@@ -121,10 +122,10 @@ export async function findAuthorRecord(
     provenPhone: string | null;
     deviceSessionId: string;
     authorKey: string | null;
-    ratedNumber: string | null;
-    repeatSince: Date;
+    rated: { phoneNumber: string; repeatSince: Date } | null;
   },
 ) {
+  const { rated } = params;
   const erased = (kind: 'removal' | 'rated_number') =>
     sql`${erasedAccountRecords} e where e.author_key = ${params.authorKey}::text and e.kind = ${kind}`;
   const [row] = await db
@@ -132,10 +133,12 @@ export async function findAuthorRecord(
       removed:
         sql<number>`${removalsOfAuthor(sql`${params.provenPhone}::text`, sql`${params.deviceSessionId}::uuid`)}
         + (select count(*) from ${erased('removal')})`.mapWith(Number),
-      erasedRatingAt: sql<Date | null>`(select max(e.at) from ${erased('rated_number')}
-        and e.phone_number = ${params.ratedNumber}::text and e.at > ${params.repeatSince.toISOString()}::timestamptz)`.mapWith(
-        (value) => (value === null ? null : new Date(value)),
-      ),
+      // Without a rated number (at a proof) the column is a constant null: no lookup is made.
+      erasedRatingAt: (rated
+        ? sql<Date | null>`(select max(e.at) from ${erased('rated_number')}
+            and e.phone_number = ${rated.phoneNumber} and e.at > ${rated.repeatSince.toISOString()}::timestamptz)`
+        : sql<Date | null>`null::timestamptz`
+      ).mapWith((value) => (value === null ? null : new Date(value))),
     })
     .from(sql`(select 1) as one`);
   return { removed: row?.removed ?? 0, erasedRatingAt: row?.erasedRatingAt ?? null };

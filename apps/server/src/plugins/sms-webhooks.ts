@@ -55,6 +55,7 @@ export async function smsWebhooksPlugin(
     gateway,
     rateLimiter: services.rateLimiter,
     limits: config.limits,
+    sessionSecret: config.sessionSecret,
     logger: services.logger,
     now: services.now,
     contactUrl: config.contactUrl,

@@ -3,7 +3,6 @@ import type { DeviceSession } from '@exrated/db/schema';
 import type { Context } from '../../context';
 import { erasedAccountKey } from '../moderation/repeat-offenders';
 import { ratingWindows } from '../rating/rating-limits';
-import { replyCapKey } from '../sms/webhooks/auto-reply';
 
 type ProvenContext = Context & { session: DeviceSession; viewerPhone: string };
 
@@ -30,11 +29,12 @@ export async function deleteAccount(ctx: ProvenContext) {
   // The deleted sessions include this one: forgotten with the others, then only its cookie is left to clear.
   await ctx.sessions.forgetDevices(deleted.sessionIds);
   ctx.sessions.clearDeviceCookie(ctx.cookies);
-  // The rows are gone either way: a Redis fault here is logged; the code expires within 10 minutes and the
-  // automatic-reply cap, whose key names the number, within a day.
-  await Promise.all([ctx.codeStore.forgetCode(phone), ctx.rateLimiter.reset([replyCapKey(phone)])]).catch(
-    (error: unknown) => ctx.log.error({ err: error }, 'account deleted; its Redis keys could not be removed'),
-  );
+  // The rows are gone either way: a Redis fault here is logged, and the code expires within 10 minutes.
+  await ctx.codeStore
+    .forgetCode(phone)
+    .catch((error: unknown) =>
+      ctx.log.error({ err: error }, 'account deleted; its live code could not be removed'),
+    );
   ctx.audit.forgetRequester();
   ctx.audit.log('account_deleted', { ratings: deleted.ratings, sessions: deleted.sessions });
   return { deleted: true as const };

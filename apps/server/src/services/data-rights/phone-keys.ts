@@ -2,10 +2,15 @@ import { createHmac } from 'node:crypto';
 
 /**
  * What a keyed hash of a phone stands for: the records a deleted account leaves behind, the Redis keys of the
- * code texts' ledger, of the per-recipient text cap and of the per-phone procedure caps. One purpose per use,
+ * code texts' ledger, of the per-recipient text and reply caps and of the per-phone procedure caps. One purpose per use,
  * so a key of one never matches another.
  */
-export type PhoneKeyPurpose = 'erased-account' | 'code-ledger' | 'recipient-texts' | 'procedure-limit';
+export type PhoneKeyPurpose =
+  | 'erased-account'
+  | 'code-ledger'
+  | 'recipient-texts'
+  | 'reply-cap'
+  | 'procedure-limit';
 
 /**
  * A phone number as something that outlives the person's account without naming it (docs/data-rights.md):

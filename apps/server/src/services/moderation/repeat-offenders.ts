@@ -12,25 +12,20 @@ export const REPEAT_OFFENDER_HOLD = 'repeat_offender';
  *   the operator's threshold (admin Settings). The author is matched as the queue's author history matches
  *   them: the proven phone, else the device session; the removals a deleted account of the same phone left
  *   behind count too (docs/data-rights.md#deletion-keeps-what-protects-others).
- * - `erasedRatingAt`: when a deleted account of the same phone last rated `ratedNumber` within the
- *   once-per-30-days window, or null.
+ * - `erasedRatingAt`: when a deleted account of the same phone (or a removal) last rated the `rated` number
+ *   within the once-per-30-days window, or null; always null without a `rated` number (at a proof).
  * It runs for every submission, held or not, so the answer costs the same either way.
  */
 export async function authorRecord(
   ctx: Pick<Context, 'db' | 'settings' | 'config'>,
   author: { provenPhone: string | null; deviceSessionId: string },
-  rated: { phoneNumber: string | null; repeatSince: Date },
+  rated: { phoneNumber: string; repeatSince: Date } | null,
 ) {
   const authorKey = author.provenPhone
     ? erasedAccountKey(ctx.config.sessionSecret, author.provenPhone)
     : null;
   const [record, settings] = await Promise.all([
-    findAuthorRecord(ctx.db, {
-      ...author,
-      authorKey,
-      ratedNumber: rated.phoneNumber,
-      repeatSince: rated.repeatSince,
-    }),
+    findAuthorRecord(ctx.db, { ...author, authorKey, rated }),
     ctx.settings.get(),
   ]);
   return {
@@ -56,13 +51,13 @@ export function repeatOffenderExplanation(removed: number): string {
  * hold. Returns how many were held.
  */
 export async function holdRatingsOfRepeatOffenderAtProof(
-  ctx: Pick<Context, 'db' | 'settings' | 'config' | 'now'>,
+  ctx: Pick<Context, 'db' | 'settings' | 'config'>,
   params: { phone: string; deviceSessionId: string; claimSince: Date },
 ): Promise<number> {
   const { offenderHold: hold } = await authorRecord(
     ctx,
     { provenPhone: params.phone, deviceSessionId: params.deviceSessionId },
-    { phoneNumber: null, repeatSince: ctx.now() },
+    null,
   );
   if (!hold) return 0;
   return holdUnclaimedRatingsOfDevice(ctx.db, {

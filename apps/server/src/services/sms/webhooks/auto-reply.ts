@@ -1,4 +1,5 @@
 import type { Limits } from '../../../config';
+import { keyedPhone } from '../../data-rights/phone-keys';
 import type { RateLimiter } from '../../limits/rate-limiter';
 import type { AttemptResult, SmsGateway } from '../sms-gateway';
 
@@ -10,9 +11,12 @@ const DAY_SECONDS = 24 * 60 * 60;
 const REPLIES_PER_NUMBER_PER_DAY = 1;
 const GLOBAL_CAP_KEY = 'sms-reply:global';
 
-/** The per-number cap's key: it names the number, so account deletion drops it. */
-export function replyCapKey(phoneNumber: string): string {
-  return `sms-reply:number:${phoneNumber}`;
+/**
+ * The per-number cap's key: a keyed hash of the number, as the other caps on a number have it, so it names no
+ * number and outlives an account deletion (it protects against texts bought by reply, whoever owns the number).
+ */
+function replyCapKey(secret: string, phoneNumber: string): string {
+  return `sms-reply:number:${keyedPhone(secret, 'reply-cap', phoneNumber)}`;
 }
 
 export type AutoReplyOutcome =
@@ -26,6 +30,7 @@ export interface AutoReplyDeps {
   gateway: SmsGateway;
   rateLimiter: RateLimiter;
   limits: Pick<Limits, 'smsRepliesPerDay'>;
+  sessionSecret: string;
 }
 
 /**
@@ -43,7 +48,7 @@ export async function sendAutoReply(
   if (untextable) return { outcome: 'suppressed', reason: untextable };
   const caps = [
     {
-      key: replyCapKey(reply.to),
+      key: replyCapKey(deps.sessionSecret, reply.to),
       rule: { limit: REPLIES_PER_NUMBER_PER_DAY, windowSeconds: DAY_SECONDS },
       reason: 'number_daily_cap',
     },

@@ -28,6 +28,7 @@ export interface WebhookDeps {
   gateway: SmsGateway;
   rateLimiter: RateLimiter;
   limits: Pick<Limits, 'smsRepliesPerDay'>;
+  sessionSecret: string;
   logger: FastifyBaseLogger;
   now: () => Date;
   contactUrl: string;
