@@ -277,6 +277,55 @@ describe('a rater whose rating the daily ceiling holds reads the same as one it 
   });
 });
 
+/**
+ * A stranger types the number into the forms that text a code (as the unlock form invites anyone to): asks
+ * for a code, guesses one, asks again inside a minute and after it. The number's own waits and daily ceiling
+ * protect its phone; what the stranger is told comes from the stranger's own asking.
+ */
+const strangerAsksForTheNumbersCodes: Script = async (w) => {
+  const me = w.person('stranger');
+  await w.prove(me, STRANGER);
+  await w.secret();
+  await w.mutation(me, 'verification.send', { phoneNumber: EX });
+  await w.mutation(me, 'verification.check', { phoneNumber: EX, code: '000000' });
+  await w.advance(30_000);
+  await w.mutation(me, 'verification.send', { phoneNumber: EX });
+  await w.advance(31_000);
+  await w.mutation(me, 'verification.send', { phoneNumber: EX });
+  await w.mutation(me, 'verification.check', { phoneNumber: EX, code: '000000' });
+  await w.query(me, 'profile.me');
+  // Their export holds their own activity: what they asked, not what became of it.
+  await w.mutation(me, 'profile.exportData');
+  await w.advance(10 * 60 * 1000);
+  await w.mutation(me, 'verification.send', { phoneNumber: EX });
+  await w.query(me, 'profile.me');
+};
+
+const codeSecrets: Record<string, Secret> = {
+  "the number's owner asked for a code and has not used it yet": async (w) => {
+    const owner = w.other('owner');
+    expect((await w.mutation(owner, 'verification.send', { phoneNumber: EX })).error).toBeNull();
+  },
+  "the number's owner proved the number a moment ago": async (w) => {
+    await w.prove(w.other('owner'), EX);
+  },
+  "the number's owner asked for codes again and again": async (w) => {
+    const owner = w.other('owner');
+    for (let attempt = 0; attempt < 3; attempt++) {
+      await w.mutation(owner, 'verification.send', { phoneNumber: EX });
+    }
+  },
+};
+
+describe("a stranger asking for the number's codes reads the same whatever its owner did", () => {
+  for (const [name, secret] of Object.entries(codeSecrets)) {
+    it(name, async () => {
+      const paths = await expectSameView(strangerAsksForTheNumbersCodes, secret, { codeWaits: 'production' });
+      for (const path of paths) called.add(path);
+    });
+  }
+});
+
 describe("'Do not rate me' does the same work whatever waits behind it", () => {
   const { t, flows } = useTrustFlows('415559', {
     env: { RELEASE_DELAY_MIN_MINUTES: '60', RELEASE_DELAY_SPREAD_MINUTES: '0', RELEASE_QUIET_HOURS: 'off' },

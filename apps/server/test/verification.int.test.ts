@@ -111,11 +111,18 @@ describe.each(stores)('verification through the tRPC caller (%s store)', (_name,
       'verification_complete',
     ]);
     const entries = await t.database.db.select().from(logs).where(eq(logs.phoneNumber, US));
-    expect(
-      entries.every((entry) => entry.ipAddress === '198.51.100.1' && entry.userAgent === 'UA/verify'),
-    ).toBe(true);
+    // What became of the text and of the wrong guess is the number's, not the person's activity: no session,
+    // address or browser (docs/anonymity.md#non-interference).
+    const ofTheNumber = new Set(['verification_code_sent', 'verification_code_invalid']);
+    for (const entry of entries.filter((entry) => ofTheNumber.has(entry.action))) {
+      expect(entry).toMatchObject({ userId: null, ipAddress: null, userAgent: null });
+    }
+    const own = entries.filter((entry) => !ofTheNumber.has(entry.action));
+    expect(own.every((entry) => entry.ipAddress === '198.51.100.1' && entry.userAgent === 'UA/verify')).toBe(
+      true,
+    );
     // The steps up to the code are the anonymous session's; the proof's own entry is the new session's.
-    for (const entry of entries) {
+    for (const entry of own) {
       expect(entry.userId).toBe(entry.action === 'verification_complete' ? after?.id : before.id);
     }
   });
@@ -253,7 +260,7 @@ describe('verification limits', () => {
     overrides: { now: clock.now },
   });
 
-  it('caps code texts per phone per day, whoever asks, telling when to retry', async () => {
+  it('caps code texts per phone per day, whoever asks; tells each asker only of their own asking', async () => {
     const phone = '+14155550110';
     const a = t.caller({ ip: '192.0.2.1' });
     const b = t.caller({ ip: '192.0.2.2' });
@@ -261,6 +268,15 @@ describe('verification limits', () => {
     clock.advance(61_000);
     await b.trpc.verification.send({ phoneNumber: phone });
     clock.advance(61_000);
+    // The phone got its two codes of the day: a's next request is answered as a's own second, the last of a's
+    // day, and nothing more is texted.
+    const third = await a.trpc.verification.send({ phoneNumber: phone });
+    expect(third).toMatchObject({ phoneNumber: phone, expiresInSeconds: 600 });
+    expect(third.resendAfterSeconds).toBeGreaterThan(23 * 3600);
+    expect(t.sms.outbox().filter((message) => message.to === phone)).toHaveLength(2);
+    const notTexted = await t.database.db.select().from(logs).where(eq(logs.phoneNumber, phone));
+    expect(notTexted.map((entry) => entry.details)).toContainEqual({ reason: 'not_texted_number_ledger' });
+    // a's own ceiling of the day, told with when to retry.
     const refused = await a.trpc.verification.send({ phoneNumber: phone }).catch((error: unknown) => error);
     expect(refused).toMatchObject({ code: 'TOO_MANY_REQUESTS' });
     expect((refused as Error).message).toMatch(

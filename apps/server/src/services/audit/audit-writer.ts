@@ -81,6 +81,17 @@ export class AuditWriter {
     });
   }
 
+  /**
+   * Records what happened to a number on a request that is not the requester's own doing (a code the number's
+   * ledger did not text, the state of its live code): with no session, address or browser, so no export of the
+   * requester's shows it, and nothing of theirs stays in it once they delete their account
+   * (docs/anonymity.md#non-interference).
+   */
+  logAboutNumber(action: string, details: Record<string, unknown>, phoneNumber: string) {
+    this.observe(action, details);
+    this.logEntries.push({ action, details, userId: null, phoneNumber, ipAddress: null, userAgent: null });
+  }
+
   error(entry: ErrorEntry) {
     this.errorEntries.push({
       errorMessage: entry.message,

@@ -38,13 +38,17 @@ const PHONE = '+14155550100';
 const hash = (code: string, phone = PHONE) => hashVerificationCode(SECRET, phone, code);
 const RIGHT = hash('123456');
 const WRONG = hash('654321');
+/** The session asking, and others (strangers who typed the same number). */
+const ME = 'session-me';
+const other = (index: number) => `session-${index}`;
 
 describe.each(implementations)('code store (%s)', (_name, make) => {
   it('issues a record with 0 attempts and a 10-minute TTL; a match deletes it', async () => {
     const store = make();
     const now = Date.now();
-    expect(await store.issue(PHONE, { codeHash: RIGHT, now })).toEqual({
+    expect(await store.issue(PHONE, { codeHash: RIGHT, now, requester: ME })).toEqual({
       status: 'issued',
+      delivered: true,
       replacedLive: false,
       nextSend: { status: 'cooldown', retryAfterMs: 60_000 },
     });
@@ -67,7 +71,7 @@ describe.each(implementations)('code store (%s)', (_name, make) => {
   it('counts wrong codes and keeps the TTL', async () => {
     const store = make();
     const now = Date.now();
-    await store.issue(PHONE, { codeHash: RIGHT, now });
+    await store.issue(PHONE, { codeHash: RIGHT, now, requester: ME });
     expect(await store.check(PHONE, { codeHash: WRONG, now: now + 1000 })).toEqual({
       status: 'invalid',
       attempts: 1,
@@ -81,7 +85,7 @@ describe.each(implementations)('code store (%s)', (_name, make) => {
   it('allows 5 attempts; the 6th fails even with the right code and deletes the record', async () => {
     const store = make();
     const now = Date.now();
-    await store.issue(PHONE, { codeHash: RIGHT, now });
+    await store.issue(PHONE, { codeHash: RIGHT, now, requester: ME });
     for (let attempt = 1; attempt <= 5; attempt++) {
       expect(await store.check(PHONE, { codeHash: WRONG, now })).toMatchObject({
         status: 'invalid',
@@ -102,7 +106,7 @@ describe.each(implementations)('code store (%s)', (_name, make) => {
   it('counts 20 parallel wrong checks as at most 5 comparisons', async () => {
     const store = make();
     const now = Date.now();
-    await store.issue(PHONE, { codeHash: RIGHT, now });
+    await store.issue(PHONE, { codeHash: RIGHT, now, requester: ME });
     const results = await Promise.all(
       Array.from({ length: 20 }, () => store.check(PHONE, { codeHash: WRONG, now })),
     );
@@ -117,12 +121,12 @@ describe.each(implementations)('code store (%s)', (_name, make) => {
     const store = make();
     const now = Date.now();
     // A double click: exactly one of the two wins.
-    await store.issue(PHONE, { codeHash: RIGHT, now });
+    await store.issue(PHONE, { codeHash: RIGHT, now, requester: ME });
     const pair = await Promise.all([1, 2].map(() => store.check(PHONE, { codeHash: RIGHT, now })));
     expect(pair.map((result) => result.status).sort()).toEqual(['missing', 'valid']);
     // A burst past the attempt limit: at most one wins (the check past the limit may clear the code before a
     // matching one consumes it), and the code is gone afterwards.
-    await store.issue(PHONE, { codeHash: RIGHT, now: now + 60_000 });
+    await store.issue(PHONE, { codeHash: RIGHT, now: now + 60_000, requester: ME });
     const burst = await Promise.all(
       Array.from({ length: 20 }, () => store.check(PHONE, { codeHash: RIGHT, now })),
     );
@@ -134,20 +138,21 @@ describe.each(implementations)('code store (%s)', (_name, make) => {
   it('refuses a send inside the 60 s wait with the time left, then replaces the live code', async () => {
     const store = make();
     const now = Date.now();
-    await store.issue(PHONE, { codeHash: WRONG, now });
+    await store.issue(PHONE, { codeHash: WRONG, now, requester: ME });
     expect(await store.sendRefusal(PHONE, now + 15_000)).toEqual({
       status: 'cooldown',
       retryAfterMs: 45_000,
     });
-    expect(await store.issue(PHONE, { codeHash: RIGHT, now: now + 15_000 })).toEqual({
+    expect(await store.issue(PHONE, { codeHash: RIGHT, now: now + 15_000, requester: ME })).toEqual({
       status: 'cooldown',
       retryAfterMs: 45_000,
     });
     expect((await store.inspect(PHONE))?.record.codeHash).toBe(WRONG);
 
     expect(await store.sendRefusal(PHONE, now + 60_000)).toBeNull();
-    expect(await store.issue(PHONE, { codeHash: RIGHT, now: now + 60_000 })).toEqual({
+    expect(await store.issue(PHONE, { codeHash: RIGHT, now: now + 60_000, requester: ME })).toEqual({
       status: 'issued',
+      delivered: true,
       replacedLive: true,
       nextSend: { status: 'cooldown', retryAfterMs: 60_000 },
     });
@@ -160,12 +165,12 @@ describe.each(implementations)('code store (%s)', (_name, make) => {
     expect(await store.check(PHONE, { codeHash: WRONG, now })).toMatchObject({ status: 'invalid' });
   });
 
-  it('makes the wait grow with the sends of the day, whoever asks', async () => {
+  it('makes the wait grow with the sends of the day', async () => {
     const store = make({ resendWaitsMs: [1_000, 2_000, 5_000] });
     let now = Date.now();
     const waits: number[] = [];
     for (let send = 0; send < 5; send++) {
-      const issued = await store.issue(PHONE, { codeHash: hash(String(100000 + send)), now });
+      const issued = await store.issue(PHONE, { codeHash: hash(String(100000 + send)), now, requester: ME });
       const refusal = await store.sendRefusal(PHONE, now);
       // The send tells the same wait the ledger gives right after it.
       expect(issued).toMatchObject({ status: 'issued', nextSend: refusal });
@@ -179,12 +184,12 @@ describe.each(implementations)('code store (%s)', (_name, make) => {
     const store = make({ resendWaitsMs: [0], maxSendsPerDay: 3 });
     const now = Date.now();
     for (let send = 0; send < 3; send++) {
-      const issued = await store.issue(PHONE, { codeHash: RIGHT, now: now + send });
+      const issued = await store.issue(PHONE, { codeHash: RIGHT, now: now + send, requester: ME });
       expect(issued).toMatchObject({ status: 'issued' });
       // The third send is the day's last: it says so, with the rest of the day as the wait.
       if (send === 2) expect(issued).toMatchObject({ nextSend: { status: 'daily_limit' } });
     }
-    const refused = await store.issue(PHONE, { codeHash: RIGHT, now: now + 10 });
+    const refused = await store.issue(PHONE, { codeHash: RIGHT, now: now + 10, requester: ME });
     expect(refused.status).toBe('daily_limit');
     expect(refused.status === 'daily_limit' && refused.retryAfterMs).toBeGreaterThan(23 * 3600_000);
   });
@@ -193,13 +198,51 @@ describe.each(implementations)('code store (%s)', (_name, make) => {
   it('never shortens the wait when checks fail, not even when they use up the code', async () => {
     const store = make();
     const now = Date.now();
-    await store.issue(PHONE, { codeHash: RIGHT, now });
+    await store.issue(PHONE, { codeHash: RIGHT, now, requester: ME });
     for (let attempt = 0; attempt < 6; attempt++) await store.check(PHONE, { codeHash: WRONG, now: now + 1 });
     expect(await store.inspect(PHONE)).toBeNull();
     expect(await store.sendRefusal(PHONE, now + 1_000)).toEqual({ status: 'cooldown', retryAfterMs: 59_000 });
-    expect(await store.issue(PHONE, { codeHash: RIGHT, now: now + 1_000 })).toMatchObject({
+    expect(await store.issue(PHONE, { codeHash: RIGHT, now: now + 1_000, requester: ME })).toMatchObject({
       status: 'cooldown',
     });
+  });
+
+  it("answers each requester from their own ledger; the number's ledger decides, silently, what is texted", async () => {
+    const store = make({ resendWaitsMs: [60_000], maxSendsPerDay: 3 });
+    const now = Date.now();
+    await store.issue(PHONE, { codeHash: RIGHT, now, requester: ME });
+    // A stranger asks inside the number's wait: told what a first send is told, nothing texted, the owner's
+    // code still the live one.
+    expect(await store.issue(PHONE, { codeHash: WRONG, now: now + 1_000, requester: other(1) })).toEqual({
+      status: 'issued',
+      delivered: false,
+      replacedLive: false,
+      nextSend: { status: 'cooldown', retryAfterMs: 60_000 },
+    });
+    expect((await store.inspect(PHONE))?.record.codeHash).toBe(RIGHT);
+    expect(await store.sendRefusal(PHONE, now + 1_000)).toEqual({ status: 'cooldown', retryAfterMs: 59_000 });
+    // The stranger's own wait is theirs alone.
+    expect(await store.issue(PHONE, { codeHash: WRONG, now: now + 2_000, requester: other(1) })).toEqual({
+      status: 'cooldown',
+      retryAfterMs: 59_000,
+    });
+    // Past the number's wait a stranger's send is texted and replaces the live code.
+    expect(await store.issue(PHONE, { codeHash: WRONG, now: now + 60_000, requester: other(2) })).toEqual({
+      status: 'issued',
+      delivered: true,
+      replacedLive: true,
+      nextSend: { status: 'cooldown', retryAfterMs: 60_000 },
+    });
+    // The number's day ends at three texts, whoever asks; asking goes on being answered the same.
+    await store.issue(PHONE, { codeHash: RIGHT, now: now + 120_000, requester: other(3) });
+    expect(await store.sendRefusal(PHONE, now + 180_000)).toMatchObject({ status: 'daily_limit' });
+    expect(await store.issue(PHONE, { codeHash: WRONG, now: now + 180_000, requester: other(4) })).toEqual({
+      status: 'issued',
+      delivered: false,
+      replacedLive: false,
+      nextSend: { status: 'cooldown', retryAfterMs: 60_000 },
+    });
+    expect((await store.inspect(PHONE))?.record.codeHash).toBe(RIGHT);
   });
 
   it('lets only one of many parallel sends through', async () => {
@@ -207,11 +250,19 @@ describe.each(implementations)('code store (%s)', (_name, make) => {
     const now = Date.now();
     const results = await Promise.all(
       Array.from({ length: 10 }, (_, index) =>
-        store.issue(PHONE, { codeHash: hash(String(200000 + index)), now }),
+        store.issue(PHONE, { codeHash: hash(String(200000 + index)), now, requester: ME }),
       ),
     );
     expect(results.filter((result) => result.status === 'issued')).toHaveLength(1);
     expect(results.filter((result) => result.status === 'cooldown')).toHaveLength(9);
+    // From ten sessions at once: each is answered, one code is texted.
+    const racing = await Promise.all(
+      Array.from({ length: 10 }, (_, index) =>
+        store.issue('+14155550109', { codeHash: hash(String(210000 + index)), now, requester: other(index) }),
+      ),
+    );
+    expect(racing.every((result) => result.status === 'issued')).toBe(true);
+    expect(racing.filter((result) => result.status === 'issued' && result.delivered)).toHaveLength(1);
   });
 
   it("runs the caller's limits once, only when the ledger allows the send, and writes nothing when they refuse", async () => {
@@ -223,6 +274,7 @@ describe.each(implementations)('code store (%s)', (_name, make) => {
       store.issue(PHONE, {
         codeHash: WRONG,
         now,
+        requester: ME,
         admit: async () => {
           admitted += 1;
           throw refusal;
@@ -236,10 +288,14 @@ describe.each(implementations)('code store (%s)', (_name, make) => {
     const admit = async () => {
       admitted += 1;
     };
-    expect(await store.issue(PHONE, { codeHash: RIGHT, now, admit })).toMatchObject({ status: 'issued' });
+    expect(await store.issue(PHONE, { codeHash: RIGHT, now, requester: ME, admit })).toMatchObject({
+      status: 'issued',
+    });
     expect(admitted).toBe(2);
     // Inside the wait the ledger refuses first: the caller's counted limits are not touched.
-    expect(await store.issue(PHONE, { codeHash: WRONG, now: now + 1_000, admit })).toMatchObject({
+    expect(
+      await store.issue(PHONE, { codeHash: WRONG, now: now + 1_000, requester: ME, admit }),
+    ).toMatchObject({
       status: 'cooldown',
     });
     expect(admitted).toBe(2);
@@ -255,6 +311,7 @@ describe.each(implementations)('code store (%s)', (_name, make) => {
         store.issue(PHONE, {
           codeHash: hash(String(300000 + index)),
           now,
+          requester: ME,
           admit: async () => {
             admitted += 1;
           },
@@ -269,7 +326,7 @@ describe.each(implementations)('code store (%s)', (_name, make) => {
   it('refuses a code that differs from the live one only in its last character', async () => {
     const store = make();
     const now = Date.now();
-    await store.issue(PHONE, { codeHash: RIGHT, now });
+    await store.issue(PHONE, { codeHash: RIGHT, now, requester: ME });
     const last = RIGHT.at(-1) === '0' ? '1' : '0';
     expect(await store.check(PHONE, { codeHash: `${RIGHT.slice(0, -1)}${last}`, now })).toEqual({
       status: 'invalid',
@@ -285,26 +342,27 @@ describe.each(implementations)('code store (%s)', (_name, make) => {
   it('keeps phones apart', async () => {
     const store = make();
     const now = Date.now();
-    const other = '+447911123456';
-    await store.issue(PHONE, { codeHash: RIGHT, now });
-    expect(await store.sendRefusal(other, now)).toBeNull();
-    expect(await store.check(other, { codeHash: hash('123456', other), now })).toEqual({
+    const elsewhere = '+447911123456';
+    await store.issue(PHONE, { codeHash: RIGHT, now, requester: ME });
+    expect(await store.sendRefusal(elsewhere, now)).toBeNull();
+    expect(await store.check(elsewhere, { codeHash: hash('123456', elsewhere), now })).toEqual({
       status: 'missing',
     });
-    expect(await store.issue(other, { codeHash: RIGHT, now })).toMatchObject({
+    expect(await store.issue(elsewhere, { codeHash: RIGHT, now, requester: ME })).toMatchObject({
       status: 'issued',
+      delivered: true,
       replacedLive: false,
     });
   });
 
-  it('discards a record only while it holds the given code, and takes its send back', async () => {
+  it('discards a record only while it holds the given code, and takes its send back from both ledgers', async () => {
     const store = make();
     const now = Date.now();
-    await store.issue(PHONE, { codeHash: WRONG, now });
-    await store.issue(PHONE, { codeHash: RIGHT, now: now + 60_000 });
-    await store.discard(PHONE, WRONG);
+    await store.issue(PHONE, { codeHash: WRONG, now, requester: ME });
+    await store.issue(PHONE, { codeHash: RIGHT, now: now + 60_000, requester: ME });
+    await store.discard(PHONE, WRONG, ME);
     expect(await store.inspect(PHONE)).not.toBeNull();
-    await store.discard(PHONE, RIGHT);
+    await store.discard(PHONE, RIGHT, ME);
     expect(await store.inspect(PHONE)).toBeNull();
     // The wait is the one after the first send again: over by now + 60 s.
     expect(await store.sendRefusal(PHONE, now + 60_000)).toBeNull();
@@ -312,12 +370,16 @@ describe.each(implementations)('code store (%s)', (_name, make) => {
       status: 'cooldown',
       retryAfterMs: 30_000,
     });
+    expect(await store.issue(PHONE, { codeHash: RIGHT, now: now + 60_000, requester: ME })).toMatchObject({
+      status: 'issued',
+      delivered: true,
+    });
   });
 
   it('expires by its TTL', async () => {
     const store = make({ ttlMs: 300 });
     const now = Date.now();
-    await store.issue(PHONE, { codeHash: RIGHT, now });
+    await store.issue(PHONE, { codeHash: RIGHT, now, requester: ME });
     expect(await store.inspect(PHONE)).not.toBeNull();
     await new Promise((resolve) => setTimeout(resolve, 450));
     expect(await store.inspect(PHONE)).toBeNull();
@@ -325,8 +387,9 @@ describe.each(implementations)('code store (%s)', (_name, make) => {
       status: 'missing',
     });
     // The wait outlives the code: the next send goes once it is over.
-    expect(await store.issue(PHONE, { codeHash: RIGHT, now: now + 60_000 })).toEqual({
+    expect(await store.issue(PHONE, { codeHash: RIGHT, now: now + 60_000, requester: ME })).toEqual({
       status: 'issued',
+      delivered: true,
       replacedLive: false,
       nextSend: { status: 'cooldown', retryAfterMs: 60_000 },
     });

@@ -27,6 +27,8 @@ export interface CodeRecord {
 export interface IssueRequest {
   codeHash: string;
   now: number;
+  /** Who asks (their device session): the wait and the ceiling they are told are counted from their asking. */
+  requester: string;
   /**
    * The caller's other limits on this send, run once when the number's own ledger allows it and before
    * anything is written; a throw refuses the send with nothing written. (Read with the ledger check, so the
@@ -35,23 +37,30 @@ export interface IssueRequest {
   admit?: () => Promise<void>;
 }
 
-/** Why a code may not be texted to a number now, and for how long. */
+/** Why a ledger refuses a code text now, and for how long. */
 export type SendRefusal =
   | { status: 'cooldown'; retryAfterMs: number }
-  /** The number got its daily number of code texts (whoever asked for them). */
+  /** The ledger's day holds its number of code texts. */
   | { status: 'daily_limit'; retryAfterMs: number };
 
 export type IssueResult =
   | {
       status: 'issued';
+      /**
+       * Whether the code is texted: false when the number's own ledger refuses it (somebody else asked a
+       * moment ago, or the phone got its codes of the day). The requester is told the same either way, and
+       * the number's live code, if any, still works.
+       */
+      delivered: boolean;
       /** An earlier code was still live and is now void (logged as a resend). */
       replacedLive: boolean;
       /**
-       * What `sendRefusal` answers right after this send: the wait the person's countdown shows (told here, so
-       * a send does not read the ledger once more to learn it).
+       * What the requester's ledger refuses right after this send: the wait the person's countdown shows (told
+       * here, so a send does not read the ledger once more to learn it).
        */
       nextSend: SendRefusal | null;
     }
+  /** The requester's own ledger refuses: they asked too soon or too often. */
   | SendRefusal;
 
 export interface CheckRequest {
@@ -72,10 +81,14 @@ export type CheckResult =
  * Where live verification codes are kept: Redis in production (shared by every instance), an in-process twin
  * for the embedded default. Both keep the same rules, proven by one contract test suite:
  * - one live code per number; whoever holds the phone holds the code, so any session may check it;
- * - every send is written in the number's send ledger, which outlives the code: the wait before the next send
- *   grows with the sends of the day, and at most `maxSendsPerDay` codes are texted per day, whoever asks; no
- *   check, right or wrong, ever touches the ledger, so a failed check never shortens the wait;
- * - a send outside the wait replaces any live code (the newest code on the phone is the one that works);
+ * - two send ledgers, which outlive the code: the number's (every code texted to it) and the requester's
+ *   (every code this session asked for this number). In each the wait before the next send grows with the
+ *   sends of the day, and at most `maxSendsPerDay` are written per day. The requester's ledger answers the
+ *   requester; the number's decides, silently, whether the code is texted, so what a person is told depends
+ *   on their own asking only (docs/anonymity.md#non-interference), while the phone is protected from a flood
+ *   whoever asks. No check, right or wrong, ever touches a ledger, so a failed check never shortens a wait;
+ * - a send the number's ledger allows replaces any live code (the newest code on the phone is the one that
+ *   works); one it refuses leaves the live code as it is;
  * - every check counts one attempt, atomically, so parallel checks from any number of sessions can never make
  *   more than MAX_CODE_ATTEMPTS comparisons; the check after that fails and deletes the code;
  * - a match deletes the code; the code expires by itself after the TTL.
@@ -84,15 +97,15 @@ export interface CodeStore {
   issue(phone: string, request: IssueRequest): Promise<IssueResult>;
   check(phone: string, request: CheckRequest): Promise<CheckResult>;
   /**
-   * Whether a code may be texted to this phone now: null, or why not and for how long (what `issue` would
-   * answer, without writing anything).
+   * Whether the number's ledger lets a code be texted to this phone now: null, or why not and for how long
+   * (for tests and operators; `issue` judges it itself).
    */
   sendRefusal(phone: string, now: number): Promise<SendRefusal | null>;
   /**
-   * A send whose text never left: removes the code if it is still this one, and takes the send back out of
-   * the ledger, so the person can ask again at once.
+   * A delivered send whose text never left: removes the code if it is still this one, and takes the send
+   * back out of both ledgers, so the person can ask again at once.
    */
-  discard(phone: string, codeHash: string): Promise<void>;
+  discard(phone: string, codeHash: string, requester: string): Promise<void>;
   /**
    * The number's owner deleted their account: its live code goes. The send ledger stays until it expires (a
    * day): it protects the number from a flood of code texts, and its key names no number.

@@ -7,9 +7,9 @@ import {
   codeHashesMatch,
   type IssueRequest,
   type IssueResult,
+  ledgerAfterSend,
   ledgerRefusal,
   resolveCodeStoreOptions,
-  SEND_LEDGER_TTL_MS,
   type SendLedger,
   type SendRefusal,
 } from './code-store';
@@ -26,6 +26,7 @@ type Ledger = Omit<SendLedger, 'ttlMs'>;
  */
 export class MemoryCodeStore implements CodeStore {
   private readonly codes = new Map<string, Expiring<CodeRecord>>();
+  /** The number's ledger under the number, a requester's under the number and the requester. */
   private readonly ledgers = new Map<string, Expiring<Ledger>>();
   private readonly options: Required<CodeStoreOptions>;
 
@@ -37,32 +38,27 @@ export class MemoryCodeStore implements CodeStore {
   }
 
   async issue(phone: string, request: IssueRequest): Promise<IssueResult> {
+    const requesterKey = requesterLedgerKey(phone, request.requester);
     if (request.admit) {
-      const refusal = this.refusal(phone, request.now);
+      const refusal = this.refusal(requesterKey, request.now);
       if (refusal) return refusal;
       await request.admit();
     }
     // Judged again after the caller's limits: another send may have been written while they were counted.
-    const refusal = this.refusal(phone, request.now);
+    const refusal = this.refusal(requesterKey, request.now);
     if (refusal) return refusal;
     if (this.codes.size + this.ledgers.size > SWEEP_THRESHOLD) this.sweep();
-    const replacedLive = this.live(this.codes, phone) !== null;
-    this.codes.set(phone, {
-      value: { codeHash: request.codeHash, attempts: 0, requestedAt: request.now },
-      expiresAt: this.clock() + this.options.ttlMs,
-    });
-    const ledger = this.live(this.ledgers, phone);
-    if (ledger) {
-      ledger.value.previousSentAt = ledger.value.lastSentAt;
-      ledger.value.lastSentAt = request.now;
-      ledger.value.sends += 1;
-    } else {
-      this.ledgers.set(phone, {
-        value: { sends: 1, lastSentAt: request.now, previousSentAt: 0 },
-        expiresAt: this.clock() + SEND_LEDGER_TTL_MS,
+    const delivered = this.refusal(phone, request.now) === null;
+    const replacedLive = delivered && this.live(this.codes, phone) !== null;
+    if (delivered) {
+      this.codes.set(phone, {
+        value: { codeHash: request.codeHash, attempts: 0, requestedAt: request.now },
+        expiresAt: this.clock() + this.options.ttlMs,
       });
+      this.recordSend(phone, request.now);
     }
-    return { status: 'issued', replacedLive, nextSend: this.refusal(phone, request.now) };
+    this.recordSend(requesterKey, request.now);
+    return { status: 'issued', delivered, replacedLive, nextSend: this.refusal(requesterKey, request.now) };
   }
 
   async check(phone: string, request: CheckRequest): Promise<CheckResult> {
@@ -93,14 +89,16 @@ export class MemoryCodeStore implements CodeStore {
     this.codes.delete(phone);
   }
 
-  async discard(phone: string, codeHash: string): Promise<void> {
+  async discard(phone: string, codeHash: string, requester: string): Promise<void> {
     const entry = this.live(this.codes, phone);
     if (!entry || entry.value.codeHash !== codeHash) return;
     this.codes.delete(phone);
-    const ledger = this.live(this.ledgers, phone);
-    if (ledger && ledger.value.sends > 0) {
-      ledger.value.sends -= 1;
-      ledger.value.lastSentAt = ledger.value.previousSentAt;
+    for (const key of [phone, requesterLedgerKey(phone, requester)]) {
+      const ledger = this.live(this.ledgers, key);
+      if (ledger && ledger.value.sends > 0) {
+        ledger.value.sends -= 1;
+        ledger.value.lastSentAt = ledger.value.previousSentAt;
+      }
     }
   }
 
@@ -109,17 +107,24 @@ export class MemoryCodeStore implements CodeStore {
     return entry ? { record: { ...entry.value }, ttlMs: entry.expiresAt - this.clock() } : null;
   }
 
-  private refusal(phone: string, now: number): SendRefusal | null {
-    const ledger = this.live(this.ledgers, phone);
+  private recordSend(key: string, now: number) {
+    const ledger = this.live(this.ledgers, key);
+    const view = ledger ? { ...ledger.value, ttlMs: ledger.expiresAt - this.clock() } : null;
+    const { ttlMs, ...after } = ledgerAfterSend(view, now);
+    this.ledgers.set(key, { value: after, expiresAt: ledger?.expiresAt ?? this.clock() + ttlMs });
+  }
+
+  private refusal(key: string, now: number): SendRefusal | null {
+    const ledger = this.live(this.ledgers, key);
     const view = ledger ? { ...ledger.value, ttlMs: ledger.expiresAt - this.clock() } : null;
     return ledgerRefusal(view, now, this.options);
   }
 
-  private live<T>(map: Map<string, Expiring<T>>, phone: string): Expiring<T> | null {
-    const entry = map.get(phone);
+  private live<T>(map: Map<string, Expiring<T>>, key: string): Expiring<T> | null {
+    const entry = map.get(key);
     if (!entry) return null;
     if (entry.expiresAt <= this.clock()) {
-      map.delete(phone);
+      map.delete(key);
       return null;
     }
     return entry;
@@ -128,7 +133,11 @@ export class MemoryCodeStore implements CodeStore {
   private sweep() {
     const now = this.clock();
     for (const map of [this.codes, this.ledgers] as Map<string, Expiring<unknown>>[]) {
-      for (const [phone, entry] of map) if (entry.expiresAt <= now) map.delete(phone);
+      for (const [key, entry] of map) if (entry.expiresAt <= now) map.delete(key);
     }
   }
+}
+
+function requesterLedgerKey(phone: string, requester: string) {
+  return `${phone}\u0000${requester}`;
 }

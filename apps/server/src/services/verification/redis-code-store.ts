@@ -19,35 +19,52 @@ declare module 'ioredis' {
   interface RedisCommander<Context> {
     issueVerificationCode(
       codeKey: string,
-      ledgerKey: string,
+      numberLedgerKey: string,
+      requesterLedgerKey: string,
       codeHash: string,
       now: number,
       ttlMs: number,
       ledgerTtlMs: number,
-      expectedSends: number,
+      expectedNumberSends: number,
+      expectedRequesterSends: number,
+      deliver: 0 | 1,
     ): Result<[number, number?], Context>;
     checkVerificationCode(
       codeKey: string,
       maxAttempts: number,
       codeHash: string,
     ): Result<[CheckResult['status'], number?], Context>;
-    discardVerificationCode(codeKey: string, ledgerKey: string, codeHash: string): Result<number, Context>;
+    discardVerificationCode(
+      codeKey: string,
+      numberLedgerKey: string,
+      requesterLedgerKey: string,
+      codeHash: string,
+    ): Result<number, Context>;
   }
 }
 
-// Writes a send when the ledger still holds the count the caller judged by (compare and set), so two sends
-// racing can never both pass the wait or the daily ceiling: the loser reads the ledger again. Replies
-// {1, replacedLive} when issued, {0} when the ledger changed in between.
+// Writes a send when the ledgers still hold the counts the caller judged by (compare and set), so two sends
+// racing can never both pass a wait or a daily ceiling: the loser reads the ledgers again. A delivered send
+// writes the code and both ledgers, one the number's ledger refused only the requester's. Replies
+// {1, replacedLive} when written, {0} when a ledger changed in between.
 const ISSUE_SCRIPT = `
-local sends = tonumber(redis.call('HGET', KEYS[2], 'sends') or '0')
-if sends ~= tonumber(ARGV[5]) then return {0} end
-local replaced = redis.call('EXISTS', KEYS[1])
-redis.call('DEL', KEYS[1])
-redis.call('HSET', KEYS[1], 'codeHash', ARGV[1], 'requestedAt', ARGV[2], 'attempts', 0)
-redis.call('PEXPIRE', KEYS[1], ARGV[3])
-local last = redis.call('HGET', KEYS[2], 'lastSentAt') or '0'
-redis.call('HSET', KEYS[2], 'sends', sends + 1, 'lastSentAt', ARGV[2], 'previousSentAt', last)
-if redis.call('PTTL', KEYS[2]) < 0 then redis.call('PEXPIRE', KEYS[2], ARGV[4]) end
+local function record(key, now, ttl)
+  local sends = tonumber(redis.call('HGET', key, 'sends') or '0')
+  local last = redis.call('HGET', key, 'lastSentAt') or '0'
+  redis.call('HSET', key, 'sends', sends + 1, 'lastSentAt', now, 'previousSentAt', last)
+  if redis.call('PTTL', key) < 0 then redis.call('PEXPIRE', key, ttl) end
+end
+if tonumber(redis.call('HGET', KEYS[3], 'sends') or '0') ~= tonumber(ARGV[6]) then return {0} end
+local replaced = 0
+if ARGV[7] == '1' then
+  if tonumber(redis.call('HGET', KEYS[2], 'sends') or '0') ~= tonumber(ARGV[5]) then return {0} end
+  replaced = redis.call('EXISTS', KEYS[1])
+  redis.call('DEL', KEYS[1])
+  redis.call('HSET', KEYS[1], 'codeHash', ARGV[1], 'requestedAt', ARGV[2], 'attempts', 0)
+  redis.call('PEXPIRE', KEYS[1], ARGV[3])
+  record(KEYS[2], ARGV[2], ARGV[4])
+end
+record(KEYS[3], ARGV[2], ARGV[4])
 return {1, replaced}
 `;
 
@@ -73,21 +90,24 @@ redis.call('DEL', KEYS[1])
 return {'valid', attempts}
 `;
 
-// A send whose text never left: its code goes, and the ledger forgets the send (the wait is the one before).
+// A send whose text never left: its code goes, and both ledgers forget the send (the wait is the one before).
 const DISCARD_SCRIPT = `
 if redis.call('HGET', KEYS[1], 'codeHash') ~= ARGV[1] then return 0 end
 redis.call('DEL', KEYS[1])
-local sends = tonumber(redis.call('HGET', KEYS[2], 'sends') or '0')
-if sends > 0 then
-  local previous = redis.call('HGET', KEYS[2], 'previousSentAt') or '0'
-  redis.call('HSET', KEYS[2], 'sends', sends - 1, 'lastSentAt', previous)
+for i = 2, 3 do
+  local sends = tonumber(redis.call('HGET', KEYS[i], 'sends') or '0')
+  if sends > 0 then
+    local previous = redis.call('HGET', KEYS[i], 'previousSentAt') or '0'
+    redis.call('HSET', KEYS[i], 'sends', sends - 1, 'lastSentAt', previous)
+  end
 end
 return 1
 `;
 
 /**
- * The production code store: per E.164 phone, one hash for the live code (TTL on the key) and one for the
- * day's sends. Both keys share a hash tag, so they live on one Redis Cluster slot and one script sees both.
+ * The production code store: per E.164 phone, one hash for the live code (TTL on the key), one for the day's
+ * sends to the number and one per requester for the day's sends they asked for. All share a hash tag, so they
+ * live on one Redis Cluster slot and one script sees them all.
  */
 export class RedisCodeStore implements CodeStore {
   private readonly options: Required<CodeStoreOptions>;
@@ -99,33 +119,42 @@ export class RedisCodeStore implements CodeStore {
   ) {
     this.options = resolveCodeStoreOptions(options);
     // Defined commands travel as EVALSHA (the script's text once per connection), not the whole script per call.
-    redis.defineCommand('issueVerificationCode', { numberOfKeys: 2, lua: ISSUE_SCRIPT });
+    redis.defineCommand('issueVerificationCode', { numberOfKeys: 3, lua: ISSUE_SCRIPT });
     redis.defineCommand('checkVerificationCode', { numberOfKeys: 1, lua: CHECK_SCRIPT });
-    redis.defineCommand('discardVerificationCode', { numberOfKeys: 2, lua: DISCARD_SCRIPT });
+    redis.defineCommand('discardVerificationCode', { numberOfKeys: 3, lua: DISCARD_SCRIPT });
   }
 
   async issue(phone: string, request: IssueRequest): Promise<IssueResult> {
+    const requesterKey = this.requesterLedgerKey(phone, request.requester);
     let admitted = false;
     for (;;) {
-      const ledger = await this.ledger(phone);
-      const refusal = ledgerRefusal(ledger, request.now, this.options);
+      const [numberLedger = null, requesterLedger = null] = await this.ledgers(
+        this.ledgerKey(phone),
+        requesterKey,
+      );
+      const refusal = ledgerRefusal(requesterLedger, request.now, this.options);
       if (refusal) return refusal;
       if (!admitted) {
         await request.admit?.();
         admitted = true;
       }
-      const [issued, replaced] = await this.redis.issueVerificationCode(
+      const delivered = ledgerRefusal(numberLedger, request.now, this.options) === null;
+      const [written, replaced] = await this.redis.issueVerificationCode(
         this.codeKey(phone),
         this.ledgerKey(phone),
+        requesterKey,
         request.codeHash,
         request.now,
         this.options.ttlMs,
         SEND_LEDGER_TTL_MS,
-        ledger?.sends ?? 0,
+        numberLedger?.sends ?? 0,
+        requesterLedger?.sends ?? 0,
+        delivered ? 1 : 0,
       );
-      if (issued === 1) {
-        const nextSend = ledgerRefusal(ledgerAfterSend(ledger, request.now), request.now, this.options);
-        return { status: 'issued', replacedLive: replaced === 1, nextSend };
+      if (written === 1) {
+        const after = ledgerAfterSend(requesterLedger, request.now);
+        const nextSend = ledgerRefusal(after, request.now, this.options);
+        return { status: 'issued', delivered, replacedLive: replaced === 1, nextSend };
       }
     }
   }
@@ -147,15 +176,21 @@ export class RedisCodeStore implements CodeStore {
   }
 
   async sendRefusal(phone: string, now: number): Promise<SendRefusal | null> {
-    return ledgerRefusal(await this.ledger(phone), now, this.options);
+    const [ledger] = await this.ledgers(this.ledgerKey(phone));
+    return ledgerRefusal(ledger ?? null, now, this.options);
   }
 
   async forgetCode(phone: string): Promise<void> {
     await this.redis.del(this.codeKey(phone));
   }
 
-  async discard(phone: string, codeHash: string): Promise<void> {
-    await this.redis.discardVerificationCode(this.codeKey(phone), this.ledgerKey(phone), codeHash);
+  async discard(phone: string, codeHash: string, requester: string): Promise<void> {
+    await this.redis.discardVerificationCode(
+      this.codeKey(phone),
+      this.ledgerKey(phone),
+      this.requesterLedgerKey(phone, requester),
+      codeHash,
+    );
   }
 
   async inspect(phone: string): Promise<{ record: CodeRecord; ttlMs: number } | null> {
@@ -171,15 +206,22 @@ export class RedisCodeStore implements CodeStore {
     };
   }
 
-  private async ledger(phone: string): Promise<SendLedger | null> {
-    const { fields, ttlMs } = await this.hashWithTtl(this.ledgerKey(phone));
-    if (!fields.sends || ttlMs < 0) return null;
-    return {
-      sends: Number(fields.sends),
-      lastSentAt: Number(fields.lastSentAt ?? 0),
-      previousSentAt: Number(fields.previousSentAt ?? 0),
-      ttlMs,
-    };
+  /** The ledgers under these keys, read in one round trip; a missing or expired one reads as null. */
+  private async ledgers(...keys: string[]): Promise<Array<SendLedger | null>> {
+    const batch = this.redis.multi();
+    for (const key of keys) batch.hgetall(key).pttl(key);
+    const replies = ((await batch.exec()) ?? []).map(([, value]) => value);
+    return keys.map((_, index) => {
+      const fields = replies[2 * index] as Record<string, string>;
+      const ttlMs = replies[2 * index + 1] as number;
+      if (!fields.sends || ttlMs < 0) return null;
+      return {
+        sends: Number(fields.sends),
+        lastSentAt: Number(fields.lastSentAt ?? 0),
+        previousSentAt: Number(fields.previousSentAt ?? 0),
+        ttlMs,
+      };
+    });
   }
 
   /** A hash and its time to live, read together; a missing key reads as no fields and a negative TTL. */
@@ -197,5 +239,9 @@ export class RedisCodeStore implements CodeStore {
 
   private ledgerKey(phone: string) {
     return `${this.prefix}vs:{${this.options.keyOf(phone)}}`;
+  }
+
+  private requesterLedgerKey(phone: string, requester: string) {
+    return `${this.prefix}vr:{${this.options.keyOf(phone)}}:${requester}`;
   }
 }

@@ -17,6 +17,7 @@ import { logWithheld, releaseTimesAtProof } from '../rating/rating-stands';
 import { PHONE_FORMAT_NOT_SUPPORTED, PROVIDER_UNREACHABLE, SENDING_BUSY } from '../sms/sms-errors';
 import { SmsBusyError, SmsDeliveryError } from '../sms/sms-sender';
 import { CODE_TTL_MS, type SendRefusal } from './code-store';
+import { codeTextTimesOf, waitAsLongAsACodeText } from './send-timing';
 import { generateVerificationCode, hashVerificationCode, verificationText } from './verification-code';
 
 export const VERIFICATION_UNAVAILABLE =
@@ -59,43 +60,80 @@ export async function sendVerificationCode(ctx: DeviceContext, phone: string) {
 
   const code = generateVerificationCode();
   const codeHash = hashVerificationCode(ctx.config.sessionSecret, phone, code);
-  // The number's own wait and daily ceiling first (no counting, so a too-early resend uses up nothing), then
-  // the counted limits (`admit`); two sends racing past both: the store lets only one of them through.
+  const requester = ctx.session.id;
+  const startedAt = performance.now();
+  // The asker's own wait and daily ceiling first (no counting, so a too-early resend uses up nothing), then
+  // the counted limits (`admit`), then the number's own ledger, which decides silently whether the code is
+  // texted; two sends racing past them: the store lets only one of them through.
   const issued = await withCodeStore(ctx, phone, 'send', () =>
     ctx.codeStore.issue(phone, {
       codeHash,
       now: ctx.now().getTime(),
+      requester,
       admit: () => enforceCountedSendLimits(ctx, phone, parsed.country),
     }),
   );
   if (issued.status !== 'issued') throw sendRefused(ctx, phone, issued);
 
-  let messageId: string;
-  try {
-    ({ messageId } = await ctx.sms.send({
-      to: phone,
-      body: verificationText(code, ctx.config.publicUrl),
-      kind: 'verification',
-    }));
-  } catch (error) {
-    // The text never left: drop the code and the send, so the person can ask again at once.
-    await ctx.codeStore.discard(phone, codeHash).catch(() => undefined);
-    if (error instanceof SmsBusyError) throw await sendingBusy(ctx, phone, parsed.country);
-    throw sendFailure(ctx, phone, error);
-  }
+  const messageId = issued.delivered
+    ? await textCode(ctx, { phone, code, codeHash, country: parsed.country })
+    : await notTexted(ctx, phone, startedAt);
+  if (messageId !== null) codeTextTimesOf(ctx.sms).record(performance.now() - startedAt);
 
   await rememberPhone(ctx, phone);
-  audit(issued.replacedLive ? 'verification_code_resent' : 'verification_code_sent', {
-    provider: ctx.sms.name,
-    messageId,
-    country: parsed.country ?? null,
-  });
-  // The wait grows with the number's sends: the countdown shows the real one.
+  // What became of the text is the number's, not the asker's activity (their export shows their request).
+  if (messageId !== null) {
+    ctx.audit.logAboutNumber(
+      issued.replacedLive ? 'verification_code_resent' : 'verification_code_sent',
+      { provider: ctx.sms.name, messageId, country: parsed.country ?? null },
+      phone,
+    );
+  }
+  // The wait grows with the asker's own sends: the countdown shows the real one.
   return {
     phoneNumber: phone,
     resendAfterSeconds: Math.ceil((issued.nextSend?.retryAfterMs ?? 0) / 1000),
     expiresInSeconds: CODE_TTL_MS / 1000,
   };
+}
+
+/**
+ * Texts the code; the provider's refusal of an opted-out number is answered like a text sent (the number's
+ * STOP is its owner's, not the asker's, to know; /verify tells whoever gets no code to reply START). Returns
+ * the provider's message id, or null when nothing left.
+ */
+async function textCode(
+  ctx: DeviceContext,
+  text: { phone: string; code: string; codeHash: string; country: string | undefined },
+): Promise<string | null> {
+  try {
+    const { messageId } = await ctx.sms.send({
+      to: text.phone,
+      body: verificationText(text.code, ctx.config.publicUrl),
+      kind: 'verification',
+    });
+    return messageId;
+  } catch (error) {
+    if (error instanceof SmsDeliveryError && error.optedOut) {
+      ctx.audit.logAboutNumber('verification_error', { reason: 'not_texted_opted_out' }, text.phone);
+      return null;
+    }
+    // The text never left: drop the code and the send, so the person can ask again at once.
+    await ctx.codeStore.discard(text.phone, text.codeHash, ctx.session.id).catch(() => undefined);
+    if (error instanceof SmsBusyError) throw await sendingBusy(ctx, text.phone, text.country);
+    throw sendFailure(ctx, text.phone, error);
+  }
+}
+
+/**
+ * A send the number's own ledger refused (somebody asked for a code to it a moment ago, or it got its codes of
+ * the day): nothing is texted, the live code on the phone still works, and the asker is answered as if it
+ * were, after as long as a text takes.
+ */
+async function notTexted(ctx: DeviceContext, phone: string, startedAt: number): Promise<null> {
+  ctx.audit.logAboutNumber('verification_error', { reason: 'not_texted_number_ledger' }, phone);
+  await waitAsLongAsACodeText(ctx.sms, startedAt);
+  return null;
 }
 
 /**
@@ -122,19 +160,18 @@ export async function checkVerificationCode(ctx: DeviceContext, phone: string, c
     });
   });
 
-  switch (result.status) {
-    case 'missing':
-      audit('verification_code_expired');
-      throw invalidRequest(INVALID_CODE);
-    case 'max_attempts':
-      audit('verification_code_max_attempts', { attempts: result.attempts });
-      throw invalidRequest(INVALID_CODE);
-    case 'invalid':
-      audit('verification_code_invalid', { attempts: result.attempts, attemptsLeft: result.attemptsLeft });
-      throw invalidRequest(INVALID_CODE);
-    case 'valid':
-      audit('verification_code_valid', { attempts: result.attempts });
+  if (result.status !== 'valid') {
+    // Whether the number had a live code, and how many guesses others made at it, is the number's: the
+    // checker's activity holds only their attempt.
+    ctx.audit.logAboutNumber(
+      `verification_code_${result.status === 'missing' ? 'expired' : result.status}`,
+      result.status === 'missing' ? {} : { attempts: result.attempts },
+      phone,
+    );
+    throw invalidRequest(INVALID_CODE);
   }
+  // The attempts before the match may be others' guesses at the number's code: not the prover's to read.
+  audit('verification_code_valid');
 
   try {
     // The ratings this visit gave before the proof go with it (docs/security.md#sessions).
