@@ -15,7 +15,8 @@ import {
   smsOptOuts,
 } from '../schema';
 import { isRemovalOfAuthor } from './author-records';
-import { authoredBy, decisionStatusColumns, ratingForReview } from './moderation';
+import { decisionStatusColumns, ratingForReview } from './moderation';
+import { authoredBy } from './rating-authors';
 import { withholdWaitingRatings } from './ratings';
 
 /**

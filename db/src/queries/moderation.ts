@@ -10,6 +10,7 @@ import {
   ratingAppeals,
   ratings,
 } from '../schema';
+import { authoredBy } from './rating-authors';
 import { scoresOfRating } from './received-ratings';
 
 /**
@@ -280,12 +281,6 @@ export async function closeAnswered(
 /** Closes the open appeals a decision answers: the one decided, or the open appeal of the decided rating. */
 export async function closeAppeals(db: Executor, params: Closing & { appealId: string | null }) {
   await closeAnswered(db, ratingAppeals, params.appealId, params);
-}
-
-/** The ratings this author gave: created by the proven phone, or by this device before any phone claimed them. */
-export function authoredBy(params: { deviceSessionId: string; provenPhone: string | null }) {
-  const byDevice = and(eq(ratings.deviceSessionId, params.deviceSessionId), isNull(ratings.createdByPhone));
-  return params.provenPhone ? or(eq(ratings.createdByPhone, params.provenPhone), byDevice) : byDevice;
 }
 
 /** Files the author's one appeal; null when the rating already has one. */
