@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Executor } from '../database';
 import {
   type DecisionOutcome,
@@ -68,18 +69,26 @@ export function ratingForReview() {
 }
 
 /**
- * Where a notice or an appeal stands: open or decided, when, and the decision's statement of reasons (for a
- * select that joins moderation_decisions).
+ * A select of notices or appeals with where each stands: open or decided, when, and the decision's statement
+ * of reasons (moderation_decisions joined). `columns` are the filing's own columns the caller shows besides.
  */
-export function decisionStatusColumns(filed: typeof notices | typeof ratingAppeals) {
-  return {
-    status: filed.status,
-    filedAt: filed.createdAt,
-    decidedAt: filed.decidedAt,
-    outcome: moderationDecisions.outcome,
-    decisionReason: moderationDecisions.reason,
-    note: moderationDecisions.note,
-  };
+export function selectFilingsWithDecision<Columns extends SelectedFields>(
+  db: Executor,
+  filed: typeof notices | typeof ratingAppeals,
+  columns: Columns,
+) {
+  return db
+    .select({
+      ...columns,
+      status: filed.status,
+      filedAt: filed.createdAt,
+      decidedAt: filed.decidedAt,
+      outcome: moderationDecisions.outcome,
+      decisionReason: moderationDecisions.reason,
+      note: moderationDecisions.note,
+    })
+    .from(filed)
+    .leftJoin(moderationDecisions, eq(moderationDecisions.id, filed.decisionId));
 }
 
 /** An open appeal of the rating exists (it then stands in the queue for the rating). */
