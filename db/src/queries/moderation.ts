@@ -11,6 +11,7 @@ import {
   ratingAppeals,
   ratings,
 } from '../schema';
+import { totalMatching } from './paging';
 import { authoredBy } from './rating-authors';
 import { scoresOfRating } from './received-ratings';
 
@@ -124,7 +125,7 @@ export async function listHeldRatingsForReview(
       id: ratings.id,
       queuedAt: ratings.createdAt,
       rating: ratingForReview(),
-      total: sql<number>`count(*) over ()`.mapWith(Number),
+      total: totalMatching(),
     })
     .from(ratings)
     .where(
@@ -150,7 +151,7 @@ export async function listOpenAppeals(db: Executor, params: { limit: number }) {
       queuedAt: ratingAppeals.createdAt,
       text: ratingAppeals.text,
       rating: ratingForReview(),
-      total: sql<number>`count(*) over ()`.mapWith(Number),
+      total: totalMatching(),
     })
     .from(ratingAppeals)
     .leftJoin(ratings, eq(ratings.id, ratingAppeals.ratingId))

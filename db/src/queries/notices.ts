@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Executor } from '../database';
 import { type NoticeReason, type NoticeSource, notices, notifications, ratings } from '../schema';
 import {
@@ -8,6 +8,7 @@ import {
   ratingForReview,
   selectFilingsWithDecision,
 } from './moderation';
+import { totalMatching } from './paging';
 import { standingRating } from './received-ratings';
 
 export interface NewNotice {
@@ -114,7 +115,7 @@ export async function listOpenNotices(
       text: notices.text,
       contact: notices.contact,
       rating: ratingForReview(),
-      total: sql<number>`count(*) over ()`.mapWith(Number),
+      total: totalMatching(),
     })
     .from(notices)
     .leftJoin(ratings, eq(ratings.id, notices.ratingId))
