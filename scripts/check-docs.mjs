@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Fails when a document says something the repository cannot back: a file or folder named in inline code
-// (`apps/server/src/config.ts`, `plugins/security.ts`, `sessions.ts`) that no file of the repository has, or a
+// (`apps/server/src/config/index.ts`, `plugins/security.ts`, `sessions.ts`) that no file of the repository has, or a
 // dated figure or a piece of history (a date, 'measured on', 'before this layout'). Documents say what is true
 // now; a figure comes from the command that measures it and history is what git keeps. What the code itself
 // says (the API table, the services tree, the configuration tables) is held to the code by

@@ -40,7 +40,7 @@ const MODELS = [
   Secret,
 ];
 
-/** Read by the AWS SDK itself (the standard AWS environment), not by config.ts. */
+/** Read by the AWS SDK itself (the standard AWS environment), not by apps/server/src/config/. */
 const AWS_SDK_VARIABLES = new Set(['AWS_REGION', 'AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY']);
 
 /** What the migrations entry reads (loadMigrationConfig). */

@@ -1,8 +1,9 @@
-import { and, count, desc, eq, getTableColumns, ilike, like, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, ilike, like, or } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { Executor } from '../database';
 import { type ErrorSeverity, errorLogs, logs } from '../schema';
 import { containing, pageCarryingTotal, pageWithTotal } from './admin-lists';
+import { totalMatching } from './paging';
 
 /** Log actions of the verification flow (docs/security.md#codes): verification_code_* and verification_*. */
 const VERIFICATION_ACTION_PATTERN = 'verification\\_%';
@@ -100,12 +101,7 @@ export async function searchErrorLogs(
   // A substring search visits every match through the trigram indexes anyway: the page and its total come
   // from that one visit instead of two statements doing the same work (half the database time per request).
   return pageCarryingTotal(
-    await newestFirst(
-      db
-        .select({ row: columns, total: sql<number>`count(*) over ()`.mapWith(Number) })
-        .from(errorLogs)
-        .$dynamic(),
-    ),
+    await newestFirst(db.select({ row: columns, total: totalMatching() }).from(errorLogs).$dynamic()),
     total,
   );
 }

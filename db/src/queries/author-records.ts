@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, gte, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../database';
 import {
   doNotRateNumbers,
@@ -8,6 +8,7 @@ import {
   ratingAppeals,
   ratings,
 } from '../schema';
+import { unclaimedOfDevice } from './rating-authors';
 
 // What moderation knows of a rating's author and of the rated number: the record a moderator weighs beside an
 // item, and the removals the repeat-offender hold counts.
@@ -52,8 +53,7 @@ export async function holdUnclaimedRatingsOfDevice(
     .set({ heldReason: params.heldReason })
     .where(
       and(
-        eq(ratings.deviceSessionId, params.deviceSessionId),
-        isNull(ratings.createdByPhone),
+        unclaimedOfDevice(params.deviceSessionId),
         gte(ratings.createdAt, params.claimSince),
         isNull(ratings.heldReason),
       ),
@@ -81,13 +81,7 @@ export async function listUnclaimedRatingTexts(
       heldReason: ratings.heldReason,
     })
     .from(ratings)
-    .where(
-      and(
-        eq(ratings.deviceSessionId, params.deviceSessionId),
-        isNull(ratings.createdByPhone),
-        ne(ratings.phoneNumber, params.phone),
-      ),
-    )
+    .where(and(unclaimedOfDevice(params.deviceSessionId), ne(ratings.phoneNumber, params.phone)))
     .orderBy(asc(ratings.createdAt), asc(ratings.id));
 }
 
@@ -157,8 +151,7 @@ export async function dropErasedRepeatsOfDevice(
     .delete(ratings)
     .where(
       and(
-        eq(ratings.deviceSessionId, params.deviceSessionId),
-        isNull(ratings.createdByPhone),
+        unclaimedOfDevice(params.deviceSessionId),
         sql`${ratings.phoneNumber} in (select e.phone_number from ${erasedAccountRecords} e
           where e.author_key = ${params.authorKey} and e.kind = 'rated_number'
             and e.at > ${params.repeatSince.toISOString()}::timestamptz)`,

@@ -15,7 +15,8 @@ import {
   smsOptOuts,
 } from '../schema';
 import { isRemovalOfAuthor } from './author-records';
-import { authoredBy, decisionStatusColumns, ratingForReview } from './moderation';
+import { ratingForReview, selectFilingsWithDecision } from './moderation';
+import { authoredBy } from './rating-authors';
 import { withholdWaitingRatings } from './ratings';
 
 /**
@@ -118,31 +119,23 @@ function ofPerson(
 
 /** Notices this person filed (by their proven phone or one of their sessions), with any decision. */
 export async function listExportNotices(db: Executor, params: { phone: string; sessionIds: string[] }) {
-  return db
-    .select({
-      reference: notices.reference,
-      reason: notices.reason,
-      source: notices.source,
-      text: notices.text,
-      contact: notices.contact,
-      ...decisionStatusColumns(notices),
-    })
-    .from(notices)
-    .leftJoin(moderationDecisions, eq(moderationDecisions.id, notices.decisionId))
+  return selectFilingsWithDecision(db, notices, {
+    reference: notices.reference,
+    reason: notices.reason,
+    source: notices.source,
+    text: notices.text,
+    contact: notices.contact,
+  })
     .where(ofPerson(notices.reporterPhone, notices.reporterSessionId, params))
     .orderBy(asc(notices.createdAt));
 }
 
 /** Appeals this person filed, with any decision. */
 export async function listExportAppeals(db: Executor, params: { phone: string; sessionIds: string[] }) {
-  return db
-    .select({
-      ratingId: ratingAppeals.ratingId,
-      text: ratingAppeals.text,
-      ...decisionStatusColumns(ratingAppeals),
-    })
-    .from(ratingAppeals)
-    .leftJoin(moderationDecisions, eq(moderationDecisions.id, ratingAppeals.decisionId))
+  return selectFilingsWithDecision(db, ratingAppeals, {
+    ratingId: ratingAppeals.ratingId,
+    text: ratingAppeals.text,
+  })
     .where(ofPerson(ratingAppeals.authorPhone, ratingAppeals.authorSessionId, params))
     .orderBy(asc(ratingAppeals.createdAt));
 }

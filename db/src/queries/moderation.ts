@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Executor } from '../database';
 import {
   type DecisionOutcome,
@@ -10,6 +11,8 @@ import {
   ratingAppeals,
   ratings,
 } from '../schema';
+import { totalMatching } from './paging';
+import { authoredBy } from './rating-authors';
 import { scoresOfRating } from './received-ratings';
 
 /**
@@ -67,18 +70,26 @@ export function ratingForReview() {
 }
 
 /**
- * Where a notice or an appeal stands: open or decided, when, and the decision's statement of reasons (for a
- * select that joins moderation_decisions).
+ * A select of notices or appeals with where each stands: open or decided, when, and the decision's statement
+ * of reasons (moderation_decisions joined). `columns` are the filing's own columns the caller shows besides.
  */
-export function decisionStatusColumns(filed: typeof notices | typeof ratingAppeals) {
-  return {
-    status: filed.status,
-    filedAt: filed.createdAt,
-    decidedAt: filed.decidedAt,
-    outcome: moderationDecisions.outcome,
-    decisionReason: moderationDecisions.reason,
-    note: moderationDecisions.note,
-  };
+export function selectFilingsWithDecision<Columns extends SelectedFields>(
+  db: Executor,
+  filed: typeof notices | typeof ratingAppeals,
+  columns: Columns,
+) {
+  return db
+    .select({
+      ...columns,
+      status: filed.status,
+      filedAt: filed.createdAt,
+      decidedAt: filed.decidedAt,
+      outcome: moderationDecisions.outcome,
+      decisionReason: moderationDecisions.reason,
+      note: moderationDecisions.note,
+    })
+    .from(filed)
+    .leftJoin(moderationDecisions, eq(moderationDecisions.id, filed.decisionId));
 }
 
 /** An open appeal of the rating exists (it then stands in the queue for the rating). */
@@ -114,7 +125,7 @@ export async function listHeldRatingsForReview(
       id: ratings.id,
       queuedAt: ratings.createdAt,
       rating: ratingForReview(),
-      total: sql<number>`count(*) over ()`.mapWith(Number),
+      total: totalMatching(),
     })
     .from(ratings)
     .where(
@@ -140,7 +151,7 @@ export async function listOpenAppeals(db: Executor, params: { limit: number }) {
       queuedAt: ratingAppeals.createdAt,
       text: ratingAppeals.text,
       rating: ratingForReview(),
-      total: sql<number>`count(*) over ()`.mapWith(Number),
+      total: totalMatching(),
     })
     .from(ratingAppeals)
     .leftJoin(ratings, eq(ratings.id, ratingAppeals.ratingId))
@@ -280,12 +291,6 @@ export async function closeAnswered(
 /** Closes the open appeals a decision answers: the one decided, or the open appeal of the decided rating. */
 export async function closeAppeals(db: Executor, params: Closing & { appealId: string | null }) {
   await closeAnswered(db, ratingAppeals, params.appealId, params);
-}
-
-/** The ratings this author gave: created by the proven phone, or by this device before any phone claimed them. */
-export function authoredBy(params: { deviceSessionId: string; provenPhone: string | null }) {
-  const byDevice = and(eq(ratings.deviceSessionId, params.deviceSessionId), isNull(ratings.createdByPhone));
-  return params.provenPhone ? or(eq(ratings.createdByPhone, params.provenPhone), byDevice) : byDevice;
 }
 
 /** Files the author's one appeal; null when the rating already has one. */

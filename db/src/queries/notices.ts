@@ -1,20 +1,14 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Executor } from '../database';
-import {
-  moderationDecisions,
-  type NoticeReason,
-  type NoticeSource,
-  notices,
-  notifications,
-  ratings,
-} from '../schema';
+import { type NoticeReason, type NoticeSource, notices, notifications, ratings } from '../schema';
 import {
   type Closing,
   closeAnswered,
-  decisionStatusColumns,
   hasPileOnSibling,
   ratingForReview,
+  selectFilingsWithDecision,
 } from './moderation';
+import { totalMatching } from './paging';
 import { standingRating } from './received-ratings';
 
 export interface NewNotice {
@@ -90,15 +84,11 @@ export async function findOpenNoticeOfReporter(
  * of the rating, its rater or its texts is selected: whoever holds the reference may read this.
  */
 export async function findNoticeStatus(db: Executor, reference: string) {
-  const [row] = await db
-    .select({
-      reference: notices.reference,
-      reason: notices.reason,
-      source: notices.source,
-      ...decisionStatusColumns(notices),
-    })
-    .from(notices)
-    .leftJoin(moderationDecisions, eq(moderationDecisions.id, notices.decisionId))
+  const [row] = await selectFilingsWithDecision(db, notices, {
+    reference: notices.reference,
+    reason: notices.reason,
+    source: notices.source,
+  })
     .where(eq(notices.reference, reference))
     .limit(1);
   return row ?? null;
@@ -125,7 +115,7 @@ export async function listOpenNotices(
       text: notices.text,
       contact: notices.contact,
       rating: ratingForReview(),
-      total: sql<number>`count(*) over ()`.mapWith(Number),
+      total: totalMatching(),
     })
     .from(notices)
     .leftJoin(ratings, eq(ratings.id, notices.ratingId))

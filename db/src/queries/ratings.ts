@@ -2,6 +2,7 @@ import { and, eq, gt, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../database';
 import { type NotificationStatus, notifications, type RelationshipType, ratings } from '../schema';
 import { preparedPerExecutor } from './prepared';
+import { unclaimedOfDevice } from './rating-authors';
 
 /**
  * docs/architecture.md: ratings given = ratings created by the proven phone, plus this device's ratings that
@@ -184,13 +185,7 @@ export async function listUnclaimedRatingRecipients(
   return db
     .select({ id: ratings.id, phoneNumber: ratings.phoneNumber })
     .from(ratings)
-    .where(
-      and(
-        eq(ratings.deviceSessionId, params.deviceSessionId),
-        isNull(ratings.createdByPhone),
-        gte(ratings.createdAt, params.claimSince),
-      ),
-    );
+    .where(and(unclaimedOfDevice(params.deviceSessionId), gte(ratings.createdAt, params.claimSince)));
 }
 
 /**

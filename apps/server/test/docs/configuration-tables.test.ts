@@ -12,13 +12,13 @@ import {
 } from '../support/markdown';
 
 /**
- * The documented configuration against apps/server/src/config.ts: every variable a table of the documents
- * names (a table whose first column is 'Variable') is one config.ts reads, with the default it documents;
+ * The documented configuration against apps/server/src/config/: every variable a table of the documents
+ * names (a table whose first column is 'Variable') is one config/ reads, with the default it documents;
  * every `VARIABLE` (value) in running text carries the default too; and docs/operations.md#configuration
- * has a row for every variable config.ts reads.
+ * has a row for every variable config/ reads.
  *
  * A default cell that is only values (in backticks, or bare numbers; one per variable of the row, or one for
- * all) is what the variable becomes when unset: it must parse to exactly config.ts's default. Anything else
+ * all) is what the variable becomes when unset: it must parse to exactly config/'s default. Anything else
  * (words, a `{PLACEHOLDER}`, another variable's name, nothing) describes a value worked out elsewhere, and the
  * variable must then have no default of its own in the schema.
  */
@@ -50,17 +50,17 @@ function defaultProblem(where: string, variable: string, stated: string | undefi
   if (stated === undefined) {
     return own === undefined
       ? null
-      : `${where}: \`${variable}\` defaults to ${JSON.stringify(own)} in config.ts: write that default as a value in backticks`;
+      : `${where}: \`${variable}\` defaults to ${JSON.stringify(own)} in config/: write that default as a value in backticks`;
   }
   if (own === undefined) {
-    return `${where}: \`${variable}\` has no default of its own in config.ts (unset means absent): say in words what unset does instead of \`${stated}\``;
+    return `${where}: \`${variable}\` has no default of its own in config/ (unset means absent): say in words what unset does instead of \`${stated}\``;
   }
   const parsed = field.safeParse(stated);
   if (!parsed.success)
-    return `${where}: \`${stated}\` is not a valid value of \`${variable}\`: write config.ts's default`;
+    return `${where}: \`${stated}\` is not a valid value of \`${variable}\`: write the default of config/`;
   return isDeepStrictEqual(parsed.data, own)
     ? null
-    : `${where}: \`${variable}\` is documented as \`${stated}\` but config.ts defaults to ${JSON.stringify(own)}: correct the default`;
+    : `${where}: \`${variable}\` is documented as \`${stated}\` but config/ defaults to ${JSON.stringify(own)}: correct the default`;
 }
 
 interface VariableRow {
@@ -98,7 +98,7 @@ function tableProblems(): string[] {
     for (const variable of unknown) {
       problems.push(
         VARIABLE.test(variable)
-          ? `${where}: \`${variable}\` is not read by apps/server/src/config.ts: remove the row or correct the name`
+          ? `${where}: \`${variable}\` is not read by apps/server/src/config/: remove the row or correct the name`
           : `${where}: \`${variable}\` is not a variable name: name each variable in full, one per backticks`,
       );
     }
@@ -130,7 +130,7 @@ function runningTextProblems(): string[] {
         if (!VARIABLES.includes(variable)) {
           if (variable.startsWith('LIMIT_')) {
             problems.push(
-              `${where}: \`${variable}\` is not read by apps/server/src/config.ts: correct the name`,
+              `${where}: \`${variable}\` is not read by apps/server/src/config/: correct the name`,
             );
           }
           continue;
@@ -149,12 +149,12 @@ function completenessProblems(): string[] {
   );
   return VARIABLES.filter((variable) => !documented.has(variable)).map(
     (variable) =>
-      `${OPERATIONS}#configuration: \`${variable}\` is read by apps/server/src/config.ts but has no row: add | \`${variable}\` | <default> | <meaning> |`,
+      `${OPERATIONS}#configuration: \`${variable}\` is read by apps/server/src/config/ but has no row: add | \`${variable}\` | <default> | <meaning> |`,
   );
 }
 
 describe('the documented configuration', () => {
-  it('names only variables config.ts reads, each with its default', () => {
+  it('names only variables config/ reads, each with its default', () => {
     expect(tableProblems()).toEqual([]);
   });
 
@@ -162,7 +162,7 @@ describe('the documented configuration', () => {
     expect(runningTextProblems()).toEqual([]);
   });
 
-  it(`has a row in ${OPERATIONS}#configuration for every variable config.ts reads`, () => {
+  it(`has a row in ${OPERATIONS}#configuration for every variable config/ reads`, () => {
     expect(completenessProblems()).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@ import { notifications, ratingScores, ratings, smsMessages } from '@exrated/db/s
 import { createTestDatabase, type TestDatabase } from '@exrated/db/testing';
 import { and, count, eq, gt, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { RESOLVE_WINDOW_MS } from '../../src/services/notifications/dispatcher';
+import { RESOLVE_WINDOW_MS } from '../../src/services/notifications/open-attempt';
 import { type ControllableSns, startControllableSns } from '../support/controllable-sns';
 import {
   FetchBrowser,

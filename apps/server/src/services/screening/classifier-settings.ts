@@ -3,7 +3,7 @@ import { z } from 'zod';
 export const SCREENING_CLASSIFIERS = ['off', 'openai', 'comprehend'] as const;
 export type ScreeningClassifierName = (typeof SCREENING_CLASSIFIERS)[number];
 
-/** The classifier part of the environment (config.ts merges it into the one schema); docs/screening.md. */
+/** The classifier part of the environment (config/index.ts merges it into the one schema); docs/screening.md. */
 export const classifierEnvShape = {
   SCREENING_CLASSIFIER: z
     .enum(SCREENING_CLASSIFIERS, { message: 'must be off, openai or comprehend' })

@@ -5,7 +5,7 @@ export type SmsProviderName = (typeof SMS_PROVIDERS)[number];
 
 const rate = (fallback: number) => z.coerce.number().positive().max(10_000).default(fallback);
 
-/** The SMS part of the environment (config.ts merges it into the one schema); docs/sms.md explains each. */
+/** The SMS part of the environment (config/index.ts merges it into the one schema); docs/sms.md explains each. */
 export const smsEnvShape = {
   SMS_PROVIDER: z.enum(SMS_PROVIDERS).default('console'),
   SMS_FALLBACK_PROVIDER: z.enum(['sns', 'twilio'], { message: 'must be sns or twilio' }).optional(),

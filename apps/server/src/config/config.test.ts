@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { configProblems } from '../test/support/config-problems';
-import { loadConfig, loadMigrationConfig } from './config';
+import { configProblems } from '../../test/support/config-problems';
+import { loadConfig, loadMigrationConfig } from '.';
 
 const dataDir = `/tmp/exrated-config-test-${process.pid}`;
 

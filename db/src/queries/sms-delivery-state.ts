@@ -1,0 +1,28 @@
+import { sql } from 'drizzle-orm';
+import { type NotificationStatus, notifications, type SmsMessageStatus } from '../schema';
+
+/** A text's statuses only move forward: a receipt that arrives late, twice or out of order changes nothing. */
+export const DELIVERY_RANK: Record<SmsMessageStatus | NotificationStatus, number> = {
+  pending: 0,
+  held: 0,
+  failed: 0,
+  suppressed: 0,
+  sending: 0,
+  refused: 0,
+  sent: 1,
+  unknown: 2,
+  delivered: 3,
+  undelivered: 3,
+};
+
+/**
+ * The columns a notification keeps from the first provider that took it: a later acceptance or receipt
+ * (another provider after a fallback, a duplicate) never replaces the provider, its message id or the send time.
+ */
+export function firstDelivery(delivery: { provider: string; providerMessageId: string | null; at: Date }) {
+  return {
+    provider: sql`coalesce(${notifications.provider}, ${delivery.provider})`,
+    providerMessageId: sql`coalesce(${notifications.providerMessageId}, ${delivery.providerMessageId})`,
+    sentAt: sql`coalesce(${notifications.sentAt}, ${delivery.at.toISOString()}::timestamptz)`,
+  };
+}
