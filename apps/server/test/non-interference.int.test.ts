@@ -74,6 +74,13 @@ const secrets: Record<string, Secret> = {
     });
     expect(decided.error).toBeNull();
   },
+  'another rater rated the number, then deleted their account': async (w) => {
+    await strangerRatesTheEx(w);
+    const stranger = w.other('stranger');
+    // Deletion needs a fresh proof.
+    await w.prove(stranger, STRANGER);
+    expect((await w.mutation(stranger, 'profile.deleteAccount')).error).toBeNull();
+  },
 };
 
 const ownerSecrets: Record<string, Secret> = {
@@ -89,6 +96,14 @@ const ownerSecrets: Record<string, Secret> = {
   },
   'another rating of the number was released to it': async (w) => {
     await strangerRatesTheEx(w);
+  },
+  "the number's owner proved it, rated two exes and deleted their account": async (w) => {
+    const owner = w.other('owner');
+    await w.prove(owner, EX);
+    for (const number of ['+12025550186', '+12025550187']) {
+      expect((await rateAs(w, owner, number)).error).toBeNull();
+    }
+    expect((await w.mutation(owner, 'profile.deleteAccount')).error).toBeNull();
   },
 };
 
