@@ -52,14 +52,17 @@ export async function findNumberSwitches(db: Executor, phone: string) {
   return { optedOut: row?.optedOut === true, doNotRate: row?.doNotRate === true };
 }
 
-/** The export's profile part: the claimed profile row of the number and its switches. */
+/**
+ * The export's profile part: the claimed profile row of the number and its switches. Not when the row was
+ * made: anyone who types a number makes its row, so that date would tell the owner when a stranger first
+ * typed it (docs/anonymity.md#non-interference); when the owner proved it is theirs.
+ */
 export async function findExportProfile(db: Executor, phone: string) {
   const [profile] = await db
     .select({
       name: claimedProfiles.name,
       isVerified: claimedProfiles.isVerified,
       verifiedAt: claimedProfiles.verifiedAt,
-      createdAt: claimedProfiles.createdAt,
     })
     .from(claimedProfiles)
     .where(eq(claimedProfiles.phoneNumber, phone))

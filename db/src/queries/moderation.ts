@@ -326,8 +326,10 @@ export async function lockAuthoredRating(
 }
 
 // Correlated lookups spelled with table names: Drizzle leaves columns of a one-table select unqualified. A
-// keep that ended a daily-ceiling hold is not the author's to see: the hold was silent, and the decision on it
-// would say that others' ratings had reached the number (docs/anonymity.md#non-interference).
+// keep is the author's to see only when the item came from them: their text or record held it, or they
+// appealed. A keep that ended a daily-ceiling hold would say that others' ratings had reached the number, and
+// one that answered a notice that somebody reported the rating (docs/anonymity.md#non-interference); a hide
+// or a delete shows in the rating itself, so its decision is shown whatever brought it.
 const latestDecision = sql<{
   outcome: DecisionOutcome;
   reason: DecisionReason;
@@ -336,7 +338,7 @@ const latestDecision = sql<{
 } | null>`(
   select json_build_object('outcome', d.outcome, 'reason', d.reason, 'note', d.note, 'decidedAt', d.decided_at)
   from ${moderationDecisions} d where d.rating_id = "ratings"."id"
-    and not (d.outcome = 'keep' and d.trigger = 'daily_ceiling')
+    and not (d.outcome = 'keep' and (d.trigger = 'daily_ceiling' or d.kind = 'notice'))
   order by d.decided_at desc limit 1
 )`;
 const appealOfRating = sql<{ status: 'open' | 'decided'; filedAt: string } | null>`(

@@ -105,6 +105,16 @@ export class SmsGateway implements SmsSender {
     throw result.error;
   }
 
+  /**
+   * A code request the number's own ledger answers without a text takes the slot its text would take, from
+   * the provider it would go through, with the same bound (docs/security.md#codes).
+   */
+  async holdCodeSlot(): Promise<void> {
+    const [primary] = this.deps.providers;
+    const slot = primary ? await this.slot(primary.name, 'prompt') : null;
+    if (slot?.status === 'busy') throw new SmsBusyError(slot.retryAfterMs);
+  }
+
   /** A rating text of the outbox: one attempt through the providers in order. */
   deliverRating(params: { notificationId: string; to: string; body: string }): Promise<AttemptResult> {
     return this.attempt({ to: params.to, body: params.body, kind: 'rating' }, params.notificationId);

@@ -97,6 +97,12 @@ export interface SmsSender {
    */
   optIn?(phoneNumber: string): Promise<void>;
   /**
+   * Takes the slot of the schedule a code text would take, for a code request answered without a text: a
+   * full schedule then refuses it as it would the text (SmsBusyError), so which requests are texted does not
+   * show. Senders without a schedule have nothing to take.
+   */
+  holdCodeSlot?(): Promise<void>;
+  /**
    * Whether an attempt whose answer was lost reached the provider. Without it, such an attempt counts as not
    * found once the receipt window has passed (a provider without lookups nor references in its receipts).
    */

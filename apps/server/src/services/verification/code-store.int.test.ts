@@ -243,6 +243,17 @@ describe.each(implementations)('code store (%s)', (_name, make) => {
       nextSend: { status: 'cooldown', retryAfterMs: 60_000 },
     });
     expect((await store.inspect(PHONE))?.record.codeHash).toBe(RIGHT);
+    // Taken back (no slot in the schedule), a send that texted nothing leaves the number's ledger and code
+    // as they are and the requester's as before it.
+    await store.discard(PHONE, WRONG, other(4));
+    expect((await store.inspect(PHONE))?.record.codeHash).toBe(RIGHT);
+    expect(await store.sendRefusal(PHONE, now + 180_000)).toMatchObject({ status: 'daily_limit' });
+    expect(await store.issue(PHONE, { codeHash: WRONG, now: now + 180_001, requester: other(4) })).toEqual({
+      status: 'issued',
+      delivered: false,
+      replacedLive: false,
+      nextSend: { status: 'cooldown', retryAfterMs: 60_000 },
+    });
   });
 
   it('lets only one of many parallel sends through', async () => {

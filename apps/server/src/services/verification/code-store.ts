@@ -102,8 +102,9 @@ export interface CodeStore {
    */
   sendRefusal(phone: string, now: number): Promise<SendRefusal | null>;
   /**
-   * A delivered send whose text never left: removes the code if it is still this one, and takes the send
-   * back out of both ledgers, so the person can ask again at once.
+   * A send whose answer is 'not sent' (the text never left, or the schedule had no slot for it): takes it back
+   * out of the requester's ledger, and, when the live code is still this one, removes the code and takes the
+   * send out of the number's ledger too, so the person can ask again at once.
    */
   discard(phone: string, codeHash: string, requester: string): Promise<void>;
   /**

@@ -90,15 +90,18 @@ export class MemoryCodeStore implements CodeStore {
   }
 
   async discard(phone: string, codeHash: string, requester: string): Promise<void> {
+    this.takeBack(requesterLedgerKey(phone, requester));
     const entry = this.live(this.codes, phone);
     if (!entry || entry.value.codeHash !== codeHash) return;
     this.codes.delete(phone);
-    for (const key of [phone, requesterLedgerKey(phone, requester)]) {
-      const ledger = this.live(this.ledgers, key);
-      if (ledger && ledger.value.sends > 0) {
-        ledger.value.sends -= 1;
-        ledger.value.lastSentAt = ledger.value.previousSentAt;
-      }
+    this.takeBack(phone);
+  }
+
+  private takeBack(key: string) {
+    const ledger = this.live(this.ledgers, key);
+    if (ledger && ledger.value.sends > 0) {
+      ledger.value.sends -= 1;
+      ledger.value.lastSentAt = ledger.value.previousSentAt;
     }
   }
 

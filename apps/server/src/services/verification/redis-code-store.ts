@@ -90,17 +90,20 @@ redis.call('DEL', KEYS[1])
 return {'valid', attempts}
 `;
 
-// A send whose text never left: its code goes, and both ledgers forget the send (the wait is the one before).
+// A send answered 'not sent': the requester's ledger forgets it; when the live code is still its own, the code
+// goes and the number's ledger forgets it too (each wait is the one before).
 const DISCARD_SCRIPT = `
-if redis.call('HGET', KEYS[1], 'codeHash') ~= ARGV[1] then return 0 end
-redis.call('DEL', KEYS[1])
-for i = 2, 3 do
-  local sends = tonumber(redis.call('HGET', KEYS[i], 'sends') or '0')
+local function forget(key)
+  local sends = tonumber(redis.call('HGET', key, 'sends') or '0')
   if sends > 0 then
-    local previous = redis.call('HGET', KEYS[i], 'previousSentAt') or '0'
-    redis.call('HSET', KEYS[i], 'sends', sends - 1, 'lastSentAt', previous)
+    local previous = redis.call('HGET', key, 'previousSentAt') or '0'
+    redis.call('HSET', key, 'sends', sends - 1, 'lastSentAt', previous)
   end
 end
+forget(KEYS[3])
+if redis.call('HGET', KEYS[1], 'codeHash') ~= ARGV[1] then return 0 end
+redis.call('DEL', KEYS[1])
+forget(KEYS[2])
 return 1
 `;
 

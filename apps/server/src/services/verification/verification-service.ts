@@ -71,7 +71,7 @@ export async function sendVerificationCode(ctx: DeviceContext, phone: string) {
 
   const messageId = issued.delivered
     ? await textCode(ctx, { phone, code, codeHash, country: parsed.country })
-    : await notTexted(ctx, phone, startedAt);
+    : await notTexted(ctx, { phone, codeHash, country: parsed.country }, startedAt);
   if (messageId !== null) codeTextTimesOf(ctx.sms).record(performance.now() - startedAt);
 
   await rememberPhone(ctx, phone);
@@ -122,10 +122,23 @@ async function textCode(
 /**
  * A send the number's own ledger refused (somebody asked for a code to it a moment ago, or it got its codes of
  * the day): nothing is texted, the live code on the phone still works, and the asker is answered as if it
- * were, after as long as a text takes.
+ * were: it takes the schedule's slot a text would (refused as busy when there is none) and answers after as
+ * long as a text takes.
  */
-async function notTexted(ctx: DeviceContext, phone: string, startedAt: number): Promise<null> {
-  ctx.audit.logAboutNumber('verification_error', { reason: 'not_texted_number_ledger' }, phone);
+async function notTexted(
+  ctx: DeviceContext,
+  text: { phone: string; codeHash: string; country: string | undefined },
+  startedAt: number,
+): Promise<null> {
+  try {
+    // The slot the text would take: a full schedule refuses this request as it would the text.
+    await ctx.sms.holdCodeSlot?.();
+  } catch (error) {
+    if (!(error instanceof SmsBusyError)) throw error;
+    await ctx.codeStore.discard(text.phone, text.codeHash, ctx.session.id).catch(() => undefined);
+    throw await sendingBusy(ctx, text.phone, text.country);
+  }
+  ctx.audit.logAboutNumber('verification_error', { reason: 'not_texted_number_ledger' }, text.phone);
   await waitAsLongAsACodeText(ctx.sms, startedAt);
   return null;
 }
