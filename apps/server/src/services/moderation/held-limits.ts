@@ -7,6 +7,7 @@ import {
 } from '@exrated/db/queries';
 import { isScreeningHold, screeningHoldReason } from '../content/held-screening';
 import { networkKey } from '../limits/network-key';
+import { phoneLimitKey } from '../limits/procedure-limits';
 import { tooManyRequests } from '../limits/rate-limit-errors';
 import type { RateLimitHit } from '../limits/rate-limiter';
 import { DAY_SECONDS, firstRefusal, hitCaps, type RatingContext } from '../rating/rating-limits';
@@ -23,7 +24,8 @@ function heldCaps(ctx: RatingContext, phone: string): HeldCap[] {
   const { limits } = ctx.config;
   return [
     {
-      key: `held-ratings:phone:${phone}`,
+      // A keyed hash, like every per-phone cap: the key names no number and outlives a deletion.
+      key: `held-ratings:phone:${phoneLimitKey(ctx.config.sessionSecret, phone)}`,
       rule: { limit: limits.heldRatingsPerPhonePerDay, windowSeconds: DAY_SECONDS },
       message: (wait) =>
         `This rating's text would wait for a moderator, and you have sent the most such ratings allowed in one day. Edit the text, or try again ${wait}.`,
