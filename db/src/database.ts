@@ -46,6 +46,11 @@ export interface DatabaseOptions {
    * Without it, or when the file is absent (the source tree), the first open runs initdb.
    */
   pgliteTemplate?: string | undefined;
+  /**
+   * Called for every statement sent to Postgres (not PGlite), BEGIN and COMMIT of a transaction included:
+   * the bench's count of statements per request. Each is one round trip of its own.
+   */
+  onStatement?: (() => void) | undefined;
 }
 
 /**
@@ -71,7 +76,7 @@ const RECONNECT_DELAY_SECONDS = 0.25;
 export async function createDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   const migrationsFolder = options.migrationsFolder ?? MIGRATIONS_FOLDER;
   const handle = options.url
-    ? openPostgres(options.url, options.maxConnections ?? 10)
+    ? openPostgres(options.url, options.maxConnections ?? 10, options.onStatement)
     : await openPglite(options.dataDir ?? '.data/pglite', options.pgliteTemplate);
   if (options.migrate ?? true) {
     try {
@@ -88,7 +93,7 @@ interface OpenedDatabase extends DatabaseHandle {
   migrate(folder: string): Promise<void>;
 }
 
-function openPostgres(url: string, maxConnections: number): OpenedDatabase {
+function openPostgres(url: string, maxConnections: number, onStatement?: () => void): OpenedDatabase {
   // Every request answers within about 2 s while Postgres cannot be reached (docs/reliability.md): a
   // connection attempt gives up after 2 s, a connection that stops answering a waiting query is dropped
   // after 2 s (the patched postgres.js's stall_timeout), a statement the server runs gives up after 1.5 s,
@@ -102,7 +107,14 @@ function openPostgres(url: string, maxConnections: number): OpenedDatabase {
     onnotice: () => {},
     connection: { application_name: 'exrated', statement_timeout: STATEMENT_TIMEOUT_MS },
   });
-  const db = drizzlePostgres(client, { schema, casing: 'snake_case' });
+  // Drizzle's logger sees every statement it sends, without the stack postgres.js's own debug hook captures
+  // for each; the transaction's BEGIN and its COMMIT or ROLLBACK are postgres.js's and are counted around it.
+  const db = drizzlePostgres(client, {
+    schema,
+    casing: 'snake_case',
+    ...(onStatement ? { logger: { logQuery: onStatement } } : {}),
+  });
+  if (onStatement) countTransactionEnds(db, onStatement);
   return {
     db,
     kind: 'postgres',
@@ -121,6 +133,14 @@ function openPostgres(url: string, maxConnections: number): OpenedDatabase {
       }
     },
   };
+}
+
+function countTransactionEnds(db: Database, onStatement: () => void) {
+  const transaction = db.transaction.bind(db);
+  db.transaction = ((work, config) => {
+    onStatement();
+    return transaction(work, config).finally(onStatement);
+  }) as Database['transaction'];
 }
 
 export function startPglite(dataDir: string): Promise<PGlite> {

@@ -14,6 +14,7 @@ import { Redis } from 'ioredis';
 import { type Config, resolveClientDistDir } from './config';
 import type { AppServices } from './context';
 import { loggerOptions } from './logging/logger-options';
+import { benchProbeRoutes } from './plugins/bench-probe';
 import { clientPlugin } from './plugins/client';
 import { devOutboxRoutes } from './plugins/dev-outbox';
 import { healthRoutes } from './plugins/health';
@@ -25,6 +26,7 @@ import { type AppRouter, appRouter } from './routers';
 import { AuditLog } from './services/audit/audit-log';
 import { MemoryRateLimiter, type RateLimiter, RedisRateLimiter } from './services/limits/rate-limiter';
 import { AppMetrics } from './services/metrics/app-metrics';
+import { WorkCounters } from './services/metrics/work-counters';
 import { NotificationDispatcher } from './services/notifications/dispatcher';
 import { UnlockedViewers } from './services/profile/unlocked-viewers';
 import { startRetentionJob } from './services/retention/retention';
@@ -111,6 +113,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     routerOptions: { maxParamLength: 5000 },
   });
 
+  const counters = config.benchProbeToken ? new WorkCounters() : null;
   const database =
     overrides.database ??
     (await createDatabase({
@@ -118,9 +121,11 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       dataDir: `${config.dataDir}/pglite`,
       pgliteTemplate: PGLITE_TEMPLATE_FILE,
       maxConnections: config.databasePoolSize,
+      onStatement: counters?.countStatement,
     }));
   const ownsDatabase = !overrides.database;
   const redis = overrides.redis !== undefined ? overrides.redis : await connectRedis(config, app);
+  if (counters && redis) counters.watchRedis(redis);
   const ownsRedis = overrides.redis === undefined && redis !== null;
 
   const metrics = new AppMetrics(() => summarizePendingNotifications(database.db));
@@ -255,6 +260,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await app.register(trpcGuardsPlugin);
   await app.register(healthRoutes, { services });
   if (config.metricsToken) await app.register(metricsRoutes, { metrics, token: config.metricsToken });
+  if (counters && config.benchProbeToken) {
+    await app.register(benchProbeRoutes, { counters, token: config.benchProbeToken });
+  }
   const [primarySms] = smsProviders;
   if (config.env !== 'production' && primarySms instanceof ConsoleSmsSender) {
     await app.register(devOutboxRoutes, { sender: primarySms });
