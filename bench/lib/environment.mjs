@@ -14,6 +14,10 @@ const BIG = 1_000_000_000;
 const POSTGRES_SERVER = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432';
 // `none`: the server's in-process stores (the bench smoke, where the test run has no Redis).
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
+/** The Redis the servers use, or null when they run on their in-process stores. */
+export const BENCH_REDIS_URL = REDIS_URL === 'none' ? null : REDIS_URL;
+/** The servers' bench probe token (GET /bench/probe): a run's own, never a deployment's. */
+export const PROBE_TOKEN = `bench-probe-${process.pid}-${Math.random().toString(36).slice(2)}`;
 
 /** The URL of database `name` on the bench's Postgres server. */
 export function databaseUrl(name) {
@@ -58,6 +62,7 @@ export function serverEnv(databaseName, snsUrl) {
     ADMIN_EMAIL: ADMIN_LOGIN,
     ADMIN_PASSWORD,
     COOKIE_SECURE: 'false',
+    BENCH_PROBE_TOKEN: PROBE_TOKEN,
     SMS_PROVIDER: 'sns',
     AWS_ENDPOINT_URL_SNS: snsUrl,
     AWS_REGION: 'us-east-1',

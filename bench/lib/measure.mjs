@@ -19,6 +19,12 @@ function requireAnswered(label, result, { warmUp = false } = {}) {
   return result;
 }
 
+/** A measurement's counts per request, for its progress line. */
+function describeWork(work) {
+  const figure = (value, digits = 2) => (Number.isFinite(value) ? value.toFixed(digits) : '-');
+  return `Postgres ${figure(work.postgresCpuMs)} ms CPU, ${figure(work.statements)} statements, Redis ${figure(work.redisCommands)} commands`;
+}
+
 /**
  * Every selected path and baseline: probed once, warmed up, then measured `plan.reps` times, interleaved,
  * the database settled between measurements. Returns the runs, the server's peak RSS and the CPU the host
@@ -54,34 +60,42 @@ export async function measurePaths(plan, stage) {
 
   const measurementsStart = machineCpuTicks();
   // Server CPU per answered request: steadier than throughput on shared cores, and what a budget costs.
-  const measured = async (label, pid, run) => {
+  // With it, what the request asked of Postgres and Redis (bench/lib/counters.mjs): the capacity plan's counts.
+  const measured = async (label, name, run) => {
+    const baseline = BASELINES.includes(name);
+    const pid = baseline ? stage.baselinesPid : stage.server.child.pid;
+    const sides = { servers: baseline ? [] : [stage.base], side: baseline ? 'baselines' : 'server' };
+    const countsBefore = await stage.counters.read(sides);
     const before = cpuMs(pid);
     const machineBefore = machineCpuTicks();
     const result = requireAnswered(label, await run());
+    const cpuAfter = cpuMs(pid);
+    const machineAfter = machineCpuTicks();
+    const countsAfter = await stage.counters.readAfter(sides);
     const measuredResult = {
       ...result,
-      cpuMsPerRequest: (cpuMs(pid) - before) / result.requests,
-      stealPercent: stealPercent(machineBefore, machineCpuTicks()),
+      cpuMsPerRequest: (cpuAfter - before) / result.requests,
+      stealPercent: stealPercent(machineBefore, machineAfter),
+      work: stage.counters.perRequest(countsBefore, countsAfter, result.requests),
     };
     await stage.database.settle();
     return measuredResult;
   };
-  const pidOf = (name) => (BASELINES.includes(name) ? stage.baselinesPid : stage.server.child.pid);
   for (let rep = 1; rep <= plan.reps; rep++) {
     for (const name of closed) {
-      const result = await measured(`rep ${rep} closed ${name}`, pidOf(name), () =>
+      const result = await measured(`rep ${rep} closed ${name}`, name, () =>
         drive({ ...requests[name], ...plan.closedLoop }),
       );
       runs.closed[name].push(result);
       say(
-        `rep ${rep} closed ${name}: ${result.rps.toFixed(0)} req/s, ${result.cpuMsPerRequest.toFixed(2)} ms CPU/req, steal ${result.stealPercent.toFixed(0)} %`,
+        `rep ${rep} closed ${name}: ${result.rps.toFixed(0)} req/s, ${result.cpuMsPerRequest.toFixed(2)} ms CPU/req, ${describeWork(result.work)}, steal ${result.stealPercent.toFixed(0)} %`,
       );
     }
     for (const name of open) {
       const capacity = runs.closed[name]?.[rep - 1]?.rps;
       if (!capacity) throw new Error(`open ${name}: no closed-loop capacity measured in rep ${rep}`);
       const rate = Math.max(1, Math.round(plan.openLoop.loadFraction * capacity));
-      const result = await measured(`rep ${rep} open ${name}`, pidOf(name), () =>
+      const result = await measured(`rep ${rep} open ${name}`, name, () =>
         drivePaced({ ...requests[name], duration: plan.openLoop.duration, rate }),
       );
       // The path's mean latency when saturated (Little's law over the closed loop): the unit the open-loop
@@ -96,7 +110,7 @@ export async function measurePaths(plan, stage) {
       );
     }
     if (!verification) continue;
-    const pairs = await measured(`rep ${rep} verification pairs`, stage.server.child.pid, () =>
+    const pairs = await measured(`rep ${rep} verification pairs`, 'verification', () =>
       verificationPairs({ ...stage, ...plan.verification }),
     );
     pairs.cpuMsPerPair = pairs.cpuMsPerRequest * 2;

@@ -3,6 +3,34 @@ import { readings } from './budgets.mjs';
 import { median } from './load.mjs';
 import { TARGET_RATINGS } from './seed.mjs';
 
+const WORK_KEYS = [
+  'postgresCpuMs',
+  'statements',
+  'explicitTransactions',
+  'walBytes',
+  'redisCommands',
+  'redisRoundTrips',
+  'redisServerCalls',
+];
+
+/**
+ * The capacity plan's figures of each path (docs/performance.md#capacity), medians over the closed-loop reps
+ * (the verification pair's over its reps, per pair): what one request costs the serving process, Postgres and
+ * Redis, and the request rates one core of each would carry at that cost alone.
+ */
+export function capacityOf(runs) {
+  const rowOf = (list, scale = 1) => {
+    const row = { cpuMs: scale * median(list.map((run) => run.cpuMsPerRequest)) };
+    for (const key of WORK_KEYS) row[key] = scale * median(list.map((run) => run.work?.[key] ?? Number.NaN));
+    row.requestsPerServerCoreSecond = 1000 / row.cpuMs;
+    row.requestsPerPostgresCoreSecond = 1000 / row.postgresCpuMs;
+    return row;
+  };
+  const paths = Object.fromEntries(Object.entries(runs.closed).map(([name, list]) => [name, rowOf(list)]));
+  if (runs.verification.length > 0) paths.verificationPair = rowOf(runs.verification, 2);
+  return paths;
+}
+
 /** Everything a run measured, as written to bench/results.json. */
 export function resultsOf({ plan, dataset, measured, ...figures }) {
   const { closed, open, runs } = measured;
@@ -69,6 +97,7 @@ export function resultsOf({ plan, dataset, measured, ...figures }) {
       checkP95: verification('checkP95'),
       checkP99: verification('checkP99'),
     },
+    capacity: capacityOf(runs),
     rssMb: measured.rssMb,
     ...figures,
     lighthouse: figures.lighthouse && {
@@ -143,6 +172,28 @@ export function printResults(results) {
       `Verification, ${results.verification.pairsPerSecond} pairs/s: ${fmt(results.verification.cpuMsPerPair)} ms of server CPU per send + check pair`,
     );
   }
+  console.log(
+    "Capacity: per request (closed loop, median), the serving process's CPU, Postgres backends' CPU, statements (each one round trip), explicit transactions, WAL bytes (whole Postgres server), Redis commands and round trips (the server's), Redis calls (whole Redis server, script internals included), and the requests per second one core would carry at that cost:",
+  );
+  console.table(
+    Object.fromEntries(
+      Object.entries(results.capacity).map(([name, row]) => [
+        name,
+        {
+          'CPU ms': fmt(row.cpuMs),
+          'PG CPU ms': fmt(row.postgresCpuMs),
+          statements: fmt(row.statements),
+          tx: fmt(row.explicitTransactions),
+          'WAL B': fmt(row.walBytes),
+          'Redis cmds': fmt(row.redisCommands),
+          'Redis RTs': fmt(row.redisRoundTrips),
+          'Redis calls': fmt(row.redisServerCalls),
+          'req/s per core': fmt(row.requestsPerServerCoreSecond),
+          'req/s per PG core': fmt(row.requestsPerPostgresCoreSecond),
+        },
+      ]),
+    ),
+  );
   console.log('Budgets:');
   console.table(
     results.budgets.map(({ name, value, target, met }) => ({

@@ -3,8 +3,9 @@ import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { browser, ratingInput } from './api-client.mjs';
+import { createCounters } from './counters.mjs';
 import { prepareDatabase } from './database.mjs';
-import { BUNDLE, SERVER_NODE_ARGS, serverEnv } from './environment.mjs';
+import { BENCH_REDIS_URL, BUNDLE, PROBE_TOKEN, SERVER_NODE_ARGS, serverEnv } from './environment.mjs';
 import { BENCH_DIR, REPO_ROOT, say } from './plan.mjs';
 import { killOnExit, startServer, stop } from './processes.mjs';
 import { TARGET_PHONE, TARGET_RATINGS } from './seed.mjs';
@@ -70,7 +71,14 @@ async function populate(plan, sns, database) {
 
   const baselines = await startBaselines(database.url, questions);
   say(`baselines ready on ${baselines.url}`);
+  const counters = createCounters({
+    adminSql: database.adminSql,
+    databaseName: database.name,
+    redisUrl: BENCH_REDIS_URL,
+    probeToken: PROBE_TOKEN,
+  });
   return {
+    counters,
     sns,
     database,
     server,
@@ -87,6 +95,7 @@ async function populate(plan, sns, database) {
     },
     async close() {
       await this.stopServers();
+      await counters.close();
       await sns.close();
       await database.drop();
     },

@@ -47,10 +47,15 @@ export interface DatabaseOptions {
    */
   pgliteTemplate?: string | undefined;
   /**
-   * Called for every statement sent to Postgres (not PGlite), BEGIN and COMMIT of a transaction included:
-   * the bench's count of statements per request. Each is one round trip of its own.
+   * Told of every statement sent to Postgres (not PGlite), BEGIN and COMMIT of a transaction included, each
+   * one round trip of its own, and of every transaction: the bench's counts per request.
    */
-  onStatement?: (() => void) | undefined;
+  statementCounter?: StatementCounter | undefined;
+}
+
+export interface StatementCounter {
+  statement(): void;
+  transaction(): void;
 }
 
 /**
@@ -76,7 +81,7 @@ const RECONNECT_DELAY_SECONDS = 0.25;
 export async function createDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   const migrationsFolder = options.migrationsFolder ?? MIGRATIONS_FOLDER;
   const handle = options.url
-    ? openPostgres(options.url, options.maxConnections ?? 10, options.onStatement)
+    ? openPostgres(options.url, options.maxConnections ?? 10, options.statementCounter)
     : await openPglite(options.dataDir ?? '.data/pglite', options.pgliteTemplate);
   if (options.migrate ?? true) {
     try {
@@ -93,7 +98,7 @@ interface OpenedDatabase extends DatabaseHandle {
   migrate(folder: string): Promise<void>;
 }
 
-function openPostgres(url: string, maxConnections: number, onStatement?: () => void): OpenedDatabase {
+function openPostgres(url: string, maxConnections: number, counter?: StatementCounter): OpenedDatabase {
   // Every request answers within about 2 s while Postgres cannot be reached (docs/reliability.md): a
   // connection attempt gives up after 2 s, a connection that stops answering a waiting query is dropped
   // after 2 s (the patched postgres.js's stall_timeout), a statement the server runs gives up after 1.5 s,
@@ -112,9 +117,9 @@ function openPostgres(url: string, maxConnections: number, onStatement?: () => v
   const db = drizzlePostgres(client, {
     schema,
     casing: 'snake_case',
-    ...(onStatement ? { logger: { logQuery: onStatement } } : {}),
+    ...(counter ? { logger: { logQuery: () => counter.statement() } } : {}),
   });
-  if (onStatement) countTransactionEnds(db, onStatement);
+  if (counter) countTransactions(db, counter);
   return {
     db,
     kind: 'postgres',
@@ -135,11 +140,12 @@ function openPostgres(url: string, maxConnections: number, onStatement?: () => v
   };
 }
 
-function countTransactionEnds(db: Database, onStatement: () => void) {
+function countTransactions(db: Database, counter: StatementCounter) {
   const transaction = db.transaction.bind(db);
   db.transaction = ((work, config) => {
-    onStatement();
-    return transaction(work, config).finally(onStatement);
+    counter.transaction();
+    counter.statement();
+    return transaction(work, config).finally(() => counter.statement());
   }) as Database['transaction'];
 }
 

@@ -121,7 +121,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       dataDir: `${config.dataDir}/pglite`,
       pgliteTemplate: PGLITE_TEMPLATE_FILE,
       maxConnections: config.databasePoolSize,
-      onStatement: counters?.countStatement,
+      statementCounter: counters ?? undefined,
     }));
   const ownsDatabase = !overrides.database;
   const redis = overrides.redis !== undefined ? overrides.redis : await connectRedis(config, app);

@@ -1,3 +1,4 @@
+import type { StatementCounter } from '@exrated/db';
 import type { Redis } from 'ioredis';
 
 /** ioredis's internal entry point of every command, pipelined or not (a pipeline passes its own stream). */
@@ -9,15 +10,21 @@ type SendCommand = (command: unknown, stream?: object) => unknown;
  * MULTI being one round trip for all its commands. A script (EVALSHA) is one command here, whatever it runs
  * inside Redis.
  */
-export class WorkCounters {
+export class WorkCounters implements StatementCounter {
   statements = 0;
+  /** Explicit transactions (BEGIN ... COMMIT); every other statement is a transaction of its own. */
+  transactions = 0;
   redisCommands = 0;
   redisRoundTrips = 0;
   private readonly pipelines = new WeakSet<object>();
 
-  readonly countStatement = () => {
+  statement() {
     this.statements += 1;
-  };
+  }
+
+  transaction() {
+    this.transactions += 1;
+  }
 
   /** Counts every command `redis` sends from now on. */
   watchRedis(redis: Redis) {
@@ -37,6 +44,7 @@ export class WorkCounters {
   snapshot() {
     return {
       statements: this.statements,
+      transactions: this.transactions,
       redisCommands: this.redisCommands,
       redisRoundTrips: this.redisRoundTrips,
     };
