@@ -9,14 +9,15 @@ import { auditPages, describeRun } from './lib/lighthouse.mjs';
 import { measurePaths } from './lib/measure.mjs';
 import { BENCH_DIR, parsePlan, REPO_ROOT, say } from './lib/plan.mjs';
 import { summarize } from './lib/profile-summary.mjs';
-import { printResults, printScreening, resultsOf } from './lib/report.mjs';
+import { machineOf, printResults, printScale, printScreening, resultsOf } from './lib/report.mjs';
+import { measureScale } from './lib/scale.mjs';
 import { ERROR_LOGS_INPUT, SEARCH_INPUT } from './lib/scenarios.mjs';
 import { measureScreening } from './lib/screening.mjs';
 import { TARGET_PHONE } from './lib/seed.mjs';
 import { setUpStage } from './lib/stage.mjs';
 
 /**
- * `pnpm bench [--quick | --smoke] [--no-build] [--reseed] [--profile] [--only=<names>] [--results=<file>]`:
+ * `pnpm bench [--quick | --smoke] [--no-build] [--reseed] [--profile] [--only=<names> | --scale[=1,2,3]] [--results=<file>]`:
  * the production server bundle against real Postgres and Redis, driven by autocannon from this process,
  * side by side with its baselines (docs/performance.md). Any failed request, and any budget left without a
  * value, ends the run with an error.
@@ -79,6 +80,14 @@ async function main() {
   }
   writeFileSync(plan.logFile, '');
   const stage = await setUpStage(plan);
+  if (plan.scale) {
+    const scale = await measureScale(plan, stage).finally(() => stage.close());
+    const results = { date: new Date().toISOString(), mode: plan.mode, machine: machineOf(), scale };
+    writeResults(results);
+    printScale(results);
+    say('done');
+    return;
+  }
   const { measured, explain, lighthouse, cpuProfile } = await measureOnStage(stage).finally(() =>
     stage.close(),
   );

@@ -58,9 +58,14 @@ export function parsePlan(argv) {
   // budgets of the others read NaN and the results go to results.only.json instead of results.json.
   const only = flagValue('only')?.split(',') ?? null;
   const smoke = mode === 'smoke';
+  // `--scale`: the multi-instance mode (bench/lib/scale.mjs) instead of the measurements, on 1, 2 and 3
+  // instances (`--scale=1,2` names others).
+  const scaleFlag = argv.find((arg) => arg === '--scale' || arg.startsWith('--scale='));
+  const scale = scaleFlag ? { instances: scaleCounts(flagValue('scale') ?? '1,2,3') } : null;
+  const resultsName = scale ? 'results.scale.json' : only ? 'results.only.json' : 'results.json';
   const defaultResults = smoke
     ? path.join(os.tmpdir(), `exrated-bench-smoke-${process.pid}.json`)
-    : path.join(BENCH_DIR, only ? 'results.only.json' : 'results.json');
+    : path.join(BENCH_DIR, resultsName);
   return {
     mode,
     ...MODES[mode],
@@ -69,11 +74,21 @@ export function parsePlan(argv) {
     build: !smoke && !flags.has('--no-build'),
     reseed: flags.has('--reseed'),
     profile: flags.has('--profile'),
+    scale,
     resultsFile: flagValue('results') ?? defaultResults,
     logFile: smoke
       ? path.join(os.tmpdir(), `exrated-bench-smoke-${process.pid}.log`)
       : path.join(BENCH_DIR, 'server.log'),
   };
+}
+
+/** `--scale=1,2,3`: instance counts, the first the one the others are compared to. */
+function scaleCounts(list) {
+  const counts = list.split(',').map(Number);
+  if (counts.length < 2 || counts.some((count) => !Number.isInteger(count) || count < 1 || count > 8)) {
+    throw new Error(`--scale=${list}: give two or more instance counts from 1 to 8, such as --scale=1,2,3`);
+  }
+  return counts;
 }
 
 const started = performance.now();

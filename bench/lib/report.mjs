@@ -31,6 +31,15 @@ export function capacityOf(runs) {
   return paths;
 }
 
+export function machineOf() {
+  return {
+    cpus: os.cpus().length,
+    model: os.cpus()[0]?.model,
+    node: process.version,
+    note: 'shared with other workloads',
+  };
+}
+
 /** Everything a run measured, as written to bench/results.json. */
 export function resultsOf({ plan, dataset, measured, ...figures }) {
   const { closed, open, runs } = measured;
@@ -41,10 +50,7 @@ export function resultsOf({ plan, dataset, measured, ...figures }) {
     date: new Date().toISOString(),
     mode: plan.mode,
     machine: {
-      cpus: os.cpus().length,
-      model: os.cpus()[0]?.model,
-      node: process.version,
-      note: 'shared with other workloads',
+      ...machineOf(),
       // CPU time the hypervisor took from this VM during the measurements: what a noisy host costs.
       stealPercent: measured.stealPercent,
     },
@@ -128,6 +134,28 @@ export function printScreening(screening) {
       p99: ms(screening.adversarialP99Ms),
     },
   });
+}
+
+/** The multi-instance mode's table on the console. */
+export function printScale({ machine, scale }) {
+  console.log(
+    `\nExRated bench, ${scale.instances.join(', ')} instances on one Postgres and one Redis (${machine.cpus} cores): per path and instance count, throughput, the instances' CPU per request, requests per CPU second as a ratio to ${scale.instances[0]} instance(s), and Postgres CPU per request (medians of the reps):`,
+  );
+  const rows = {};
+  for (const [name, byCount] of Object.entries(scale.paths)) {
+    for (const [count, row] of Object.entries(byCount)) {
+      rows[`${name} x${count}`] = {
+        'req/s': fmt(row.rps),
+        'CPU ms/req': fmt(row.cpuMsPerRequest),
+        'req per CPU s / one': fmt(row.requestsPerCpuSecondRatio),
+        'PG CPU ms/req': fmt(row.postgresCpuMsPerRequest),
+        'PG CPU / one': fmt(row.postgresCpuPerRequestRatio),
+        statements: fmt(row.statementsPerRequest),
+        'Redis cmds': fmt(row.redisCommandsPerRequest),
+      };
+    }
+  }
+  console.table(rows);
 }
 
 /** The run's tables on the console. */

@@ -26,19 +26,41 @@ interface Run {
   requests: number;
   failures: number;
 }
+interface Work {
+  postgresCpuMs: number;
+  statements: number;
+  redisCommands: number;
+}
 interface SmokeResults {
   mode: string;
-  runs: { closed: Record<string, Run[]>; open: Record<string, Run[]>; verification: Run[] };
+  capacity: Record<string, { cpuMs: number; statements: number; redisCommands: number }>;
+  runs: {
+    closed: Record<string, Array<Run & { work: Work }>>;
+    open: Record<string, Run[]>;
+    verification: Run[];
+  };
   budgets: Array<{ name: string; value: number | null }>;
   lighthouse: unknown;
   embedded: { fresh: number[]; restart: number[] };
 }
 
-/** `pnpm bench --smoke`, as a person runs it, on the test run's Postgres and Redis. */
-function runSmoke(resultsFile: string): Promise<{ code: number | null; output: string }> {
+interface ScaleResults {
+  mode: string;
+  scale: {
+    instances: number[];
+    paths: Record<string, Record<string, { rps: number; requestsPerCpuSecondRatio: number }>>;
+    runs: Record<string, Record<string, Array<Run & { instances: number }>>>;
+  };
+}
+
+/** `pnpm bench --smoke [flags]`, as a person runs it, on the test run's Postgres and Redis. */
+function runSmoke(
+  resultsFile: string,
+  flags: string[] = [],
+): Promise<{ code: number | null; output: string }> {
   const child = spawn(
     process.execPath,
-    [path.join(REPO_ROOT, 'bench/run.mjs'), '--smoke', `--results=${resultsFile}`],
+    [path.join(REPO_ROOT, 'bench/run.mjs'), '--smoke', ...flags, `--results=${resultsFile}`],
     {
       cwd: REPO_ROOT,
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -92,5 +114,33 @@ describe('bench smoke (pnpm bench --smoke)', () => {
     expect(missing).toEqual([]);
     expect(results.budgets.length).toBeGreaterThan(15);
     expect(results.lighthouse).toBeNull();
+    // The capacity plan's counts come from every server path's probe readings (no figure is judged here).
+    for (const name of CLOSED_LOOP.filter((path) => !BASELINES.includes(path))) {
+      expect(Number.isFinite(results.runs.closed[name]?.[0]?.work.statements), name).toBe(true);
+      expect(results.capacity[name], name).toBeDefined();
+    }
+    // rating.submit reads the session, the author's record and saves in one statement: never none.
+    expect(results.capacity.submit?.statements).toBeGreaterThan(0);
+  }, 240_000);
+
+  it('runs the multi-instance mode (--scale) on 1, 2 and 3 instances of one database', async () => {
+    dir ||= await mkdtemp(path.join(tmpdir(), 'exrated-bench-smoke-'));
+    const resultsFile = path.join(dir, 'scale.json');
+    const { code, output } = await runSmoke(resultsFile, ['--scale']);
+    expect(code, output).toBe(0);
+
+    const results = JSON.parse(await readFile(resultsFile, 'utf8')) as ScaleResults;
+    expect(results.scale.instances).toEqual([1, 2, 3]);
+    expect(Object.keys(results.scale.paths).sort()).toEqual(
+      ['profiles', 'questions', 'ratingsReceived', 'submit'].sort(),
+    );
+    for (const [name, byCount] of Object.entries(results.scale.runs)) {
+      for (const count of ['1', '2', '3']) {
+        const [run] = byCount[count] ?? [];
+        expect(run?.instances, `${name} x${count}`).toBe(Number(count));
+        expect(run?.requests, `${name} x${count}`).toBeGreaterThan(0);
+        expect(run?.failures, `${name} x${count}`).toBe(0);
+      }
+    }
   }, 240_000);
 });
