@@ -278,11 +278,12 @@ export function screenRatingInput(input: ScreenedRating): ScreeningVerdict {
 /**
  * What the input schema refuses beyond each field alone: the rated person's full name in a text, and what
  * is refused only when fields are read together. Each refusal is reported on the first field involved.
+ * `verdict` is the input's screenRatingInput, when the caller has it already.
  */
 export function crossFieldRefusals(
   input: ScreenedRating,
+  verdict: ScreeningVerdict = screenRatingInput(input),
 ): Array<{ field: RatingScreeningField; message: string }> {
-  const verdict = screenRatingInput(input);
   if (verdict.outcome !== 'refuse') return [];
   // The name and each text alone are refused by their own fields; the rated name in full needs two.
   if (verdict.fields.length === 1 && verdict.rule !== 'full-name') return [];

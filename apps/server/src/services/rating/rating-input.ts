@@ -6,6 +6,8 @@ import {
   NAME_REQUIRED_MESSAGE,
   RATED_NAME_LABEL,
   RATING_TEXT_FIELDS,
+  type ScreeningVerdict,
+  screenRatingInput,
   TESTIMONIAL_MAX_LENGTH,
 } from '@exrated/content';
 import { RELATIONSHIP_TYPES } from '@exrated/db/schema';
@@ -51,6 +53,13 @@ const scores = z
  * (docs/product.md#rate-form): what the rules refuse is an input error here; what they hold is held by the
  * submission (screenRatingInput).
  */
+/**
+ * The screening verdict of each input the schema has read, for the submission that gets the same object: the
+ * rules read every text once for the cross-field refusals and once more for the holds, where the verdict is
+ * the same (screenRatingInput is a function of the input alone).
+ */
+const verdicts = new WeakMap<object, ScreeningVerdict>();
+
 export const ratingSubmitInput = z
   .strictObject({
     name,
@@ -65,9 +74,16 @@ export const ratingSubmitInput = z
   // What needs more than one field: the rated person named in full in a text, and what the fields refuse
   // only when read together (docs/screening.md).
   .superRefine((input, ctx) => {
-    for (const { field, message } of crossFieldRefusals(input)) {
+    const verdict = screenRatingInput(input);
+    verdicts.set(input, verdict);
+    for (const { field, message } of crossFieldRefusals(input, verdict)) {
       ctx.addIssue({ code: 'custom', path: [field], message });
     }
   });
 
 export type RatingSubmitInput = z.output<typeof ratingSubmitInput>;
+
+/** The screening verdict of an input the schema read (computed again for one it did not). */
+export function screeningVerdictOf(input: RatingSubmitInput): ScreeningVerdict {
+  return verdicts.get(input) ?? screenRatingInput(input);
+}

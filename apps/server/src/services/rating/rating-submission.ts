@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { identifyingDetailKinds, screenRatingInput } from '@exrated/content';
+import { identifyingDetailKinds } from '@exrated/content';
 import { RATINGS_TO_UNLOCK } from '@exrated/content/unlock';
 import type { RatingSubmissionStep } from '@exrated/db/queries';
 import { ratingSubmissionStep, saveRatingSubmission } from '@exrated/db/queries';
@@ -11,7 +11,7 @@ import { authorRecord } from '../moderation/repeat-offenders';
 import { ratingTextMessage } from '../notifications/rating-text';
 import { parsePhone, untextableReason } from '../phone/phone';
 import { classifyRating } from '../screening/classify-rating';
-import type { RatingSubmitInput } from './rating-input';
+import { type RatingSubmitInput, screeningVerdictOf } from './rating-input';
 import { DAY_SECONDS, enforceSubmissionCaps, type RatingContext, ratingWindows } from './rating-limits';
 import { logWithheld } from './rating-stands';
 import { drawReleaseTime } from './release-time';
@@ -63,7 +63,7 @@ export async function submitRating(
 
   ctx.audit.log('rating_submission_started', { relationshipType: input.relationshipType });
   // The input schema refused what screening refuses; what it holds waits for a moderator (docs/screening.md).
-  const screening = screenRatingInput(input);
+  const screening = screeningVerdictOf(input);
   const texts = [input.testimonial, input.gratitude, input.selfReflection, input.feedback];
   // Noted, never refused: the form told the rater, who chose to keep them (docs/anonymity.md).
   ctx.metrics.countIdentifyingDetails(identifyingDetailKinds(texts));
