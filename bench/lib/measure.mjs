@@ -77,6 +77,8 @@ export async function measurePaths(plan, stage) {
       cpuMsPerRequest: (cpuAfter - before) / result.requests,
       stealPercent: stealPercent(machineBefore, machineAfter),
       work: stage.counters.perRequest(countsBefore, countsAfter, result.requests),
+      // The server's own account of its memory right after the load (the probe's process.memoryUsage()).
+      ...(baseline ? {} : { memory: countsAfter.memory[0] }),
     };
     await stage.database.settle();
     return measuredResult;

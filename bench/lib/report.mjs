@@ -40,6 +40,24 @@ export function machineOf() {
   };
 }
 
+/**
+ * The largest of each part of the server's memory its probe reported after a measurement, in MB: where the
+ * peak RSS goes (V8's heap, its used part, and memory outside it such as Buffers).
+ */
+function memoryOf(runs) {
+  const readings = [...Object.values(runs.closed), ...Object.values(runs.open), runs.verification]
+    .flat()
+    .map((run) => run.memory)
+    .filter(Boolean);
+  const keys = ['rss', 'heapTotal', 'heapUsed', 'external', 'arrayBuffers'];
+  return Object.fromEntries(
+    keys.map((key) => [
+      key,
+      readings.length > 0 ? Math.max(...readings.map((reading) => reading[key] / 2 ** 20)) : Number.NaN,
+    ]),
+  );
+}
+
 /** Everything a run measured, as written to bench/results.json. */
 export function resultsOf({ plan, dataset, measured, ...figures }) {
   const { closed, open, runs } = measured;
@@ -105,6 +123,7 @@ export function resultsOf({ plan, dataset, measured, ...figures }) {
     },
     capacity: capacityOf(runs),
     rssMb: measured.rssMb,
+    serverMemoryMb: memoryOf(runs),
     ...figures,
     lighthouse: figures.lighthouse && {
       preset: 'mobile',
@@ -222,6 +241,10 @@ export function printResults(results) {
       ]),
     ),
   );
+  const memory = Object.entries(results.serverMemoryMb)
+    .map(([key, mb]) => `${key} ${fmt(mb)}`)
+    .join(', ');
+  console.log(`Server memory after a measurement, largest (MB, process.memoryUsage()): ${memory}`);
   console.log('Budgets:');
   console.table(
     results.budgets.map(({ name, value, target, met }) => ({

@@ -4,12 +4,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { gunzip } from 'node:zlib';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
@@ -149,13 +146,29 @@ function countTransactions(db: Database, counter: StatementCounter) {
   }) as Database['transaction'];
 }
 
-export function startPglite(dataDir: string): Promise<PGlite> {
+/**
+ * PGlite and its Drizzle driver, loaded only by the embedded default: an instance on Postgres never holds
+ * their code.
+ */
+async function pgliteModules() {
+  const [{ PGlite }, { pg_trgm }, { drizzle }, { migrate }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
+  return { PGlite, pg_trgm, drizzlePglite: drizzle, migratePglite: migrate };
+}
+
+export async function startPglite(dataDir: string): Promise<PGlite> {
+  const { PGlite, pg_trgm } = await pgliteModules();
   // pg_trgm backs the admin substring searches (migration 0002); Postgres ships it, PGlite loads it here.
   return PGlite.create(dataDir, { extensions: { pg_trgm } });
 }
 
 /** A cluster started in memory as openPglite starts one, migrated: the tarball `pgliteTemplate` takes. */
 export async function createPgliteTemplate(migrationsFolder = MIGRATIONS_FOLDER): Promise<Uint8Array> {
+  const { drizzlePglite, migratePglite } = await pgliteModules();
   const client = await startPglite('memory://');
   try {
     await migratePglite(drizzlePglite(client, { casing: 'snake_case' }), { migrationsFolder });
@@ -189,6 +202,7 @@ async function openPglite(dataDir: string, template: string | undefined): Promis
       await unpackPgliteTarball(template, dataDir);
     }
   }
+  const { drizzlePglite, migratePglite } = await pgliteModules();
   const client = await startPglite(dataDir);
   const db = drizzlePglite(client, { schema, casing: 'snake_case' });
   return {

@@ -12,14 +12,7 @@ import {
   takePasskeyChallenge,
 } from '@exrated/db/queries';
 import type { StaffAccount } from '@exrated/db/schema';
-import {
-  type AuthenticationResponseJSON,
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  type RegistrationResponseJSON,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-} from '@simplewebauthn/server';
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import type { Context } from '../../context';
 import { conflict, invalidRequest, notFound } from '../errors/domain-error';
 import { hashToken } from '../sessions/sessions';
@@ -34,6 +27,12 @@ import { TOTP_ISSUER } from './second-factor';
 export const PASSKEY_CHALLENGE_TTL_MS = 2 * 60 * 1000;
 /** Enough for a phone, a laptop and a spare security key each, with room to spare; a bound on the list. */
 export const MAX_PASSKEYS_PER_ACCOUNT = 10;
+
+/**
+ * The WebAuthn library, loaded by the first passkey call: only staff use passkeys, and its code and data are
+ * a few megabytes of every instance's memory otherwise.
+ */
+const webauthn = () => import('@simplewebauthn/server');
 
 const REQUEST_GONE = 'This passkey request has expired. Please try again.';
 const NOT_VERIFIED = 'The passkey could not be checked. Please try again.';
@@ -92,7 +91,7 @@ export async function passkeyRegistrationOptions(ctx: StaffContext) {
     throw invalidRequest(`You have ${MAX_PASSKEYS_PER_ACCOUNT} passkeys: remove one before adding another.`);
   }
   const rp = relyingParty(ctx);
-  const options = await generateRegistrationOptions({
+  const options = await (await webauthn()).generateRegistrationOptions({
     rpName: rp.name,
     rpID: rp.id,
     userName: account.login,
@@ -135,7 +134,10 @@ export async function addPasskey(
   const expected = expectedAnswer(ctx, challenge.challenge);
   let credential: { id: string; publicKey: Uint8Array; counter: number; transports?: string[] | undefined };
   try {
-    const verification = await verifyRegistrationResponse({ response: input.response, ...expected });
+    const verification = await (await webauthn()).verifyRegistrationResponse({
+      response: input.response,
+      ...expected,
+    });
     if (!verification.verified) throw new Error('registration not verified');
     credential = verification.registrationInfo.credential;
   } catch (error) {
@@ -170,7 +172,7 @@ export async function removeOwnPasskey(ctx: StaffContext, id: string) {
  */
 export async function passkeyLoginOptions(ctx: Context, login: string) {
   const attempt = randomBytes(32).toString('base64url');
-  const options = await generateAuthenticationOptions({
+  const options = await (await webauthn()).generateAuthenticationOptions({
     rpID: relyingParty(ctx).id,
     timeout: PASSKEY_CHALLENGE_TTL_MS,
     userVerification: 'preferred',
@@ -211,7 +213,7 @@ export async function passkeyAnswers(
   const expected = expectedAnswer(ctx, challenge.challenge);
   let newCounter: number;
   try {
-    const verification = await verifyAuthenticationResponse({
+    const verification = await (await webauthn()).verifyAuthenticationResponse({
       response: assertion.response,
       ...expected,
       credential: {
