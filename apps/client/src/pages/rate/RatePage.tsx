@@ -6,7 +6,6 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { useTRPC } from '../../lib/trpc';
 import { useViewer } from '../../lib/viewer';
-import { loadVerifyPage } from '../verify/load-verify-page';
 import { verifyPathReturningTo } from '../verify/return-to';
 import classes from './RatePage.module.css';
 import { mustVerifyFirst, readRateFlags } from './rate-flow';
@@ -38,13 +37,11 @@ export default function RatePage() {
   const checking = needsCheck && (!waited || viewer.loading);
   const mustVerify = mustVerifyFirst(flags, viewer);
   const redirecting = !checking && mustVerify;
-  // The next screen's code loads during the check instead of after it. A visitor whose profile is still
-  // loading has nothing cached (reads as without a phone): almost always a first visit, which goes to /verify,
-  // so that chunk is fetched beside the profile instead of after it; the form waits for the answer.
+  // The form's code loads during the check instead of after it, once the answer says the form comes next
+  // (/verify, where a first visit goes, is in the entry already).
   const next = mustVerify ? 'verify' : viewer.loading ? null : 'form';
 
   useEffect(() => {
-    if (next === 'verify') void loadVerifyPage();
     if (next === 'form') void loadRateForm();
   }, [next]);
 
