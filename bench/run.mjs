@@ -63,7 +63,7 @@ async function measureOnStage(stage) {
 
 async function main() {
   // In-process and before any server starts, so that nothing competes with it.
-  const screening = plan.selected('screening') ? measureScreening(REPO_ROOT) : null;
+  const screening = plan.selected('screening') && !plan.scale ? measureScreening(REPO_ROOT) : null;
   if (screening) printScreening(screening);
   if (plan.only?.length === 1 && plan.only[0] === 'screening' && screening) {
     const list = screeningBudgets(screening);
