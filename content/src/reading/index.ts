@@ -1,0 +1,92 @@
+import { foldText, HAS_NON_ASCII } from './letters';
+import { spelledNumbers } from './numbers';
+import {
+  closeSpacedAddresses,
+  joinRuns,
+  joinRunsKeepingPunctuation,
+  SEPARATORS,
+  SPACED_OUT,
+  WORD_SYMBOLS,
+} from './spacing';
+import type { TextReading } from './text-reading';
+import { isUpsideDown, turnedBack } from './upside-down';
+import { asAPersonReads, HAS_LOOKALIKE, HAS_REPEAT, leetAsLetters, lookalikesAs } from './words';
+
+export { foldText } from './letters';
+export { findPhrase, type Phrases, phrases } from './phrases';
+export type { TextReading } from './text-reading';
+
+function unique(values: string[]): string[] {
+  return [...new Set(values)];
+}
+
+const HAS_SPACED_OUT = new RegExp(SPACED_OUT.source, 'u');
+// A dot, star or underscore dropped into a word to break it up ('sl.ut', 'wh*re'), read without it.
+const HAS_INSIDE_WORD = /\p{L}[.*_]\p{L}/u;
+const INSIDE_WORD = /(?<=\p{L})[.*_](?=\p{L})/gu;
+const HAS_SPELLED_DIGIT =
+  /zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|ninety|hundred|\do|o\d/i;
+const HAS_SPACED_DOT = /\s\.|\.\s/;
+
+// Dots that separate letters in a spelled-out word ('s·p·i·c') may also stand for the dot of an address.
+const DOT_LIKE = /[·•∙⋅・]/gu;
+const HAS_DOT_LIKE = /[·•∙⋅・]/u;
+
+/** Every reading of a normalized text the detectors match on. Most texts need one; the others are made only
+ * when the text has what they undo. */
+export function readText(text: string): TextReading {
+  const reading = readUpright(text);
+  if (!isUpsideDown(text)) return reading;
+  const turned = readUpright(turnedBack(text));
+  return {
+    folded: `${reading.folded}\n${turned.folded}`,
+    lower: unique([...reading.lower, ...turned.lower]),
+    runs: unique([...reading.runs, ...turned.runs]),
+    numbers: unique([...reading.numbers, ...turned.numbers]),
+  };
+}
+
+function readUpright(text: string): TextReading {
+  const folded = foldText(text);
+  const spaced = folded.replace(WORD_SYMBOLS, ' ');
+  const lowerFolded = folded.toLowerCase();
+  const hasRuns = HAS_SPACED_OUT.test(spaced);
+  const joined = hasRuns ? joinRuns(spaced, 0) : spaced;
+  const runs = hasRuns
+    ? [...spaced.matchAll(SPACED_OUT)].map((match) => match[0].replace(SEPARATORS, '').toLowerCase())
+    : [];
+  const leet = leetAsLetters(lowerFolded);
+  const lower = [
+    lowerFolded,
+    spaced.toLowerCase(),
+    joined.toLowerCase(),
+    leet,
+    leetAsLetters(spaced.toLowerCase()),
+  ];
+  if (hasRuns) {
+    lower.push(joinRuns(spaced, 1).toLowerCase(), joinRuns(spaced, 2).toLowerCase());
+    lower.push(joinRunsKeepingPunctuation(spaced).toLowerCase());
+  }
+  if (HAS_INSIDE_WORD.test(leet)) lower.push(leet.replace(INSIDE_WORD, ''));
+  if (HAS_NON_ASCII.test(text)) lower.push(foldText(text, true).toLowerCase());
+  const people = [leet];
+  if (HAS_LOOKALIKE.test(folded)) {
+    people.push(leetAsLetters(lookalikesAs(folded, 'i')), leetAsLetters(lookalikesAs(folded, 'l')));
+  }
+  const repeats = HAS_REPEAT.test(leet);
+  for (const each of people) {
+    lower.push(asAPersonReads(each, '$1$1'));
+    if (repeats) lower.push(asAPersonReads(each, '$1'));
+  }
+  const numbers = [folded, joined];
+  if (HAS_SPELLED_DIGIT.test(folded)) numbers.push(spelledNumbers(folded), spelledNumbers(joined));
+  if (HAS_SPACED_DOT.test(joined)) numbers.push(closeSpacedAddresses(joined));
+  if (hasRuns) numbers.push(joinRunsKeepingPunctuation(spaced));
+  if (HAS_DOT_LIKE.test(folded)) numbers.push(folded.replace(DOT_LIKE, '.'));
+  return {
+    folded,
+    lower: unique(lower),
+    runs: unique([...runs, ...runs.map(leetAsLetters)]),
+    numbers: unique(numbers),
+  };
+}

@@ -1,0 +1,47 @@
+/**
+ * Letters spaced apart and symbols between words ('a s l u t', 'k~i~l~l', 'i|will|hurt|you'), and web
+ * addresses spaced out around their dots: read joined, as a reader joins them.
+ */
+
+// Separators people put between the letters of a word to hide it: anything that is neither a letter nor a
+// digit ('k i l l', 'k~i~l~l', 's·p·i·c', 'n | i | g'), '@' and '$' being letters in leetspeak.
+const SINGLE = String.raw`[\p{L}\p{N}@$]`;
+const SEPARATOR = String.raw`[^\p{L}\p{N}@$]+`;
+// Three or more single characters, each apart from the next by separators only.
+export const SPACED_OUT = new RegExp(
+  String.raw`(?<![\p{L}\p{N}@$])${SINGLE}(?:${SEPARATOR}${SINGLE}(?![\p{L}\p{N}@$])){2,}`,
+  'gu',
+);
+export const SEPARATORS = new RegExp(SEPARATOR, 'gu');
+// Symbols that stand between the words of a sentence to hide it ('i|will|hurt|you', 'm•a•k•e'), read as
+// spaces. '.', '_' and '-' are left alone (they belong inside handles, emails and names), and so is '*',
+// which stands for a letter ('f*ggot').
+export const WORD_SYMBOLS = /(?<=\p{L})[|~•·+/\\^=]+(?=\p{L})/gu;
+
+// 'a s l u t' is read both as 'aslut' and as 'a slut', 'he's a p a k i' as 'he's a paki': one or two
+// one-letter words may start the run.
+export function joinRuns(text: string, leadingWords: number): string {
+  return text.replace(SPACED_OUT, (run) => {
+    const characters = run.split(SEPARATORS);
+    if (characters.length - leadingWords < 3) return run.replace(SEPARATORS, '');
+    return [...characters.slice(0, leadingWords), characters.slice(leadingWords).join('')].join(' ');
+  });
+}
+
+// A web address spaced out around its dots ('www . sarahs blog . co . uk'), read with the dots closed.
+const SPACED_ADDRESS =
+  /(?:[\p{L}\p{N}-]+\s*\.\s*)+(?:com|co|uk|net|org|io|me|info|biz|us|ca|au|de|fr|ly|tv|app)(?![\p{L}])/giu;
+
+// The same runs with the punctuation of addresses and handles kept ('j e s s @ g m a i l . c o m',
+// 'i g : m a r k . s'): a separator holding '.', ':' or '/' stands for it.
+export function joinRunsKeepingPunctuation(text: string): string {
+  return text.replace(SPACED_OUT, (run) =>
+    run.replace(SEPARATORS, (separator) => /[.:/]/.exec(separator)?.[0] ?? ''),
+  );
+}
+
+export function closeSpacedAddresses(text: string): string {
+  return text.replace(SPACED_ADDRESS, (address) =>
+    /\s/.test(address) ? address.replace(/\s*\.\s*/g, '.') : address,
+  );
+}

@@ -1,0 +1,139 @@
+import {
+  ADDED_SEXUAL_TERMS,
+  ADDED_SLURS,
+  COMMON_WORDS,
+  DATASET_SEXUAL_TERMS,
+  DATASET_SLURS,
+  HARM_WORDS,
+} from '../listed-words';
+
+/**
+ * What a reader undoes inside words: leetspeak ('k1ll'), ASCII lookalikes ('kiII', 'niqqer'), letters held
+ * down ('kiiiill'), a word split once ('ki ll') and texting spellings ('i kno wer u liv').
+ */
+
+// Leetspeak inside a word ('k1ll', 'f4gg0t', 'pu$$y'): digits and symbols next to letters read as letters.
+const LEET: Record<string, string> = {
+  '0': 'o',
+  '1': 'i',
+  '3': 'e',
+  '4': 'a',
+  '5': 's',
+  '6': 'g',
+  '7': 't',
+  '8': 'b',
+  '9': 'g',
+  '@': 'a',
+  $: 's',
+};
+const HAS_LEET = /\p{L}[0-9@$]|[0-9@$]\p{L}/u;
+const LEET_IN_WORD = /(?<=\p{L}[0-9@$]*)[0-9@$]|[0-9@$](?=[0-9@$]*\p{L})/gu;
+
+export function leetAsLetters(text: string): string {
+  return HAS_LEET.test(text) ? text.replace(LEET_IN_WORD, (symbol) => LEET[symbol] ?? symbol) : text;
+}
+
+// ASCII characters that stand for a letter inside a word: 'I', '1', '|' and '!' for 'i' or for 'l' ('kiII',
+// 'k!ll', 'ki||', 'sIut'), read once as 'i' and once as 'l'; 'q' before a letter other than 'u' for 'g' ('niqqer'). Only
+// inside a word that has a small letter, and never the first letter of one ('I', 'It', '8/10', '$40'), nor a
+// '!' that ends one.
+const LOOKALIKE_WORD = /[\p{L}\d|!$@]*\p{Ll}[\p{L}\d|!$@]*/gu;
+const LOOKALIKE =
+  /(?<=[\p{L}\d|!$@])[I1|]|(?<=[\p{L}\d|!$@])!(?=[\p{L}\d|!$@])|(?<![\p{L}\d|!$@])[1|!](?=\p{Ll})/gu;
+export const HAS_LOOKALIKE = /\p{Ll}[I1|]|\p{L}!\p{L}|(?<![\p{L}\d|!$@])[1|!]\p{Ll}|q[a-tv-z]/u;
+const Q_FOR_G = /q(?=[a-tv-z])/gu;
+
+export function lookalikesAs(folded: string, letter: 'i' | 'l'): string {
+  return folded
+    .replace(LOOKALIKE_WORD, (word) => word.replace(LOOKALIKE, letter))
+    .toLowerCase()
+    .replace(Q_FOR_G, 'g');
+}
+
+// A letter held down ('kiiiill', 'diiiie', 'hurrrrt') reads as the word: three or more of a letter are read
+// as two ('kill') and as one ('die').
+export const HAS_REPEAT = /(\p{L})\1\1/u;
+const REPEAT = /(\p{L})\1{2,}/gu;
+
+// A word split by one separator ('ki ll', 'nig ger', 'k-ill') is re-joined when the join is a listed word
+// (with its endings) and its two halves are not two ordinary words ('the pen is').
+const JOINABLE = new Set<string>(
+  [...DATASET_SLURS, ...ADDED_SLURS, ...DATASET_SEXUAL_TERMS, ...ADDED_SEXUAL_TERMS, ...HARM_WORDS].filter(
+    (word) => !word.includes(' '),
+  ),
+);
+const JOIN_ENDINGS = /(?:s|es|ed|er|ers|ing|y)$/;
+const SPLIT_WORD = /(?<![\p{L}])(\p{L}+)[\s.\-_*|/~·•+,](?=(\p{L}+)(?![\p{L}]))/gu;
+
+function isListedJoin(first: string, second: string): boolean {
+  if (COMMON_WORDS.has(first) && COMMON_WORDS.has(second)) return false;
+  const joined = `${first}${second}`;
+  return JOINABLE.has(joined) || JOINABLE.has(joined.replace(JOIN_ENDINGS, ''));
+}
+
+function joinSplitWords(text: string): string {
+  return text.replace(SPLIT_WORD, (split, first: string, second: string) =>
+    isListedJoin(first, second) ? first : split,
+  );
+}
+
+// Texting spellings read as the words they stand for ('i kno where u live', 'ur gna regret it').
+const TEXTING: Record<string, string> = {
+  u: 'you',
+  ya: 'you',
+  yu: 'you',
+  ur: 'your',
+  yr: 'your',
+  r: 'are',
+  kno: 'know',
+  knw: 'know',
+  noe: 'know',
+  ik: 'i know',
+  wer: 'where',
+  whr: 'where',
+  wher: 'where',
+  wen: 'when',
+  liv: 'live',
+  livs: 'lives',
+  wrk: 'work',
+  wrks: 'works',
+  c: 'see',
+  b: 'be',
+  gna: 'gonna',
+  gunna: 'gonna',
+  gon: 'gonna',
+  wil: 'will',
+  shud: 'should',
+  cud: 'could',
+  wud: 'would',
+  dat: 'that',
+  dis: 'this',
+  ded: 'dead',
+  kil: 'kill',
+  hrt: 'hurt',
+  tmrw: 'tomorrow',
+  tonite: 'tonight',
+  '2nite': 'tonight',
+  sum1: 'someone',
+  cuz: 'because',
+  coz: 'because',
+  til: 'until',
+  comin: 'coming',
+  goin: 'going',
+  wat: 'what',
+  wut: 'what',
+  bk: 'back',
+  urself: 'yourself',
+};
+const TEXTING_WORD = new RegExp(
+  String.raw`(?<![\p{L}\p{N}'])(?:${Object.keys(TEXTING).join('|')})(?![\p{L}\p{N}'])`,
+  'gu',
+);
+const HAS_TEXTING = new RegExp(TEXTING_WORD.source, 'u');
+
+// Lookalikes, then held-down letters, split words and texting spellings: the text as a person reads it.
+export function asAPersonReads(lower: string, repeatAs: '$1' | '$1$1'): string {
+  const collapsed = HAS_REPEAT.test(lower) ? lower.replace(REPEAT, repeatAs) : lower;
+  const joined = joinSplitWords(collapsed);
+  return HAS_TEXTING.test(joined) ? joined.replace(TEXTING_WORD, (word) => TEXTING[word] ?? word) : joined;
+}
