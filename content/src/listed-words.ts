@@ -100,7 +100,6 @@ export const ADDED_SLURS = [
   'dago',
   'chinaman',
   'ching chong',
-  'poof',
   'poofter',
   'pooftah',
   'batty boy',
@@ -130,6 +129,20 @@ export const ADDED_SLURS = [
   'muzzie',
   'muzzies',
   'muzrat',
+  // Spanish, read without accents ('maricón' reads 'maricon').
+  'maricon',
+  'mariconazo',
+  'marica',
+  'sudaca',
+  'bollera',
+  'tortillera',
+  'machorra',
+  'travelo',
+  'subnormal',
+  'mongolo',
+  'mongolico',
+  'negrata',
+  'sidoso',
 ];
 
 export const ADDED_SEXUAL_TERMS = [

@@ -58,7 +58,7 @@ const EMAIL_NAMED =
 // 'alexphotos d0t net'; 'www alex com' with the dots left out.
 const LINK_TOP_LEVEL = String.raw`(?:com|co|net|org|io|me|uk|ly|tv|app|ee|gg|info|biz|xyz|site|online)`;
 const SPELLED_LINK = new RegExp(
-  String.raw`(?<![\p{L}\p{N}-])[\p{L}\p{N}-]{2,}(?:\s+d[o0]t\s+|\s*(?:\(d[o0]t\)|\[d[o0]t\]|\{d[o0]t\}|<d[o0]t>)\s*)${LINK_TOP_LEVEL}(?![\p{L}])|\bwww\s*(?:\s|dot|\(dot\)|\[dot\])\s*[\p{L}\p{N}-]{2,}\s*(?:\s|dot|\(dot\)|\[dot\])\s*${LINK_TOP_LEVEL}(?![\p{L}])`,
+  String.raw`(?<![\p{L}\p{N}-])[\p{L}\p{N}-]{2,}(?:\s+d[o0]t\s+|\s*(?:\(d[o0]t\)|\[d[o0]t\]|\{d[o0]t\}|<d[o0]t>|\[\.\]|\(\.\)|\{\.\})\s*)${LINK_TOP_LEVEL}(?![\p{L}])|\bwww\s*(?:\s|dot|\(dot\)|\[dot\])\s*[\p{L}\p{N}-]{2,}\s*(?:\s|dot|\(dot\)|\[dot\])\s*${LINK_TOP_LEVEL}(?![\p{L}])`,
   'iu',
 );
 // A link shortener or a link page, named with what follows it ('bit ly/3xYz12', 'tinyurl slash alexs').
@@ -126,7 +126,7 @@ const PLATFORM = String.raw`(?:snap ?chat|snap|sc|insta ?gram|insta|ig|telegram|
 const PLATFORM_FILLER = String.raw`(?:\s*(?:handle|username|user name|user|name|account|acc|id|tag|profile|page|is|was|me|him|her|them|on|with|as|under|at|@|:|=|-|->|→)(?![\p{L}]))*\s*`;
 // A handle: a word with a digit, an underscore or a dot inside ('alex_s92', 'alex.s'), or one after '@' or
 // the '$' of a cashtag.
-const HANDLE_WORD = String.raw`(?:[@$][\p{L}][\p{L}\p{N}._]{1,29}|(?=[\p{L}\p{N}._]*\p{L})[\p{L}\p{N}._]*(?:\p{N}|_|\p{L}\.\p{L})[\p{L}\p{N}._]*)`;
+const HANDLE_WORD = String.raw`(?:[@$][\p{L}][\p{L}\p{N}._]{1,29}|(?=[\p{L}\p{N}._]*\p{L})[\p{L}\p{N}._]*(?:\p{N}|_|\p{L}\.\p{L})[\p{L}\p{N}._]*|(?=[\p{L}\p{N}_-]*\p{N})\p{L}[\p{L}\p{N}_]*(?:-[\p{L}\p{N}_]+)+)`;
 const PLATFORM_HANDLE = new RegExp(
   String.raw`(?<![\p{L}\p{N}.])${PLATFORM}(?![\p{L}\p{N}.])${PLATFORM_FILLER}${HANDLE_WORD}(?![\p{L}\p{N}])`,
   'iu',
@@ -165,7 +165,37 @@ const NOT_A_STREET_NAME = new Set(
   ).split(' '),
 );
 
+// Spanish, Portuguese and French addresses name the street's type first: 'calle Mayor 14', 'c/ Goya, 22',
+// '12 rue de la Paix', 'rua Augusta 120'.
+const STREET_FIRST = String.raw`(?:calle|c\/|avenida|avda\.?|plaza|paseo|ronda|camino|carretera|travesia|rua|rue|boulevard|bd)`;
+const TYPE_FIRST_ADDRESS = new RegExp(
+  String.raw`(?<![\p{L}])${STREET_FIRST}\s+((?:\p{L}[\p{L}'.-]*\s+){0,3}\p{L}[\p{L}'.-]*),?\s+(?:n[ºo°.]?\s?|numero\s|no\.?\s?|#\s?)?(\d{1,4})[a-z]?(?![\p{N}/:.,]\d|\s*(?:anos|years|veces|times|minutos|minutes|horas|hours|dias|days|pm|am|h)(?![\p{L}]))|(?<![\p{L}\p{N}])\d{1,4},?\s+(?:rue|avenue|calle|avenida|rua)\s+(?:(?:de|du|des|la|le|da|do)\s+)*\p{L}[\p{L}'-]+`,
+  'giu',
+);
+// Words that end a street's name and start the sentence again: 'rue de Rivoli in 2019', 'calle Mayor con 2'.
+const NOT_IN_A_STREET_NAME = new Set(
+  'in on at for and or with since from to en por con y o desde hasta para hace durante a e the'.split(' '),
+);
+
+function containsTypeFirstAddress(text: string): boolean {
+  for (const match of text.matchAll(TYPE_FIRST_ADDRESS)) {
+    const [, name, number] = match;
+    if (name === undefined) return true;
+    if (/^(?:19|20)\d{2}$/.test(number ?? '')) continue;
+    if (
+      name
+        .toLowerCase()
+        .split(/\s+/)
+        .some((word) => NOT_IN_A_STREET_NAME.has(word))
+    )
+      continue;
+    return true;
+  }
+  return false;
+}
+
 function containsStreetAddress(text: string): boolean {
+  if (containsTypeFirstAddress(text)) return true;
   for (const match of text.matchAll(STREET_ADDRESS)) {
     const words = (match[1] ?? '').toLowerCase().trim().split(/\s+/);
     if (!words.some((word) => COMMON_WORDS.has(word) || NOT_A_STREET_NAME.has(word))) return true;

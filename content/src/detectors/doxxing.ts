@@ -77,6 +77,13 @@ function findAddress(folded: string): string | null {
     const sentenceEnd = folded.slice(match.index).search(/[.!?\n]|$/);
     const sentence = folded.slice(sentenceStart, match.index + sentenceEnd);
     if (!ADDRESS_CUES.test(sentence)) continue;
+    // A street in the writer's own story ('Sunday walks in Regent's Park were our thing') places nobody else.
+    if (
+      new RegExp(FIRST_PERSON.source, 'i').test(sentence) &&
+      !new RegExp(THIRD_PERSON.source, 'i').test(sentence)
+    ) {
+      continue;
+    }
     if (placesTheWriter(folded.slice(0, match.index + match[0].length))) continue;
     return match[0];
   }
@@ -85,7 +92,7 @@ function findAddress(folded: string): string | null {
 
 // Licence plates: a plate named as such, or a UK current-format plate written as one.
 const PLATE_WORD =
-  /\b(?:plate|plates|reg|registration|licen[cs]e plate|number plate|tag)(?:\s+(?:number|no\.?|is|was|ends|ending|starts))*(?:\s+in)?\s*[:\-=]?\s*((?=[A-Z0-9 ]*\d)[A-Z0-9]{1,4}[ -]?[A-Z0-9]{2,4})\b/u;
+  /\b(?:plate|plates|reg|registration|licen[cs]e plate|number plate|tag|matr[ií]cula|placa|patente)(?:\s+(?:number|no\.?|is|was|ends|ending|starts|es|era|del coche|de su coche))*(?:\s+in)?\s*[:\-=]?\s*((?=[A-Z0-9 ]*\d)[A-Z0-9]{1,4}[ -]?[A-Z0-9]{2,4})\b/u;
 const UK_PLATE = /\b[A-Z]{2}\d{2}\s?[A-Z]{3}\b/u;
 
 const PLATFORMS = String.raw`(?:insta(?:gram)?|ig|snap(?:chat)?|tiktok|tik tok|twitter|x|facebook|fb|linkedin|reddit|discord|xbox|psn|playstation|steam|twitch|youtube|venmo|cash ?app|paypal|hinge|tinder|bumble|grindr|onlyfans|only fans|telegram|whatsapp|signal|threads|bluesky|mastodon|pinterest|tumblr|spotify|strava|gamertag|kik)`;
@@ -93,7 +100,11 @@ const DOXXING_SOURCES: readonly string[] = [
   // A platform with a username: 'ig: alex_s', 'his snap is danny_b', 'Facebook is under Jen Pemberton'.
   String.raw`${PLATFORMS}(?: (?:handle|username|user name|user|name|account|acc|id|tag|profile|page))*(?: is| was| =| -| :|:| as| under| @)+ ?@?[\p{L}\p{N}_.#-]*[\p{L}\p{N}][\p{L}\p{N}_.#-]*`,
   String.raw`(?:on|find (?:him|her|them) on|look (?:him|her|them) up on|add (?:him|her|them) on) ${PLATFORMS} (?:as|under|@) ?[\p{L}\p{N}_.@-]{2,}`,
-  String.raw`(?:find|follow|add|dm|message|look up|search for|message) (?:him|her|them) on ${PLATFORMS}`,
+  String.raw`(?<!(?:i|we|i'd|id|i'll|ill|i would|i used to|i'd always|i always|i will|we'd|we used to) )(?:find|follow|add|dm|message|look up|search for|message) (?:him|her|them) on ${PLATFORMS}`,
+  // Spanish: where someone works with when ('trabaja en el Mercadona de la calle Alcalá por las mañanas').
+  String.raw`(?:trabaja|curra|atiende|esta|sale|entra|estudia|entrena|va) (?:en|de|a|al) (?:el |la |los |las )?(?!(?:casa|oficina|empresa|tienda|universidad|hospital|banco|bar|restaurante|trabajo|gimnasio|colegio|escuela|noche|manana|tarde)(?![\p{L}]))[\p{L}']+[^.!?\n]{0,40}(?:por las (?:mananas|tardes|noches)|todos los dias|todas las (?:mananas|tardes|noches)|cada (?:dia|manana|tarde|noche|lunes|martes|miercoles|jueves|viernes|sabado|domingo)|los (?:lunes|martes|miercoles|jueves|viernes|sabados|domingos)|a las \d|hasta las \d|de \d+ a \d+|en el turno)`,
+  String.raw`(?:trabaja|curra) (?:en|para) (?:el|la) (?!casa|calle|oficina|empresa|tienda|universidad|hospital|banco|bar|restaurante|sector|mismo|misma)[\p{L}']{3,}`,
+  String.raw`(?:vive|se aloja|duerme) (?:en|encima de|al lado de|enfrente de) (?:el|la) (?:calle|portal|piso|tercero|segundo|primero|cuarto|quinto|bajo|atico|edificio|bloque|casa (?:azul|roja|blanca|verde|amarilla))`,
   String.raw`(?:look|search) (?:him|her|them) up(?: on| at|$|,|\.)`,
   String.raw`(?:you'll|you will|you can|u can|go|come|can) find (?:him|her|them) (?:at|in|on|every|behind|outside)`,
   String.raw`(?:^|(?<=[.!?:]\s{0,3}))(?:find|catch|meet) (?:him|her|them) (?:at|in|on|every|behind|outside)`,

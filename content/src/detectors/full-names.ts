@@ -116,12 +116,17 @@ const IN_THE_STORY =
 const NAME_GIVEN_OUT =
   /\b(?:(?:his|her|their) (?:full )?name(?:'s| is)|that's (?:his|her) name|that is (?:his|her) name|remember (?:the|that) name|look (?:him|her|them) up|google (?:him|her|them)|(?:everyone|everybody|people) should know about|warn(?:ing)? (?:everyone|you) about)\b/iu;
 
+// A pet, a band or a place named, not a person ('a cat named Sergeant Whiskers', 'a bar called Jack Rabbit').
+const NAMES_A_THING =
+  /\b(?:cat|cats|dog|dogs|puppy|kitten|pet|fish|hamster|rabbit|horse|parrot|boat|car|band|song|album|film|movie|book|show|series|game|restaurant|bar|pub|cafe|shop|company|brand|club|hotel|street|road|ship)\s+(?:named|called)\s+$/iu;
+
 /** A third person's full name in `text`: a given name then a capitalised surname, in the story, or null. */
 export function findThirdPersonFullName(text: string): string | null {
   const givenOut = NAME_GIVEN_OUT.test(text);
   if (!givenOut && !IN_THE_STORY.test(text)) return null;
   for (const match of text.matchAll(GIVEN_THEN_SURNAME)) {
     const [words, given = '', surname = ''] = match;
+    if (NAMES_A_THING.test(text.slice(0, match.index))) continue;
     const isGiven =
       GIVEN_NAMES.has(given.toLowerCase()) || (givenOut && !NOT_A_SURNAME.has(given.toLowerCase()));
     if (SECOND_GIVEN_NAMES.has(surname.toLowerCase())) continue;

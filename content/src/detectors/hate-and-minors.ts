@@ -43,7 +43,12 @@ const HATE_SOURCES: readonly string[] = [
   String.raw`typical of (?:her|his|their) (?:kind|race|religion|people)`,
   String.raw`${GROUP_SUBJECT} (?:only|just) care about money`,
   String.raw`${GROUP} breed like`,
-  String.raw`${GROUP} (?:run|control|own) (?:everything|the world|the media|the banks)`,
+  String.raw`${GROUP} (?:run|control|own|rule|secretly run|secretly control)(?: all| all of| most of)? (?:everything|the world|the media|the banks|banks|hollywood|the government|the money|the news|this country)`,
+  String.raw`${GROUP} (?:are|r) (?:only|just) (?:good|useful|fit) for`,
+  String.raw`${GROUP} (?:are|r|come|came) (?:only |just )?(?:here|over here|in this country|to this country) (?:to|for) (?:steal|take|sponge|leech|claim|scrounge|rob|rape|breed|benefits|handouts)`,
+  String.raw`trans (?:women|woman|girls)(?: are| is| r)(?: just| only| really| still| basically| all| nothing but)? (?:men|a man|blokes|a bloke|dudes|guys|boys)(?! who)`,
+  String.raw`trans (?:men|man|guys)(?: are| is| r)(?: just| only| really| still| basically| all| nothing but)? (?:women|a woman|girls|a girl)(?! who)`,
+  String.raw`${GROUP} (?:are|r) (?:just |only |all |basically )?(?:men|women|boys|girls|blokes) in (?:dresses|wigs|disguise|makeup|a dress)`,
   String.raw`${GROUP} (?:just )?need (?:a real man|a real woman|curing|fixing|to be cured)`,
   String.raw`${GROUP} (?:come|came) (?:over )?here (?:to|and) (?:steal|leech|take|sponge|scrounge)`,
   String.raw`${GROUP} (?:aren't|are not|arent) (?:real|proper|actual) (?:women|men|people)`,
@@ -61,23 +66,28 @@ const HATE_SOURCES: readonly string[] = [
   String.raw`${GROUP} (?:are|r) (?:like|worse than|no better than) (?:animals|rats|dogs|vermin|cockroaches|pigs|monkeys|apes|insects|a virus)`,
   String.raw`${GROUP} (?:belong|should (?:be|live)) in (?:cages|zoos|a zoo|the zoo|camps|the jungle)`,
   // Spanish, read without its accents.
-  String.raw`(?:los|las|todos los|todas las|esos|esas|estos|estas) ${GROUP_ES} (?:son|estan) (?:todos |todas |unos |unas |solo |siempre |una )?(?:terroristas|ladrones|criminales|delincuentes|animales|basura|escoria|violadores|sucios|sucias|inferiores|ratas|parasitos|enfermos|enfermas|plaga|enfermedad|asquerosos|asquerosas|vagos|vagas|mentirosos|mentirosas|peligrosos|salvajes|cucarachas|bestias|subhumanos|amenaza|lo peor|una mierda|mierda)`,
+  String.raw`(?:los|las|todos los|todas las|esos|esas|estos|estas) ${GROUP_ES} (?:son|estan) (?:(?:todos|todas|unos|unas|solo|siempre|una|un|muy|tan|mas que|unos putos|unas putas) )*(?:terroristas|ladrones|criminales|delincuentes|animales|basura|escoria|violadores|sucios|sucias|inferiores|ratas|parasitos|enfermos|enfermas|plaga|enfermedad|asquerosos|asquerosas|vagos|vagas|mentirosos|mentirosas|peligrosos|salvajes|cucarachas|bestias|subhumanos|amenaza|lo peor|una mierda|mierda)`,
   String.raw`(?:los|las) ${GROUP_ES} (?:deberian|tienen que|hay que) (?:ser )?(?:deportados|expulsados|eliminados|exterminados|encerrados|volver a su pais|irse|morir|desaparecer)`,
   String.raw`(?:odio a|fuera|que se vayan|hay que echar a) (?:los|las|todos los) ${GROUP_ES}`,
+  String.raw`(?:los|las|todos los|todas las) ${GROUP_ES} no (?:sirven|valen) (?:para nada|nada|para)`,
+  String.raw`(?:los|las) ${GROUP_ES} (?:controlan|dominan|manejan|mandan en) (?:todo|el mundo|los bancos|el dinero|los medios|este pais)`,
+  String.raw`(?:los|las) ${GROUP_ES} (?:solo )?(?:vienen|llegan|vinieron|estan aqui) (?:aqui |a espana |a este pais )?(?:a|para) (?:robar|quitarnos|vivir del|aprovecharse|violar|delinquir|traficar)`,
+  String.raw`(?:moro|mora|negro|negra|chino|china|gitano|gitana|judio|judia|indio|india|sudaca|marica|maricon|panchito|rumano|rumana|musulman|musulmana|inmigrante|latino|latina|mexicano|mexicana|moromierda|paki|bollera|travelo) de mierda`,
 ];
 // Few patterns per expression: each holds the whole list of groups, and sixteen of them together make an
 // expression V8 no longer compiles to machine code.
 const HATE = phrases(HATE_SOURCES, 4);
 
 // Every pattern names a group or one of its members: only the sentences that do are read further.
+const GROUP_ES_MEMBER = String.raw`(?:moro|mora|negro|negra|chino|china|gitano|gitana|judio|judia|indio|india|sudaca|marica|maricon|panchito|rumano|rumana|musulman|musulmana|inmigrante|latino|latina|mexicano|mexicana|paki|bollera|travelo)`;
 const NAMES_A_GROUP = new RegExp(
-  String.raw`(?<![\p{L}])(?:${GROUP}|${GROUP_MEMBER}|${GROUP_ES})(?![\p{L}])`,
+  String.raw`(?<![\p{L}])(?:${GROUP}|${GROUP_MEMBER}|${GROUP_ES}|${GROUP_ES_MEMBER})(?![\p{L}])`,
   'u',
 );
 // The same in a spaced-out run read as one string ('muslimsareallliars'): a run that names no group is not
 // read further, since every pattern tried at every position of a long run is what costs.
 const NAMES_A_GROUP_JOINED = new RegExp(
-  `(?:${GROUP}|${GROUP_MEMBER}|${GROUP_ES})`.replace(/ \??/g, '').replace(/'\??/g, ''),
+  `(?:${GROUP}|${GROUP_MEMBER}|${GROUP_ES}|${GROUP_ES_MEMBER})`.replace(/ \??/g, '').replace(/'\??/g, ''),
   'u',
 );
 const SENTENCES = /[^.!?\n]+[.!?\n]*/g;
@@ -108,7 +118,9 @@ const MINOR_AGE = new RegExp(
     String.raw`\b(?:in )?year (?:[4-9]|1[0-1])\b`,
     String.raw`\b(?:[5-9]th|1[0-1]th) grade(?:r)?\b|\bgrade (?:[5-9]|1[0-1])\b|\b(?:fifth|sixth|seventh|eighth|ninth|tenth|eleventh) grade\b`,
     String.raw`\b(?:high ?schoolers?|middle ?schoolers?)\b`,
-    String.raw`\b(?:freshman|sophomore|middle school(?:er)?|high school(?:er)? (?:girl|boy|kid)|barely legal|underage (?:girl|boy))\b`,
+    String.raw`\b(?:freshman|sophomore|middle school(?:er)?|high school(?:er)? (?:girls?|boys?|kids?|students?)|barely legal|underage (?:girls?|boys?))\b`,
+    // Spanish: 'tenía 14 años', 'una niña de 13', 'menor de edad'.
+    String.raw`\b(?:${UNDER_AGE_NUMBER}|doce|trece|catorce|quince|dieciseis|diecisiete) anos\b|\b(?:nina|nino|chica|chico|cria|crio|menor|adolescente|cha)s? de (?:${UNDER_AGE_NUMBER}|doce|trece|catorce|quince|dieciseis|diecisiete)\b|\bmenor(?:es)? de edad\b|\b(?:colegialas?|una menor|un menor)\b`,
     String.raw`\b(?:aged?|only|just|was|is|she's|he's|shes|hes|at|barely|like)\s+${UNDER_AGE}\b(?![.:]\d)(?![\s-]*(?:minutes?|hours?|days?|weeks?|months?|times?|pm|am|o'clock|dates?|%|k|kg|miles?|quid|pounds?|dollars?))`,
     String.raw`\b(?:under[\s-]?(?:age|aged|16|18|sixteen|eighteen)|minors?|schoolgirls?|schoolboys?|jail ?bait|pre-?teens?|teenage (?:girls?|boys?)|teen (?:girls?|boys?)|underage)\b`,
   ].join('|'),
@@ -116,12 +128,12 @@ const MINOR_AGE = new RegExp(
 );
 // A word for a child or a teenager, which parents use about their own: only abuse words count with it.
 const MINOR_WORD =
-  /\b(?:kids?|children|child|niece|nephew|stepdaughter|step-daughter|stepson|cousin|teens|teenagers?)\b/iu;
+  /\b(?:kids?|children|child|niece|nephew|stepdaughter|step-daughter|stepson|cousin|teens|teenagers?|ninas?|ninos?|menor(?:es)?|hijastr[oa]s?|sobrin[oa]s?)\b/iu;
 const SEXUAL =
-  /\b(?:sex|sexy|sexual|sexually|sexted|sexting|sext\w*|sleep(?:s|ing)? with|slept with|(?:sleep|sleeping|slept) together|had sex|made out|shag(?:ged|ging)?|nudes?|naked|porn|lingerie|in bed|hook(?:ed|ing)? up|hooked up|grop(?:e|ed|ing)|fondl(?:e|ed|ing)|molest(?:ed|ing)?|fuck(?:ed|ing)?|groom(?:ed|ing)|turns? (?:him|her|them) on|turned (?:him|her|them) on|(?:got|gets?) off(?! (?:work|the|at|early|late|shift|his|her|my|with|lightly|easy|scot|a |an ))|horny|virgin\w*|bang(?:ed|ing|s)?|f[u*]?c?k(?:ed|ing)|fck(?:ed|ing)?|(?:mess|fool)(?:ed|ing)? around with|touch(?:ed|es|ing)? (?:her|him|them|me)\b(?! base)|jail ?bait|into (?:barely legal|underage|young|little|teen)|likes? (?:them|'em|girls|boys|it) (?:young|underage|barely legal)|in the shower|pictures of (?:her|his|their) body|photos of (?:her|his|their) body|dress(?:ed)? up like|blowjob|handjob|dick pics?|undress\w*|topless|paedo\w*|pedo\w*|prey(?:s|ed|ing)? on|goes after|went after|up (?:the|her|their) skirts?|upskirt\w*|touch(?:ed|ing)? (?:her|him|them) (?:up|inappropriately|down there))\b/iu;
+  /\b(?:sex|sexy|sexual|sexually|sexted|sexting|sext\w*|sleep(?:s|ing)? with|slept with|(?:sleep|sleeping|slept) together|had sex|made out|shag(?:ged|ging)?|nudes?|naked|porn|lingerie|in bed|hook(?:ed|ing)? up|hooked up|grop(?:e|ed|ing)|fondl(?:e|ed|ing)|molest(?:ed|ing)?|fuck(?:ed|ing)?|groom(?:ed|ing)|turns? (?:him|her|them) on|turned (?:him|her|them) on|(?:got|gets?) off(?! (?:work|the|at|early|late|shift|his|her|my|with|lightly|easy|scot|a |an ))|horny|virgin\w*|bang(?:ed|ing|s)?|f[u*]?c?k(?:ed|ing)|fck(?:ed|ing)?|(?:mess|fool)(?:ed|ing)? around with|touch(?:ed|es|ing)? (?:her|him|them|me)\b(?! base)|jail ?bait|into (?:barely legal|underage|young|little|teen)|likes? (?:them|'em|girls|boys|it) (?:young|underage|barely legal)|in the shower|pictures of (?:her|his|their) body|photos of (?:her|his|their) body|dress(?:ed)? up like|blowjob|handjob|dick pics?|undress\w*|topless|paedo\w*|pedo\w*|prey(?:s|ed|ing)? on|goes after|went after|up (?:the|her|their) skirts?|upskirt\w*|touch(?:ed|ing)? (?:her|him|them) (?:up|inappropriately|down there)|into (?:(?:[1-9]|1[0-7])[\s-]*(?:years?|yrs?)[\s-]*olds?|teens|young (?:girls|boys)|minors|kids|children|schoolgirls|high school (?:girls|boys))|se acost(?:o|aba|aron) con|acostarse con|(?:tuvo|tuvieron|tener) (?:sexo|relaciones)|sexo con|desnud[oa]s?|fotos (?:intimas|de su cuerpo)|(?:la|lo|le) (?:tocaba|toco|manoseaba|manoseo)|abus(?:o|aba) de|follar(?:se)?(?:la|lo)?|se la follo|porno)\b/iu;
 // What is abuse beside any word for a child: 'sex' beside 'the kids' is about the parents.
 const ABUSE =
-  /\b(?:nudes?|naked|porn|grop(?:e|ed|ing)|fondl(?:e|ed|ing)|molest(?:ed|ing)?|groom(?:ed|ing)|undress\w*|topless|in the shower|pictures of (?:her|his|their) body|photos of (?:her|his|their) body|sexted|sexting|dick pics?|sexual|sexually|touch(?:ed|ing)? (?:her|him|them) (?:up|inappropriately|down there)|sleep(?:s|ing)? with|slept with|had sex with|sex with)\b/iu;
+  /\b(?:nudes?|naked|porn|grop(?:e|ed|ing)|fondl(?:e|ed|ing)|molest(?:ed|ing)?|groom(?:ed|ing)|undress\w*|topless|in the shower|pictures of (?:her|his|their) body|photos of (?:her|his|their) body|sexted|sexting|dick pics?|sexual|sexually|touch(?:ed|ing)? (?:her|him|them) (?:up|inappropriately|down there)|sleep(?:s|ing)? with|slept with|had sex with|sex with|desnud[oa]s?|abus(?:o|aba) de|(?:la|lo|le) (?:tocaba|toco|manoseaba|manoseo)|se acost(?:o|aba|aron) con)\b/iu;
 // Words that are sexual only beside an explicit age: 'dated a 14 year old', 'how hot the 11 year olds were'.
 const SEXUAL_WITH_AN_AGE =
   /\b(?:dating|dated|date|relationship with|affair|pregnant|hot|in the bath|(?:asked|begged|pressured|made|got) (?:her|him|them) (?:for|to send) (?:pics|pictures|photos))\b/iu;

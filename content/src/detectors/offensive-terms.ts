@@ -1,6 +1,7 @@
 import { englishDataset } from 'obscenity';
 import { ADDED_SEXUAL_TERMS, ADDED_SLURS, DATASET_SEXUAL_TERMS, DATASET_SLURS } from '../listed-words';
 import type { TextReading } from '../reading';
+import { isGivenName } from './full-names';
 
 /**
  * Slurs and graphic sexual terms. The words start from obscenity's English dataset (maintained, each phrase
@@ -16,7 +17,7 @@ export type OffensiveKind = 'slur' | 'sexual';
 // Words that are slurs only as insults ('a queer couldn't commit', 'Hoe.'): a slur after an insulting word
 // or standing alone as a sentence; 'as a queer woman' and 'hoe the beds' are not.
 const SLURS_IN_CONTEXT =
-  /(?:(?:^|[.!?]\s*)(?:hoe|queer|homo|bender|fairy|cripple)s?(?:[.!?]|$)|(?:fucking|fuckin|dirty|filthy|stupid|bloody|disgusting|sick|ugly|fat|you|ur|a|lazy|dumb|typical|total|such a)\s+(?:hoe|queer|homo|bender|cripple|spook|gimp)s?(?![\p{L}]|\s+(?:woman|women|man|men|person|people|friend|friends|community|couple|film|theory|artist|kid|kids|folk|culture|pride|space|joy|bar|club|rights)))/iu;
+  /(?:(?:^|[.!?]\s*)(?:hoe|queer|homo|bender|fairy|cripple|poof)s?(?:[.!?]|$)|(?:fucking|fuckin|dirty|filthy|stupid|bloody|disgusting|sick|ugly|fat|you|ur|a|lazy|dumb|typical|total|such a|big|little)\s+(?:hoe|queer|homo|bender|cripple|spook|gimp|poof)s?(?![\p{L}]|\s+(?:woman|women|man|men|person|people|friend|friends|community|couple|film|theory|artist|kid|kids|folk|culture|pride|space|joy|bar|club|rights)))/iu;
 
 // Ordinary words and idioms the kept patterns would otherwise catch, and the questions' own vocabulary, which
 // is never refused.
@@ -50,7 +51,45 @@ const WHITELIST = [
   'blowing him off',
   'blowing him away',
   'blowing him a kiss',
+  'blew him off',
+  'blew him away',
+  'blew him a kiss',
+  'blow him off',
+  'blow him away',
+  'blow him a kiss',
+  'cock and bull',
+  'half-cocked',
+  'half cocked',
+  'fag end',
+  'fag ends',
+  'fag break',
+  'pack of fags',
+  'smoke a fag',
+  'for a fag',
+  'slag off',
+  'slagging off',
+  'slagged off',
+  'slagged me off',
+  'slagging me off',
+  'slagged him off',
+  'slagged her off',
+  'slag heap',
+  'honky tonk',
+  'honky-tonk',
+  'so anal',
+  'bit anal',
+  'very anal',
+  'really anal',
+  'too anal',
+  'super anal',
+  'quite anal',
+  'pretty anal',
+  'kinda anal',
+  'little anal',
 ];
+
+// Ordinary words that are a listed word with one of its endings ('spicy', 'cocky'): never the listed word.
+const ORDINARY_FORMS = new Set(['spicy', 'cocky', 'cocking', 'cocked', 'cocker', 'cockers']);
 
 // Graphic sexual acts the word list has no single word for.
 const SEXUAL_ACTS =
@@ -85,6 +124,16 @@ const SEXUAL_SLANG = new RegExp(
     String.raw`\b(?:dick|cock|tongue|fingers?)[^.!?\n]{0,12}\b(?:in|inside|down) (?:my|her|his|their) (?:mouth|throat)\b`,
     String.raw`\b(?:we|they|i) (?:fucked|fuck|fucking|were fucking|used to fuck|would fuck)(?! (?:up|it|things|around|over|off|about|with|everything))\b`,
     String.raw`\b(?:came|cum|cummed|coming) (?:in|inside|on|all over) (?:me|her|him|my|her|his)\b(?! (?:life|way|house|flat|place|room|car|office|birthday|house|own|behalf))`,
+    String.raw`\b(?:loves?|loved|wants?|wanted|craves?|craved|needs?|needed|begg(?:ed|ing) for|gagging for) (?:cock|dick|pussy|cum)\b(?! (?:van|cheney|tracy|head))`,
+    String.raw`\bswallow(?:ed|s|ing)? (?:every (?:time|drop)|it all|all of it|his cum|my cum)\b`,
+    // Spanish, read without accents.
+    String.raw`\b(?:me|se|te|le|nos) la (?:chupo|chupe|chupaba|chupaste|mamo|mame|mamaba|meti|metio|metia)\b`,
+    String.raw`\b(?:me|te|la|lo|nos|les|los|las) (?:follo|folle|follaba|follabamos|follamos|follaron|follaste|follaria|follaremos)\b`,
+    String.raw`\b(?:nos|me|la|lo) (?:estuvo|estuvimos|estuvieron) follando\b|\bfollando(?:nos|la|lo|me|te)?\b`,
+    String.raw`\b(?:su|la|tu|mi|una) (?:polla|verga|pinga|pija|picha) (?:enorme|gigante|dura|grande|pequena|minuscula|en (?:mi|la|su) boca)\b`,
+    String.raw`\b(?:le|me|te|se) (?:comi|comio|comia|comiste|chupe|chupo|chupaba|lami|lamio|lamia) (?:el cono|la polla|la verga|el culo|las tetas|el chocho|la pinga|el pene|los huevos)\b`,
+    String.raw`\b(?:me|se|te) (?:corrio|corri|corria|corrimos) (?:en|dentro|encima|sobre) (?:de )?(?:mi|su|tu|la)\b`,
+    String.raw`\b(?:una|la|me hizo una|le hice una) (?:mamada|paja|cubana)\b`,
   ].join('|'),
   'iu',
 );
@@ -103,6 +152,8 @@ const OTHER_LANGUAGE =
 const MENTIONED =
   /^["”']\s+(?:just |only |actually |simply )?(?:means?|meant|is (?:the|a) (?:word|name))\b/iu;
 
+const TITLES = /^(?:Mr|Mrs|Ms|Miss|Dr|Prof|Sir|Dame|Lord|Lady|Saint|St)\.?$/u;
+
 // A proper noun that holds a listed string: a longer capitalised word ('Penistone', 'Clitheroe', 'Analise')
 // or a capitalised word before another name ('Coon Rapids', 'Dildo, Newfoundland').
 function isInProperNoun(folded: string, start: number, end: number): boolean {
@@ -113,6 +164,9 @@ function isInProperNoun(folded: string, start: number, end: number): boolean {
   const word = folded.slice(wordStart, wordEnd);
   if (!/^\p{Lu}\p{Ll}+$/u.test(word)) return false;
   if (word.length > end - start + 1) return true;
+  // A surname after a title or a given name ('Mr Cumming', 'Alan Cumming').
+  const before = /(\p{Lu}\p{Ll}+\.?)\s+$/u.exec(folded.slice(0, wordStart))?.[1] ?? '';
+  if (TITLES.test(before) || (before !== '' && isGivenName(before))) return true;
   return /^,?\s+\p{Lu}\p{Ll}/u.test(folded.slice(wordEnd));
 }
 
@@ -187,6 +241,7 @@ export function findOffensiveTerm(reading: TextReading): OffensiveTerm | null {
     const readable = text.replace(WHITELISTED, (phrase) => ' '.repeat(phrase.length));
     for (const match of readable.matchAll(TERMS)) {
       const words = match[0];
+      if (ORDINARY_FORMS.has(words)) continue;
       const start = match.index;
       const end = start + words.length;
       // A proper noun is read where the reading is the text as written.

@@ -14,6 +14,8 @@ const FIRST = String.raw`(?:i|we|imma|ima|i'mma)`;
 // 'I'll', 'we will', 'I'm going to', 'gonna', 'I swear I'll', 'I'd': a first person announcing what they will do.
 const INTENT = String.raw`(?:'ll|'d| will| shall| would| am going to|'m going to|m going to| are going to|'re going to| gonna|'m gonna|m gonna| am gonna| swear (?:to god )?(?:i'll|i will|ill)| promise (?:i'll|i will|ill))`;
 const WILL_SOON = String.raw`(?:'ll|'d| will| would| is going to|'s going to| are going to|'re going to| gonna|'s gonna|'re gonna|'d better| better| had better)`;
+// Someone of the writer's, who may be sent after a person.
+const ALLIES = String.raw`(?:my|our) (?:(?:big|older|little|two|three) )?(?:brothers?|cousins?|boys|lads|mates|friends|people|guys|uncles?|dad|father|gang|crew|family|homies|bros|boyfriend|husband|brother-in-law|man)`;
 const _HARM_VERB = String.raw`(?:kill|murder|stab|shoot|hurt|beat|batter|smash|strangle|choke|punch|slap|cut|slash|burn|torch|end|destroy|wreck|ruin|break|bury|hunt|track|get|find|expose|deal with|sort out|sort|take care of|do|jump|knife|run over|come for|come after|go after|put|finish|teach|make)`;
 
 const THREAT_SOURCES: readonly string[] = [
@@ -51,7 +53,7 @@ const THREAT_SOURCES: readonly string[] = [
   String.raw`(?:if|when|once|the day|the moment) [^.!?\n]{0,40}(?:police|cops|court|tell|tells|report|reports|leave|leaves|talk|talks|block|blocks|ignore|ignores|anyone|dump|dumps)[^.!?\n]{0,30}${PERSON}${WILL_SOON} (?:regret|be sorry)`,
   String.raw`${PERSON}${WILL_SOON} regret (?:it|this|that)[^.!?\n]{0,40}(?:i promise|trust me|i swear|mark my words|believe me|make sure|rest of (?:his|her|your|their|ur) life)`,
   // Said of the person rated rather than to the review's reader ('he'll regret this'), or to them of this.
-  String.raw`(?:he|she|they)${WILL_SOON} regret (?:it|this|that)`,
+  String.raw`(?:he|she|they)${WILL_SOON} regret (?:it|this|that)(?! (?:one day|someday|some day|eventually|later|in time|in the long run|when (?:he|she|they) (?:grows? up|realises|realizes|is older|are older|matures?)))`,
   // 'I could kill him for that haircut' is exasperation; 'I could kill you' is not.
   String.raw`could (?:kill|murder|strangle|stab) ${TARGET}(?! for)`,
   String.raw`${PERSON}${WILL_SOON} regret (?:leaving|dumping|cheating|lying|hurting|doing|treating|ignoring|blocking|reporting|saying|betraying|humiliating|disrespecting)`,
@@ -87,7 +89,7 @@ const THREAT_SOURCES: readonly string[] = [
   String.raw`brakes (?:fail|failed|could fail|might fail)`,
   String.raw`acid (?:in|on) ${POSSESSIVE} face`,
   // Violence aimed at someone; 'kill me', 'it killed me' and 'could have strangled him' (long past) are not.
-  String.raw`(?<!could(?: have|'ve|ve) )(?<!could )(?<!nearly )(?:kill|unalive|murder|stab|shoot|strangle|knife|gut|behead) ${TARGET}(?! (?:a|an|some|with kindness|off|up)(?![\p{L}]))`,
+  String.raw`(?<!could(?: have|'ve|ve) )(?<!could )(?<!nearly )(?<!wanted to )(?<!tempted to )(?:kill|unalive|murder|stab|shoot|strangle|knife|gut|behead) ${TARGET}(?! (?:a|an|some|with kindness|off|up)(?![\p{L}]))`,
   String.raw`(?:beat|beating|batter|punch|hurt|smack|hit) ${TARGET} (?:up|senseless|black and blue|to death|until|till|so bad|badly)`,
   String.raw`grow up without a (?:mother|father|mum|mom|dad)`,
   String.raw`won't recogni[sz]e ${TARGET} when`,
@@ -198,6 +200,38 @@ const THREAT_SOURCES: readonly string[] = [
   String.raw`(?:you|u|he|she|they)(?:'ll| will|'re gonna| are gonna| is gonna|'s gonna) get (?:yours|his|hers|theirs)(?![\p{L}])`,
   String.raw`(?:never|nobody will|no one will|won't|they'll never) find (?:the|your|his|her|ur) body`,
   String.raw`(?:i'm|im|i am|we're|we are) (?:always )?watching (?:you|u)(?:[.!,]|$| always| every| closely| right now)`,
+  // Allies: someone of the writer's who will find, visit or wait for the person ('my cousins will find you',
+  // 'my brothers know your face now', 'my boys are waiting for you').
+  String.raw`${ALLIES} (?:will|'ll|are going to|'re going to|are gonna|gonna|is going to|'s going to|is gonna|can't wait to|would love to|want to|wanna|are coming to|are on their way to|know how to|already|will soon|are about to) (?:find|get|visit|see to|handle|deal with|sort out|sort|take care of|catch|have a word with|pay a visit to|pay|come for|come after|come round to|come to) ${TARGET}`,
+  String.raw`${ALLIES} (?:now |already |all )?(?:know|knows|have|has|got|'ve got|are looking at|have seen) (?:your|ur|his|her|their) (?:face|address|car|plate|house|work|location|name|number|schedule|routine|kids|postcode)`,
+  String.raw`${ALLIES} (?:are|is|'re|'s|will be|'ll be) (?:waiting|looking|coming|out) for ${TARGET}`,
+  String.raw`${ALLIES} (?:will be|'ll be|are|'re|is|'s) (?:at|outside|round|around) (?:your|ur|his|her|their) (?:door|house|work|flat|place|school|office|mum's|mom's)`,
+  String.raw`one (?:call|phone call|text|word|message) (?:from me )?and (?:my|our|they|you|he|she|ur|your)`,
+  // Veiled menace: what will happen, where the writer will be, what the person will feel.
+  String.raw`(?:better|'d better|had better|should|might want to|would|i'd) (?:sleep|start sleeping) (?:lightly|light|with (?:the )?lights on|with (?:a|one) eye open)`,
+  String.raw`keep ${POSSESSIVE} (?:doors|windows|door) locked`,
+  String.raw`(?:no idea|don't know|dont know|do not know|have no clue|forgot) who (?:you're|youre|you are|ur|u r|he's|she's|you've been|they're) (?:messing|fucking|dealing|playing|screwing|fucking around) with`,
+  String.raw`(?:rip|tear|rips|ripping|cut|chop|knock|kick|smash|bash|blow|punch) ${POSSESSIVE} (?:head|face|teeth|throat|balls|lights|brains) (?:off|out|in)`,
+  String.raw`(?:where|when) (?:i|we) (?:put|bury|buried|leave|dump|hide) (?:you|u|him|her|them|the body)`,
+  String.raw`wait (?:till|until|til|'til) (?:you|u|he|she|they) (?:see|sees|find out|finds out)[^.!?
+]{0,25}(?:planned|in store|coming|what (?:i|we)(?:'ll| will| can| am going to| 'm going to|'m gonna)? do)`,
+  String.raw`(?:one more (?:word|time|move|post|review|lie|message|text)|(?:say|do|post|try) (?:that|it|one more thing|this) again) and (?:you're|youre|ur|you are|he's|she's|you'll be|he'll be|she'll be|u r) (?:done|dead|finished|gone|history|over|toast)`,
+  String.raw`turn around and (?:i'll|i will|ill|we'll|we will) be (?:there|standing|right|behind)`,
+  String.raw`see how (?:brave|tough|smart|cocky|funny|big|hard|clever|confident) (?:you are|you'll be|u are|ur|he is|he'll be|she is|she'll be|they are)`,
+  String.raw`look (?:out|outside|out of) (?:your|ur) (?:window|door)`,
+  String.raw`(?:sitting|waiting|parked|standing|watching|sat) (?:outside|across from|near|by|opposite) (?:your|ur|his|her) (?:building|house|flat|place|door|work|window|office|school|gym)`,
+  String.raw`(?:people|friends|guys|lads|boys) who owe me (?:a )?(?:favou?rs?|one)`,
+  String.raw`(?:by the time|when|once) (?:i'm|im|i am|we're|we are) (?:done|finished|through) with (?:you|u|him|her|them)(?:[^.!?
+]{0,30}(?:wheelchair|hospital|recogni[sz]e|walk|face|pieces|dead|ground|alive))?(?=[.!?,
+]|$| (?:he|she|you|they|no one|nobody))`,
+  String.raw`(?:in|need|needs|needing|end up in) a wheelchair (?:when|after|once|by the time)`,
+  String.raw`(?:you'll|you will|youll|u will|u'll|he'll|she'll) (?:find out|see|learn)(?: it)? (?:soon enough|the hard way)(?=[.!?
+]|$)`,
+  String.raw`(?:it|this|that) (?:won't|will not|wont|isn't going to|is not going to) be pretty`,
+  String.raw`(?:gun|knife|bullet|blade|bat|hammer|axe|brick|machete|crowbar|baseball bat)[^.!?
+]{0,25}with (?:your|his|her|ur|their) name on it`,
+  String.raw`(?:better|'d better|had better) (?:hope|pray) (?:that )?(?:we|i) (?:never|don't|dont|do not) (?:cross paths|bump into|run into|meet|see)`,
+  String.raw`catch (?:you|u|him|her|them|ya) (?:lackin|slippin)`,
   // Spanish, read without its accents ('sé dónde vives' reads 'se donde vives').
   String.raw`te (?:voy|vamos|van|va) a (?:matar|encontrar|buscar|hacer dano|joder|partir|romper|reventar|destrozar|arruinar|quemar|apunalar|disparar|pegar|destruir|dar una paliza|hacer la vida imposible|dejar en silla de ruedas)`,
   String.raw`(?:voy|vamos|van) a (?:matarte|buscarte|encontrarte|reventarte|destrozarte|joderte|arruinarte|hacerte dano|partirte|romperte|ir (?:a )?por ti|matarlo|matarla|quemar tu)`,
@@ -221,6 +255,14 @@ const THREAT_SOURCES: readonly string[] = [
   String.raw`(?:ya )?te (?:llegara|va a llegar) tu (?:hora|momento|dia)`,
   String.raw`te (?:estoy|estamos|estan) (?:vigilando|observando|siguiendo)`,
   String.raw`te vas a enterar|te las vas a ver conmigo|vas a desear no haber(?:me)? conocido`,
+  String.raw`(?:ten |tened |mejor ten )?cuidado (?:cuando|al) (?:salgas|salir|vuelvas|volver|camines|caminar|llegues|llegar|estes sol[oa]|vayas)`,
+  String.raw`no (?:sabes|tienes idea de|te imaginas) lo que te (?:espera|va a pasar|viene|voy a hacer|vamos a hacer)`,
+  String.raw`(?:ya )?(?:sabes|veras) lo que (?:les|le|te) pasa a (?:los|las|la|el|quien|quienes)`,
+  String.raw`(?:mis|nuestros) (?:hermanos|primos|amigos|chicos|colegas|tios|cunados|socios)[^.!?\n]{0,20}(?:te van a|van a (?:por ti|buscarte|encontrarte)|ya saben|saben donde|te estan buscando|te buscan|vienen a por ti|te encontraran)`,
+  String.raw`(?:saben|sabe|ya saben|ya se|ya sabemos|ya sabe) (?:donde|en donde|a donde) (?:vives|trabajas|duermes|estudias|vive|trabaja|esta tu casa|aparcas)`,
+  String.raw`(?:te|le|les) (?:voy|vamos|van|va) a (?:hacer|dejar) (?:pagar|sufrir|llorar|desaparecer)`,
+  String.raw`no (?:vas|va) a (?:volver a )?(?:caminar|andar|sonreir|salir de tu casa)`,
+  String.raw`vas a (?:acabar|terminar) (?:en el hospital|muert[oa]|en una silla de ruedas|bajo tierra|en una zanja)`,
 ];
 
 const SELF_HARM_SOURCES: readonly string[] = [
@@ -276,15 +318,33 @@ const SELF_HARM_SOURCES: readonly string[] = [
   String.raw`(?:thought about|think about|considered|consider) (?:not waking up|ending it|killing yourself|ending your life|not being here)`,
   String.raw`the (?:bridge|rope|train tracks|tracks|pills|knife|cliff)(?:'s| is| are) (?:right )?there`,
   String.raw`(?:have|had|find) the guts to (?:end|kill|do it)`,
+  String.raw`why (?:don't|dont|do not|won't|wont) (?:you|u) (?:just )?(?:die|overdose|od|jump|hang yourself|kill yourself|end it|disappear|drown|stop breathing)`,
+  String.raw`(?:nobody|no one|noone|no-one) (?:would|will|'d)(?: even)? (?:cry|blink|be sad|shed a tear|grieve|mind) (?:if|when) (?:you|u) (?:died|were gone|disappeared|killed yourself|jumped|hanged yourself|overdosed|did it|went|left this world)`,
+  String.raw`(?:if i were you|if i was you),? (?:i'd|i would|id) (?:just )?(?:end it|kill myself|jump|hang myself|not bother living)`,
+  String.raw`(?:deberias|tendrias que|por que no|porque no|ojala) (?:te )?(?:morirte|matarte|suicidarte|tirarte|ahorcarte|mueres|matas|tiras|ahorcas|desaparecer|desapareces)`,
+  String.raw`tira(?:te|rte) (?:de|por|desde|a|bajo) (?:un|el|la|una) (?:puente|balcon|ventana|edificio|tren|azotea|vias)`,
+  String.raw`(?:hazle|haznos|hazles|haz) (?:un|a todos un) favor (?:al mundo|a todos|a tu familia)`,
+  String.raw`el mundo (?:estaria|seria|sera) mejor sin ti`,
+  String.raw`nadie te (?:echaria|va a echar|echara|extranaria|va a extranar) de menos|nadie (?:lloraria|lloraria por ti|te lloraria|notaria) si te`,
+  String.raw`(?:vete|anda|ve) a morir(?:te)?|desaparece para siempre|no mereces vivir`,
   String.raw`(?:matate|suicidate|ahorcate|tirate (?:de|por) un (?:puente|balcon)|deberias (?:morirte|matarte|suicidarte)|ojala te mueras|muerete)`,
 ];
 
 const THREATS = phrases(THREAT_SOURCES);
 const SELF_HARM = phrases(SELF_HARM_SOURCES);
 
+// What someone else said, quoted after a verb of saying ('he once said "I know where you live"'): the writer
+// reports a threat rather than makes one.
+const REPORTED_QUOTE =
+  /\b((?:he|she|they|his \w+|her \w+|their \w+|someone|somebody)\b[^.!?"“”\n]{0,30}?\b(?:said|says|told me|tells me|texted|wrote|messaged|threatened|screamed|yelled|shouted|whispered|would say|used to say|kept saying)\b[^"“”\n]{0,12})["“][^"“”\n]{1,120}["”]/giu;
+
+function withoutReportedSpeech(text: string): string {
+  return text.replace(REPORTED_QUOTE, (_quote, frame: string) => frame);
+}
+
 /** The words of the first threat in the reading, or null. */
 export function findThreat(reading: TextReading): string | null {
-  return findPhrase(reading, THREATS);
+  return findPhrase({ ...reading, lower: reading.lower.map(withoutReportedSpeech) }, THREATS);
 }
 
 /** The words of the first encouragement to self-harm in the reading, or null. */

@@ -9,7 +9,7 @@ import {
   WORD_SYMBOLS,
 } from './spacing';
 import type { TextReading } from './text-reading';
-import { isUpsideDown, turnedBack } from './upside-down';
+import { isUpsideDown, turnedBack, turnedInPlace } from './upside-down';
 import { asAPersonReads, HAS_LOOKALIKE, HAS_REPEAT, leetAsLetters, lookalikesAs } from './words';
 
 export { foldText } from './letters';
@@ -25,7 +25,7 @@ const HAS_SPACED_OUT = new RegExp(SPACED_OUT.source, 'u');
 const HAS_INSIDE_WORD = /\p{L}[.*_]\p{L}/u;
 const INSIDE_WORD = /(?<=\p{L})[.*_](?=\p{L})/gu;
 const HAS_SPELLED_DIGIT =
-  /zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|ninety|hundred|\do|o\d/i;
+  /zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|ninety|hundred|cero|uno|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|\do|o\d/i;
 const HAS_SPACED_DOT = /\s\.|\.\s/;
 
 // Dots that separate letters in a spelled-out word ('s·p·i·c') may also stand for the dot of an address.
@@ -38,10 +38,11 @@ export function readText(text: string): TextReading {
   const reading = readUpright(text);
   if (!isUpsideDown(text)) return reading;
   const turned = readUpright(turnedBack(text));
+  const inPlace = readUpright(turnedInPlace(text));
   return {
     folded: `${reading.folded}\n${turned.folded}`,
-    lower: unique([...reading.lower, ...turned.lower]),
-    runs: unique([...reading.runs, ...turned.runs]),
+    lower: unique([...reading.lower, ...turned.lower, ...inPlace.lower]),
+    runs: unique([...reading.runs, ...turned.runs, ...inPlace.runs]),
     numbers: unique([...reading.numbers, ...turned.numbers]),
   };
 }

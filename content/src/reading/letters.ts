@@ -72,6 +72,20 @@ for (const [start, a] of LETTER_RUNS) {
     LETTER_LIKE.set(String.fromCodePoint(start + offset), String.fromCharCode(a.charCodeAt(0) + offset));
   }
 }
+// Digits NFKC leaves alone: the dingbat circled digits (❶, ➀, ➊), the double circled ones (⓵) and the
+// ideographic numerals (〇一二三…), which a reader reads as digits.
+const DIGIT_RUNS: ReadonlyArray<[start: number, first: number]> = [
+  [0x2776, 1],
+  [0x2780, 1],
+  [0x278a, 1],
+  [0x24f5, 1],
+];
+for (const [start, first] of DIGIT_RUNS) {
+  for (let offset = 0; offset < 9; offset++) {
+    LETTER_LIKE.set(String.fromCodePoint(start + offset), String(first + offset));
+  }
+}
+for (const zero of '⓿🄋🄌') LETTER_LIKE.set(zero, '0');
 // Every full stop of another script or size reads as a dot ('alexphotos。com').
 for (const dot of '。｡．․﹒︒۔।⸼') LETTER_LIKE.set(dot, '.');
 

@@ -26,6 +26,11 @@ export function isUpsideDown(text: string): boolean {
   return (text.match(TURNED)?.length ?? 0) >= 2;
 }
 
+/** Turned letters written left to right ('ʞıll ʎonɹsǝlɟ'): each letter turned back, in the order written. */
+export function turnedInPlace(text: string): string {
+  return [...text].map((character) => UPSIDE_DOWN[character] ?? character).join('');
+}
+
 export function turnedBack(text: string): string {
   return [...text]
     .reverse()

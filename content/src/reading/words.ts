@@ -29,8 +29,13 @@ const LEET: Record<string, string> = {
 const HAS_LEET = /\p{L}[0-9@$]|[0-9@$]\p{L}/u;
 const LEET_IN_WORD = /(?<=\p{L}[0-9@$]*)[0-9@$]|[0-9@$](?=[0-9@$]*\p{L})/gu;
 
+// In a text written in leetspeak, a '1' standing alone before a word is the pronoun ('1 w1ll f1nd y0u').
+const LONE_ONE =
+  /(?<![\p{L}\p{N}.,:/$£€-])1(?= (?:will|wil|would|am|'m|m|know|kno|have|'ll|ll|swear|can|got|see|found|want|wanna|promise)(?![\p{L}]))/gu;
+
 export function leetAsLetters(text: string): string {
-  return HAS_LEET.test(text) ? text.replace(LEET_IN_WORD, (symbol) => LEET[symbol] ?? symbol) : text;
+  if (!HAS_LEET.test(text)) return text;
+  return text.replace(LEET_IN_WORD, (symbol) => LEET[symbol] ?? symbol).replace(LONE_ONE, 'i');
 }
 
 // ASCII characters that stand for a letter inside a word: 'I', '1', '|' and '!' for 'i' or for 'l' ('kiII',
