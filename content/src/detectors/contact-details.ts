@@ -51,6 +51,8 @@ const SPELLED_EMAILS = [
   String.raw`(?<![\p{L}\p{N}._%+-])[\p{L}\p{N}._%+-]+\s*(?:@|\(at\)|\[at\]|\{at\}|\sat\s)\s*[\p{L}\p{N}-]+\s*(?:\(dot\)|\[dot\]|\{dot\}|\sdot\s)\s*`,
   String.raw`(?<![\p{L}\p{N}._%+-])[\p{L}\p{N}._%+-]+\s*(?:\(at\)|\[at\]|\{at\}|\s@\s?|@\s)\s*[\p{L}\p{N}-]+\s*\.\s*`,
 ].map((start) => new RegExp(start + EMAIL_TOP_LEVEL, 'iu'));
+// 'jessATgmailDOTcom': the words in capitals inside a word in small letters.
+const CAPITALS_EMAIL = /\p{Ll}[\p{L}\p{N}._]*AT[\p{L}\p{N}-]+DOT(?:com|net|org|co|uk|io|me)\b/u;
 // An address named by its provider or called an email: 'jess at gmail', 'my email is jess.parks88'.
 const EMAIL_NAMED =
   /(?<![\p{L}\p{N}._%+-])[\p{L}\p{N}._%+-]{2,}\s*(?:@|\bat\b|\(at\)|\[at\])\s*(?:gmail|googlemail|hotmail|yahoo|outlook|icloud|protonmail|proton|aol|live|msn|btinternet|gmx)\b|\b(?:e-?mail|gmail|hotmail|icloud|outlook)(?:\s+(?:address|addy))?\s*(?:is|:|=|-)\s*[\p{L}\p{N}._%+-]*[\p{L}][\p{L}\p{N}._%+-]*[._\d][\p{L}\p{N}._%+-]*/iu;
@@ -64,7 +66,8 @@ const SPELLED_LINK = new RegExp(
 // A link shortener or a link page, named with what follows it ('bit ly/3xYz12', 'tinyurl slash alexs').
 const SHORT_LINK =
   /\b(?:bit\s*\.?\s*ly|tiny\s*url|t\s*\.\s*co|goo\s*\.\s*gl|ow\s*\.\s*ly|is\s*\.\s*gd|cutt\s*\.?\s*ly|rb\s*\.\s*gy|short\s*url|linktr\s*\.?\s*ee|link\s*tree|beacons\s*\.?\s*ai)\s*(?:\/|slash\b|dot\b|:)/iu;
-const HANDLE = /(?:^|[^\p{L}\p{N}._%+-])@[\p{L}\p{N}_.]{2,}/u;
+const HANDLE =
+  /(?:^|[^\p{L}\p{N}._%+-])@[\p{L}\p{N}_.]{2,}|(?:^|\s)@\s+\p{L}[\p{L}\p{N}_.]*[\p{N}_][\p{L}\p{N}_.]*/u;
 // A link without a scheme, 'www.' or a path whose top-level label is capitalised ('okay.It is what it is')
 // is a full stop with the space missing, not a link.
 const SENTENCE_RUN_ON = /^[^/:]+\.\p{Lu}\p{Ll}+$/u;
@@ -127,6 +130,11 @@ const PLATFORM_FILLER = String.raw`(?:\s*(?:handle|username|user name|user|name|
 // A handle: a word with a digit, an underscore or a dot inside ('alex_s92', 'alex.s'), or one after '@' or
 // the '$' of a cashtag.
 const HANDLE_WORD = String.raw`(?:[@$][\p{L}][\p{L}\p{N}._]{1,29}|(?=[\p{L}\p{N}._]*\p{L})[\p{L}\p{N}._]*(?:\p{N}|_|\p{L}\.\p{L})[\p{L}\p{N}._]*|(?=[\p{L}\p{N}_-]*\p{N})\p{L}[\p{L}\p{N}_]*(?:-[\p{L}\p{N}_]+)+)`;
+// A handle named before its platform: 'alex_s92 on snap', 'ozzy99 on ig'.
+const HANDLE_ON_PLATFORM = new RegExp(
+  String.raw`(?<![\p{L}\p{N}._@])(?=[\p{L}\p{N}._]*\p{L})[\p{L}\p{N}._]*(?:\p{N}|_)[\p{L}\p{N}._]*\s+(?:on|@|at)\s+${PLATFORM}(?![\p{L}\p{N}])`,
+  'iu',
+);
 const PLATFORM_HANDLE = new RegExp(
   String.raw`(?<![\p{L}\p{N}.])${PLATFORM}(?![\p{L}\p{N}.])${PLATFORM_FILLER}${HANDLE_WORD}(?![\p{L}\p{N}])`,
   'iu',
@@ -143,6 +151,7 @@ const CASHTAG = /(?<![\p{L}\p{N}$])\$[\p{L}][\p{L}\p{N}_]*\p{N}[\p{L}\p{N}_]*/u;
 
 function platformHandle(text: string): boolean {
   if (PLATFORM_HANDLE.test(text) || ONLYFANS_SHORT.test(text) || CASHTAG.test(text)) return true;
+  if (HANDLE_ON_PLATFORM.test(text)) return true;
   const invited = ADD_ME_ON.exec(text);
   return invited !== null && !COMMON_WORDS.has((invited[1] ?? '').toLowerCase());
 }
@@ -210,7 +219,10 @@ export function findContactDetails(text: TextReading): ContactDetailKind[] {
     // linkify reads the whole text; only a dot between two letters, 'www', a scheme or an '@' makes a link.
     const links = LINK_LIKE.test(reading) ? findLinks(reading) : [];
     const emails = links.some((link) => link.type === 'email') || EMAIL.test(reading);
-    const spelledEmail = EMAIL_NAMED.test(reading) || SPELLED_EMAILS.some((pattern) => pattern.test(reading));
+    const spelledEmail =
+      EMAIL_NAMED.test(reading) ||
+      CAPITALS_EMAIL.test(reading) ||
+      SPELLED_EMAILS.some((pattern) => pattern.test(reading));
     if (emails || spelledEmail) found.add('email');
     if (containsPhoneNumber(reading)) found.add('phone');
     if (!emails && links.some(isLink)) found.add('url');

@@ -121,6 +121,7 @@ const DOXXING_SOURCES: readonly string[] = [
   String.raw`the (?:blue|red|green|white|black|yellow) (?:house|door|building)(?: with| on| next| at| two| near| by| opposite)`,
   String.raw`(?:drops?|picks? up|takes?|walks?) (?:his|her|their) (?:kids?|son|daughter|children|dog) (?:at|to|from) [\p{L}]+`,
   String.raw`(?:1st|2nd|3rd|\d+th|top|ground) floor[, ]+(?:desk|flat|accounts|near|by)`,
+  String.raw`(?:his|her|their) (?:kids?|son|daughter|children|little one|boy|girl) (?:goes?|go|attends?|is at|are at) (?:to )?(?:st\.? )?[\p{L}']+ (?:primary|elementary|school|high|academy|nursery|prep|middle)`,
 ];
 const DOXXING = phrases(DOXXING_SOURCES);
 

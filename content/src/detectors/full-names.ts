@@ -81,7 +81,7 @@ export function findRatedFullName(ratedName: string, text: string): string | nul
   if (firstName.length < 2) return null;
   const cased = writesCapitals(text);
   const first = escapeForPattern(firstName);
-  const after = new RegExp(String.raw`(?<![\p{L}\p{M}])${first}[ \t]+${SURNAME}`, 'giu');
+  const after = new RegExp(String.raw`(?<![\p{L}\p{M}])${first}[ \t]+[([]?${SURNAME}`, 'giu');
   for (const match of text.matchAll(after)) {
     if (isSurname(match[1] ?? '', cased)) return match[0];
   }

@@ -7,7 +7,7 @@ import { findPhrase, phrases, type TextReading } from '../reading';
  */
 
 const GROUP = String.raw`(?:muslims?|jews|jewish people|christians|catholics|hindus|sikhs|buddhists|atheists|black (?:men|women|people|guys|girls|folk)|blacks|white (?:men|women|people)|whites|asians|asian (?:men|women|people)|chinese(?: people)?|indians|pakistanis|bangladeshis|arabs|mexicans|latinos|latinas|hispanics|africans|nigerians|somalis|romanians|poles|polish people|albanians|russians|immigrants|migrants|refugees|foreigners|gypsies|travellers|roma|gays|gay (?:men|people|guys)|lesbians|bisexuals|bi (?:people|men|women)|trans (?:women|men|people)|transgender (?:people|women|men)|queers|women|men|girls|disabled (?:people|folk)|the disabled|autistic (?:people|men|women)|old people|the elderly|deaf people|blind people|the mentally ill|mentally ill people|people with (?:autism|down syndrome|downs|disabilities|a disability|adhd|schizophrenia)|schizophrenics|autistics|wheelchair users|non-?binary people|enbies|trans ?women|trans ?men|transgenders|trans folk|the trans|trans(?= (?:are|r|should|need|can't))|genderfluid people|drag queens|italians|irish people|the irish|germans|french people|turks|kurds|afghans|iranians|iraqis|syrians|ukrainians|vietnamese(?: people)?|koreans|japanese(?: people)?|filipinos|filipinas|thais|thai (?:women|girls|people)|brazilians|colombians|venezuelans|jamaicans|ghanaians|kenyans|ethiopians|eritreans|moroccans|egyptians|palestinians|israelis|mormons|protestants|hindu people|sikh people|(?:muslim|jewish|black|asian|indian|chinese|mexican|arab|african|immigrant|trans|gay|disabled|autistic) (?:men|women|guys|girls|people|folk|families)|(?:men|women|people) (?:like (?:him|her) )?from (?:africa|asia|india|pakistan|mexico|the middle east)|(?:his|her|their) kind|her people|his people)`;
-const NEGATIVE = String.raw`(?:gold ?diggers|pigs|liars|criminals|terrorists|animals|vermin|rats|cockroaches|parasites|dirty|filthy|disgusting|thieves|scammers|sick|evil|stupid|lazy|violent|subhuman|savages|inferior|a burden|burdens|broken|useless|greedy|rapists|paedophiles|pedophiles|perverts|predators|soulless|robots|worthless|trash|scum|a disease|a plague|diseased|aggressive|cheats|frauds|dangerous|primitive|backwards|not human|less than human|not real|aren't real|fake|mentally ill|sick in the head|unnatural|an abomination|too stupid|incapable|groomers|delusional|freaks|degenerates|mutants|a mental illness|mentally disabled|a drain|genetically inferior|retarded|brainwashed|smelly|thieving|extremists|fanatics|barbaric|barbarians|uncivili[sz]ed|leeches|scroungers|spongers|invaders|illegals|bombers|thugs|gangsters|drunks|alcoholics|bad drivers|cheap|a joke|not welcome|unwelcome|all mafia|mafia)`;
+const NEGATIVE = String.raw`(?:gold ?diggers|pigs|liars|criminals|terrorists|animals|vermin|rats|cockroaches|parasites|dirty|filthy|disgusting|thieves|scammers|sick|evil|stupid|lazy|violent|subhuman|savages|inferior|a burden|burdens|broken|useless|greedy|rapists|paedophiles|pedophiles|perverts|predators|soulless|robots|worthless|trash|scum|a disease|a plague|diseased|aggressive|cheats|frauds|dangerous|primitive|backwards|not human|less than human|not real|aren't real|fake|mentally ill|sick in the head|unnatural|submissive|easy|loud|ghetto|ratchet|stingy|money-grabbing|money grabbing|untrustworthy|lying|crooks|bloodsuckers|breeders|backward|inbred|ignorant|uneducated|illiterate|thick|dim|an abomination|too stupid|incapable|groomers|delusional|freaks|degenerates|mutants|a mental illness|mentally disabled|a drain|genetically inferior|retarded|brainwashed|smelly|thieving|extremists|fanatics|barbaric|barbarians|uncivili[sz]ed|leeches|scroungers|spongers|invaders|illegals|bombers|thugs|gangsters|drunks|alcoholics|bad drivers|cheap|a joke|not welcome|unwelcome|all mafia|mafia)`;
 
 // The groups without the two sexes: 'men are all the same' is an ex's venting more than hate speech, so the
 // loosest patterns leave the sexes out.
@@ -18,12 +18,19 @@ const NEGATIVE_ACTS = String.raw`(?:eat (?:dogs|anything|cats)|steal|lie|cheat|s
 
 // Groups named in Spanish, always after an article or a determiner ('los gitanos'), since 'negros' is also
 // the colour ('los zapatos negros').
-const GROUP_ES = String.raw`(?:musulmanes|judios|gitanos|gitanas|inmigrantes|moros|negros|negras|chinos|arabes|latinos|mexicanos|sudacas|gays|maricones|lesbianas|trans|transexuales|mujeres|discapacitados|refugiados|rumanos|marroquies|extranjeros|indios|venezolanos|colombianos|peruanos|ecuatorianos|bolivianos|dominicanos)`;
+const GROUP_ES = String.raw`(?:(?:personas|gente) (?:trans|negras?|gays?|gitanas?|musulmanas?|discapacitadas?|homosexuales|inmigrantes|latinas?|arabes|judias?)|musulmanes|judios|gitanos|gitanas|inmigrantes|moros|negros|negras|chinos|arabes|latinos|mexicanos|sudacas|gays|maricones|lesbianas|trans|transexuales|mujeres|discapacitados|refugiados|rumanos|marroquies|extranjeros|indios|venezolanos|colombianos|peruanos|ecuatorianos|bolivianos|dominicanos)`;
 
+const GROUP_ES_MEMBER = String.raw`(?:moro|mora|negro|negra|chino|china|gitano|gitana|judio|judia|indio|india|sudaca|marica|maricon|panchito|rumano|rumana|musulman|musulmana|inmigrante|latino|latina|mexicano|mexicana|paki|bollera|travelo)`;
 const GROUP_MEMBER = String.raw`(?:muslim|jew|trans (?:woman|man|person)|non-?binary person|autistic person|disabled person|deaf person|italian|irish|turk|afghan|syrian|albanian|polish|chinese (?:man|woman|person)|black (?:man|woman|guy|girl|person)|mexican|arab|indian|asian|chinese|gay|trans|tranny|immigrant|gypsy|nigerian|romanian|pole|pakistani|african|lesbian|refugee|migrant|woman|catholic|hindu|sikh)`;
 
 const HATE_SOURCES: readonly string[] = [
-  String.raw`(?:filthy|dirty|disgusting|vile|stinking|stinky|smelly) ${GROUP_NOT_SEX}`,
+  String.raw`(?:filthy|dirty|disgusting|vile|stinking|stinky|smelly|fucking|fuckin|bloody|damn|damned|bloody|stupid) ${GROUP_NOT_SEX}`,
+  String.raw`${GROUP} (?:are )?(?:taking|take|stealing|steal|took|stole|have taken) (?:our|all the|all our|the) (?:jobs|houses|homes|women|benefits|country|money)`,
+  String.raw`(?:go|send (?:them|him|her)|should go|can go) back (?:to )?where (?:they|you|he|she) came from`,
+  String.raw`(?:no (?:me gustan|soporto|aguanto|trago)|odio a) (?:a )?(?:los|las) ${GROUP_ES}`,
+  String.raw`(?:los|las) ${GROUP_ES} (?:me dan asco|dan asco|son un asco|me repugnan)`,
+  String.raw`(?:malditos|malditas|putos|putas) ${GROUP_ES}|(?:maldito|maldita|puto|puta) ${GROUP_ES_MEMBER}`,
+  String.raw`tipico de (?:un|una) ${GROUP_ES_MEMBER}`,
   String.raw`${GROUP_SUBJECT} (?:don't|do not|dont) belong (?:here|in this country|anywhere|among us)`,
   String.raw`typical ${GROUP_MEMBER.replace('|woman|', '|')}(?: man| woman| men| women| guy| girl| person| people| family)?`,
   String.raw`${GROUP_NOT_SEX}(?: like (?:him|her|them))? (?:are|r) all (?:\w+ )?\w+`,
@@ -35,7 +42,7 @@ const HATE_SOURCES: readonly string[] = [
   String.raw`(?:can't|cannot|never|don't|dont) trust (?:a|an|any) ${GROUP_MEMBER}`,
   String.raw`(?:all |most |typical )?${GROUP_SUBJECT} (?:all |always |just )?${NEGATIVE_ACTS}`,
   String.raw`${GROUP_SUBJECT} (?:are|r) (?:all |just |basically )?(?:paedophile|pedophile|terrorist|criminal|rapist|child|baby) \w+`,
-  String.raw`(?:all |most |typical |every )?${GROUP_SUBJECT} (?:are|r|were|will always be|are basically|are just|are all|all are)(?: all| just| basically| always| nothing but| naturally| by nature| so)? ${NEGATIVE}`,
+  String.raw`(?:all |most |typical |every )?${GROUP_SUBJECT} (?:are|r|were|will always be|are basically|are just|are all|all are)(?: (?:all|just|basically|always|nothing but|naturally|by nature|so|really|very|too|such|inherently|genetically|mostly|usually|literally|fucking|bloody|born))* ${NEGATIVE}`,
   String.raw`all ${GROUP} (?:are|do|want|should|lie|steal|cheat)`,
   String.raw`${GROUP} (?:should|must|need to|ought to|deserve to) (?:be )?(?:deported|locked up|rounded up|banned|shot|gassed|killed|removed|sent back|sterili[sz]ed|cured|exterminated|wiped out|put down|kept away|segregated|burned|hanged|go back)`,
   String.raw`${GROUP} (?:shouldn't|should not|mustn't|must not) be allowed`,
@@ -50,14 +57,14 @@ const HATE_SOURCES: readonly string[] = [
   String.raw`trans (?:men|man|guys)(?: are| is| r)(?: just| only| really| still| basically| all| nothing but)? (?:women|a woman|girls|a girl)(?! who)`,
   String.raw`${GROUP} (?:are|r) (?:just |only |all |basically )?(?:men|women|boys|girls|blokes) in (?:dresses|wigs|disguise|makeup|a dress)`,
   String.raw`${GROUP} (?:just )?need (?:a real man|a real woman|curing|fixing|to be cured)`,
-  String.raw`${GROUP} (?:come|came) (?:over )?here (?:to|and) (?:steal|leech|take|sponge|scrounge)`,
+  String.raw`${GROUP} (?:only |just |all |always )?(?:come|came|coming) (?:over )?(?:here|to this country|to (?:the uk|britain|england|america|the us|europe)) (?:to|and|for) (?:steal|leech|take|sponge|scrounge|rob|claim|rape|benefits|handouts)`,
   String.raw`${GROUP} (?:aren't|are not|arent) (?:real|proper|actual) (?:women|men|people)`,
   String.raw`${GROUP} (?:in disguise|pretending|preying)`,
   String.raw`${GROUP} (?:should|must|need to) (?:just )?(?:die|die off|disappear)`,
   String.raw`(?:deport|ban|gas|kill|exterminate) (?:all )?(?:the )?${GROUP}`,
   String.raw`${GROUP} shouldn't (?:date|exist|have kids|breed|vote|be here|be in this country)`,
   // Stereotypes and dehumanizing statements said without a slur.
-  String.raw`(?:being |identifying as )?(?:trans|transgender|gay|bi|bisexual|lesbian|non-?binary|autistic|disabled|queer) is (?:a |just a |an )?(?:mental illness|mental disorder|disease|sickness|sin|abomination|phase|fetish|perversion|delusion|choice)`,
+  String.raw`(?:being |identifying as )?(?:trans|transgender|gay|bi|bisexual|lesbian|non-?binary|autistic|disabled|queer) is (?:a |just a |an )?(?:mental illness|mental disorder|disease|sickness|sin|abomination|phase|fetish|perversion|delusion|choice|fad|trend|cult|disorder|contagion)`,
   String.raw`(?:what (?:do|did|else do|else did) (?:you|u|i) expect|what can you expect) from (?:a|an) ${GROUP_MEMBER}`,
   String.raw`${GROUP_NOT_SEX} (?:can't|cannot|can never|never) (?:drive|be trusted|be faithful|be loyal|think|love|control themselves|assimilate|integrate|be honest|tell the truth)`,
   String.raw`like (?:all|every|most) (?:the )?${GROUP_NOT_SEX}`,
@@ -79,7 +86,6 @@ const HATE_SOURCES: readonly string[] = [
 const HATE = phrases(HATE_SOURCES, 4);
 
 // Every pattern names a group or one of its members: only the sentences that do are read further.
-const GROUP_ES_MEMBER = String.raw`(?:moro|mora|negro|negra|chino|china|gitano|gitana|judio|judia|indio|india|sudaca|marica|maricon|panchito|rumano|rumana|musulman|musulmana|inmigrante|latino|latina|mexicano|mexicana|paki|bollera|travelo)`;
 const NAMES_A_GROUP = new RegExp(
   String.raw`(?<![\p{L}])(?:${GROUP}|${GROUP_MEMBER}|${GROUP_ES}|${GROUP_ES_MEMBER})(?![\p{L}])`,
   'u',
@@ -118,6 +124,7 @@ const MINOR_AGE = new RegExp(
     String.raw`\b(?:in )?year (?:[4-9]|1[0-1])\b`,
     String.raw`\b(?:[5-9]th|1[0-1]th) grade(?:r)?\b|\bgrade (?:[5-9]|1[0-1])\b|\b(?:fifth|sixth|seventh|eighth|ninth|tenth|eleventh) grade\b`,
     String.raw`\b(?:high ?schoolers?|middle ?schoolers?)\b`,
+    String.raw`\b(?:(?:junior|senior|sophomore|freshman) (?:in|at) (?:high|middle) school|(?:high|middle) school (?:junior|sophomore|freshman|student))\b`,
     String.raw`\b(?:freshman|sophomore|middle school(?:er)?|high school(?:er)? (?:girls?|boys?|kids?|students?)|barely legal|underage (?:girls?|boys?))\b`,
     // Spanish: 'tenía 14 años', 'una niña de 13', 'menor de edad'.
     String.raw`\b(?:${UNDER_AGE_NUMBER}|doce|trece|catorce|quince|dieciseis|diecisiete) anos\b|\b(?:nina|nino|chica|chico|cria|crio|menor|adolescente|cha)s? de (?:${UNDER_AGE_NUMBER}|doce|trece|catorce|quince|dieciseis|diecisiete)\b|\bmenor(?:es)? de edad\b|\b(?:colegialas?|una menor|un menor)\b`,
@@ -130,13 +137,13 @@ const MINOR_AGE = new RegExp(
 const MINOR_WORD =
   /\b(?:kids?|children|child|niece|nephew|stepdaughter|step-daughter|stepson|cousin|teens|teenagers?|ninas?|ninos?|menor(?:es)?|hijastr[oa]s?|sobrin[oa]s?)\b/iu;
 const SEXUAL =
-  /\b(?:sex|sexy|sexual|sexually|sexted|sexting|sext\w*|sleep(?:s|ing)? with|slept with|(?:sleep|sleeping|slept) together|had sex|made out|shag(?:ged|ging)?|nudes?|naked|porn|lingerie|in bed|hook(?:ed|ing)? up|hooked up|grop(?:e|ed|ing)|fondl(?:e|ed|ing)|molest(?:ed|ing)?|fuck(?:ed|ing)?|groom(?:ed|ing)|turns? (?:him|her|them) on|turned (?:him|her|them) on|(?:got|gets?) off(?! (?:work|the|at|early|late|shift|his|her|my|with|lightly|easy|scot|a |an ))|horny|virgin\w*|bang(?:ed|ing|s)?|f[u*]?c?k(?:ed|ing)|fck(?:ed|ing)?|(?:mess|fool)(?:ed|ing)? around with|touch(?:ed|es|ing)? (?:her|him|them|me)\b(?! base)|jail ?bait|into (?:barely legal|underage|young|little|teen)|likes? (?:them|'em|girls|boys|it) (?:young|underage|barely legal)|in the shower|pictures of (?:her|his|their) body|photos of (?:her|his|their) body|dress(?:ed)? up like|blowjob|handjob|dick pics?|undress\w*|topless|paedo\w*|pedo\w*|prey(?:s|ed|ing)? on|goes after|went after|up (?:the|her|their) skirts?|upskirt\w*|touch(?:ed|ing)? (?:her|him|them) (?:up|inappropriately|down there)|into (?:(?:[1-9]|1[0-7])[\s-]*(?:years?|yrs?)[\s-]*olds?|teens|young (?:girls|boys)|minors|kids|children|schoolgirls|high school (?:girls|boys))|se acost(?:o|aba|aron) con|acostarse con|(?:tuvo|tuvieron|tener) (?:sexo|relaciones)|sexo con|desnud[oa]s?|fotos (?:intimas|de su cuerpo)|(?:la|lo|le) (?:tocaba|toco|manoseaba|manoseo)|abus(?:o|aba) de|follar(?:se)?(?:la|lo)?|se la follo|porno)\b/iu;
+  /\b(?:sex|sexy|sexual|sexually|sexted|sexting|sext\w*|sleep(?:s|ing)? with|slept with|(?:sleep|sleeping|slept) together|had sex|made out|shag(?:ged|ging)?|nudes?|naked|porn|lingerie|in bed|hook(?:ed|ing)? up|hooked up|grop(?:e|ed|ing)|fondl(?:e|ed|ing)|molest(?:ed|ing)?|fuck(?:ed|ing)?|groom(?:ed|ing)|turns? (?:him|her|them) on|turned (?:him|her|them) on|(?:got|gets?) off(?! (?:work|the|at|early|late|shift|his|her|my|with|lightly|easy|scot|a |an ))|horny|virgin\w*|bang(?:ed|ing|s)?|f[u*]?c?k(?:ed|ing)|fck(?:ed|ing)?|(?:mess|fool)(?:ed|ing)? around with|touch(?:ed|es|ing)? (?:her|him|them|me)\b(?! base)|jail ?bait|into (?:barely legal|underage|young|little|teen|teenage|teenagers)|likes? (?:them|'em|girls|boys|it) (?:young|underage|barely legal)|in the shower|pictures of (?:her|his|their) body|photos of (?:her|his|their) body|dress(?:ed)? up like|blowjob|handjob|dick pics?|undress\w*|topless|paedo\w*|pedo\w*|prey(?:s|ed|ing)? on|goes after|went after|up (?:the|her|their) skirts?|upskirt\w*|hooks up|touch(?:ed|ing)? (?:her|him|them) (?:up|inappropriately|down there)|into (?:(?:[1-9]|1[0-7])[\s-]*(?:years?|yrs?)[\s-]*olds?|teens|young (?:girls|boys)|minors|kids|children|schoolgirls|high school (?:girls|boys))|se acost(?:o|aba|aron) con|acostarse con|(?:tuvo|tuvieron|tener) (?:sexo|relaciones)|sexo con|desnud[oa]s?|fotos (?:intimas|de su cuerpo)|(?:la|lo|le) (?:tocaba|toco|manoseaba|manoseo)|abus(?:o|aba) de|follar(?:se)?(?:la|lo)?|se la follo|porno)\b/iu;
 // What is abuse beside any word for a child: 'sex' beside 'the kids' is about the parents.
 const ABUSE =
   /\b(?:nudes?|naked|porn|grop(?:e|ed|ing)|fondl(?:e|ed|ing)|molest(?:ed|ing)?|groom(?:ed|ing)|undress\w*|topless|in the shower|pictures of (?:her|his|their) body|photos of (?:her|his|their) body|sexted|sexting|dick pics?|sexual|sexually|touch(?:ed|ing)? (?:her|him|them) (?:up|inappropriately|down there)|sleep(?:s|ing)? with|slept with|had sex with|sex with|desnud[oa]s?|abus(?:o|aba) de|(?:la|lo|le) (?:tocaba|toco|manoseaba|manoseo)|se acost(?:o|aba|aron) con)\b/iu;
 // Words that are sexual only beside an explicit age: 'dated a 14 year old', 'how hot the 11 year olds were'.
 const SEXUAL_WITH_AN_AGE =
-  /\b(?:dating|dated|date|relationship with|affair|pregnant|hot|in the bath|(?:asked|begged|pressured|made|got) (?:her|him|them) (?:for|to send) (?:pics|pictures|photos))\b/iu;
+  /\b(?:dating|dated|date|relationship with|affair|pregnant|hot|in the bath|girlfriend|boyfriend|gf|bf|(?:asked|begged|pressured|made|got|wanted|asking|begging|asks|begs)[^.!?\n]{0,30}(?:for|to send|to take|to show) (?:pics|pictures|photos|nudes|selfies|videos))\b/iu;
 // Teenagers dating each other, told by one of them ('we started dating at 16', 'I was 15 when we first
 // dated'), is no abuse: those words count then only beside an adult's age ('I was 15 and he was 25').
 const FIRST_PERSON = /\b(?:i|we|i'm|im|i was|we were|me|us)\b/iu;

@@ -126,6 +126,7 @@ const SEXUAL_SLANG = new RegExp(
     String.raw`\b(?:came|cum|cummed|coming) (?:in|inside|on|all over) (?:me|her|him|my|her|his)\b(?! (?:life|way|house|flat|place|room|car|office|birthday|house|own|behalf))`,
     String.raw`\b(?:loves?|loved|wants?|wanted|craves?|craved|needs?|needed|begg(?:ed|ing) for|gagging for) (?:cock|dick|pussy|cum)\b(?! (?:van|cheney|tracy|head))`,
     String.raw`\bswallow(?:ed|s|ing)? (?:every (?:time|drop)|it all|all of it|his cum|my cum)\b`,
+    String.raw`\b(?:made|make|makes|making) (?:her|me|him) (?:squirt|cum)\b|\bsquirt(?:ed|ing|s)? (?:all over|everywhere|on (?:me|him|her|my|his)|twice|again)\b`,
     // Spanish, read without accents.
     String.raw`\b(?:me|se|te|le|nos) la (?:chupo|chupe|chupaba|chupaste|mamo|mame|mamaba|meti|metio|metia)\b`,
     String.raw`\b(?:me|te|la|lo|nos|les|los|las) (?:follo|folle|follaba|follabamos|follamos|follaron|follaste|follaria|follaremos)\b`,
@@ -134,13 +135,15 @@ const SEXUAL_SLANG = new RegExp(
     String.raw`\b(?:le|me|te|se) (?:comi|comio|comia|comiste|chupe|chupo|chupaba|lami|lamio|lamia) (?:el cono|la polla|la verga|el culo|las tetas|el chocho|la pinga|el pene|los huevos)\b`,
     String.raw`\b(?:me|se|te) (?:corrio|corri|corria|corrimos) (?:en|dentro|encima|sobre) (?:de )?(?:mi|su|tu|la)\b`,
     String.raw`\b(?:una|la|me hizo una|le hice una) (?:mamada|paja|cubana)\b`,
+    String.raw`\bfoll(?:ar|amos|aron|abamos|ando|ada|ado|arla|arlo|arme|arte)\b`,
+    String.raw`\bfinish(?:ed|ing)? (?:inside (?:her|me|him)|in (?:her|my) (?:mouth|pussy)|on (?:her|my|his) (?:face|tits|chest|stomach|back))\b`,
   ].join('|'),
   'iu',
 );
 
 // A slur the writer reports rather than uses ('he called me a whore', 'the review refers to me as a slut').
 const REPORTED_SPEECH =
-  /\b(?:call(?:s|ed|ing)?|refer(?:s|red)? to|describ(?:es|ed)|label(?:s|led)?) (?:me|him|her|us|them|my \w+)(?: as)?(?: an?)?\s*$|\b(?:the word|the term|used the|uses the|said)\s*["“]?$/iu;
+  /\b(?:call(?:s|ed|ing)?|refer(?:s|red)? to|describ(?:es|ed)|label(?:s|led)?) (?:me|him|her|us|them|my \w+)(?: as)?(?: an?)?\s*$|\b(?:the word|the term|used the|uses the|said)\s*["“]?$|\b(?:told|tells|texted|messaged|wrote to|screamed at|yelled at|shouted at|said to) (?:me|him|her|us|them|my \w+)(?: that)? (?:i|he|she|we|they|you) (?:was|were|am|is|are|'m|'s|'re)(?: (?:such|just|only|nothing but|a|an|some|the|worthless|stupid|fucking|dirty|little|fat|ugly|disgusting|useless|dumb|lazy|pathetic|filthy|cheap|big|total))*\s*$/iu;
 
 // Words that are ordinary in another language ('el perro negro', 'det var slut'): not slurs in a sentence
 // written in that language.

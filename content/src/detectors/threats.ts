@@ -21,7 +21,7 @@ const _HARM_VERB = String.raw`(?:kill|murder|stab|shoot|hurt|beat|batter|smash|s
 const THREAT_SOURCES: readonly string[] = [
   // 'I will find you', 'we're gonna hunt him down', 'I'll end him' ('I'll find you a better match' is not).
   String.raw`${FIRST}${INTENT}(?: (?:\w+ly|personally|make sure to|come and|come round and|go and))? (?:kill|unalive|murder|stab|shoot|hurt|beat|batter|smash|strangle|choke|punch|slap|knife|bury|end|destroy|wreck|ruin|expose|hunt|track|run over) ${TARGET}(?! (?:a|an|some|one|the|my|something|anything|dinner|lunch|coffee|message|text|call|line|email|up|in|out|back|home)(?![\p{L}]))`,
-  String.raw`${FIRST}${INTENT} (?:find|get) ${TARGET}(?:,|\.|!|$| and| one day| eventually| soon| for this| for that| wherever| back| when| if| trust| i swear)`,
+  String.raw`${FIRST}${INTENT} (?:find|get) ${TARGET}(?:,|\.|!|$| and| one day| eventually| soon| for this| for that| wherever| back(?! for (?:that|the|this|a) (?:prank|joke|trick|surprise|favou?r|dinner|lunch|coffee|drinks|gift|round))| when| if| trust| i swear)`,
   String.raw`${FIRST}${INTENT} (?:come|coming) (?:for|after) ${TARGET}`,
   String.raw`${FIRST}${INTENT} (?:make|see) (?:sure )?${TARGET} (?:pay|suffer|regret|sorry|bleed|cry|never)`,
   String.raw`${FIRST}${INTENT} (?:make sure|see to it|see that) (?:everyone|everybody|the whole|all of|his|her|their|your|ur|the|people)[^.!?\n]{0,40}(?:know|knows|find out|finds out|see|sees|hear|hears)`,
@@ -122,7 +122,7 @@ const THREAT_SOURCES: readonly string[] = [
   String.raw`(?:post|posting|share|sharing|leak|leaking|send|sending|spread|spreading|upload|uploading) (?:all )?(?:his|her|their|your|ur) (?:nudes|sex tape|private (?:photos|pics|pictures|messages|videos))`,
   String.raw`(?:i'll|i will|ill|i'm going to|im going to|i am going to|gonna|i'm|im) (?:post|posting|share|sharing|leak|leaking|send|sending|spread|spreading|upload|uploading) (?:all )?(?:his|her|their|your|ur) (?:photos|pics|pictures|messages|texts|secrets|videos)`,
   String.raw`(?:car|house|flat|bike|van) (?:won't|will not|wont) (?:have (?:tyres|tires|windows|a windscreen)|be (?:standing|in one piece))`,
-  String.raw`(?:i'm|im|i am|we're|we are) (?:breaking|smashing|stabbing|killing|hurting|slashing|coming for|going after|gunning for) (?:it|him|her|them|you|u|his|her|their|your)(?! off| down| up| to| gently| slowly| with)`,
+  String.raw`(?:i'm|im|i am|we're|we are) (?:breaking|smashing|stabbing|killing|hurting|slashing|coming for|going after|gunning for) (?:it|him|her|them|you|u|his|her|their|your)(?! off| down| up| to| gently| slowly| with| (?:crown|title|spot|record|trophy|throne|position|seat|fries|chips|food|place|high score|heart))`,
   String.raw`(?:see|catch|find) (?:his|her|their|your|ur) face[^.!?\n]{0,20}(?:breaking|smash|break|punch|rearrange|hit|slap)`,
   String.raw`(?:calling|call|bring|bringing|send|sending) (?:my|the) (?:brothers|boys|lads|cousins|mates|friends|gang|crew|dad|uncles)[^.!?\n]{0,40}(?:won't be|gentle|sort|deal|hurt|visit)`,
   String.raw`(?:is|are|'s|'re) going to (?:pay|give) (?:him|her|you|them) a visit`,
@@ -232,6 +232,25 @@ const THREAT_SOURCES: readonly string[] = [
 ]{0,25}with (?:your|his|her|ur|their) name on it`,
   String.raw`(?:better|'d better|had better) (?:hope|pray) (?:that )?(?:we|i) (?:never|don't|dont|do not) (?:cross paths|bump into|run into|meet|see)`,
   String.raw`catch (?:you|u|him|her|them|ya) (?:lackin|slippin)`,
+  // What the writer now knows or has found of the person's whereabouts: 'I know your schedule', 'I've
+  // already found your new address', 'ik wer ur moms house is'.
+  String.raw`(?:i|we|my \w+)(?:'ve| have|'d| had)?(?: now| already| finally| just)? (?:know|found|have|got|'ve got|'ve found|have found|tracked down|worked out|figured out|memori[sz]ed|learned) (?:all )?(?:your|ur|his|her|their) (?:new |exact |home |daily |whole )?(?:address|schedule|routine|movements|location|whereabouts|plate|licen[cs]e plate|shifts|rota|commute|kids'? school|school run|gym times|every move)`,
+  String.raw`(?:i|we) (?:know|found out|worked out) where ${POSSESSIVE} (?:[\p{L}]+'?s? )?(?:house|flat|place|work|school|office|gym|car|parents|mum|mom|kids|new place)(?: is| are| lives?|$|[.!,])`,
+  String.raw`(?:your|ur) (?:little |baby |younger |older |kid )?(?:brother|sister|kids?|son|daughter|mum|mom|dad|dog|cat|children|family|wife|husband|girlfriend|boyfriend|nan|gran)[^.!?\n]{0,50}(?:alone|by (?:him|her|them)self|on (?:his|her|their) own|unsupervised)[^.!?\n]{0,20}(?:doesn't|don't|isn't|aren't|right|huh|eh|yeah)\b`,
+  String.raw`(?:won't|wont|will never|never|don't|dont) know (?:when|where|how)[^.!?\n]{0,25}(?:coming|happen|hit|strike|i'll|i will)`,
+  String.raw`(?:how long|if) (?:you|u|he|she) (?:keep|keeps|get to keep|gets to keep|still have|still has) (?:those|your|ur|his|her) (?:fingers|teeth|hands|legs|eyes|face|kneecaps|knees|arms)`,
+  String.raw`${ALLIES}[^.!?\n]{0,50}(?:interested in|asking about|asking after|looking for|curious about|wants to meet|want to meet|would like a word with) (?:you|u|ya|him|her)(?![\p{L}])`,
+  String.raw`(?:you|u)(?:'re| are| r)? (?:gonna|going to|will|'ll) get what (?:you|u) (?:deserve|have coming|got coming)`,
+  String.raw`(?:imma|ima|i'mma|i'ma|gonna|finna|bout to|i'll|ill|i will) pull up(?=[.!,]|$| (?:and|n|&|on|at|to|tonight|tomorrow|soon|later))(?! (?:at|to) (?:the|a|my)\b)`,
+  String.raw`(?:you|u|ya)(?:'re| are| r)? (?:dead|finished|done) (?:when|wen|once|if|next time|the (?:moment|second|minute|day)) (?:i|we|my|you|u)`,
+  String.raw`(?:on my (?:mama|mother|mom|mum|life|kids|son|daughter|nan)|i swear(?: to god)?|swear down|on god)[, ]+(?:you're|youre|ur|you are|u r|he's|she's|you|u) (?:done|dead|finished|gonna|going to|will)`,
+  String.raw`enjoy (?:your|ur|his|her|it|that|this)[^.!?\n]{0,30}while (?:it|they|you|u|he|she) (?:still )?(?:has|have|can|works?|lasts?|'re|are|is)`,
+  String.raw`(?:would|'d|will|'ll) be (?:a|such a) (?:real |big |terrible |great )?(?:shame|pity) if`,
+  String.raw`(?:ended up|end up|ending up|ends up|fall into|fell into|falls into|got into|get into) (?:in )?the wrong hands`,
+  String.raw`(?:try|keep|go on|go ahead|dare to|just try)[^.!?\n]{0,30} and (?:see|watch) what happens`,
+  String.raw`see what happens to (?:your|ur|his|her|their)`,
+  String.raw`(?:bullet|knife|blade|grave|coffin|beating|bat|hole) (?:is |'s )?(?:waiting|ready|reserved|saved|dug) for (?:you|u|him|her)`,
+  String.raw`(?:i'll|i will|ill|we'll|we will|i'm going to|im going to|i'm gonna|gonna) (?:be )?(?:at|outside|in|by|round|near) (?:your|ur) (?:gym|work|house|flat|place|door|office|school|job|mum's|mom's|parents'|car|building|kids' school)`,
   // Spanish, read without its accents ('sé dónde vives' reads 'se donde vives').
   String.raw`te (?:voy|vamos|van|va) a (?:matar|encontrar|buscar|hacer dano|joder|partir|romper|reventar|destrozar|arruinar|quemar|apunalar|disparar|pegar|destruir|dar una paliza|hacer la vida imposible|dejar en silla de ruedas)`,
   String.raw`(?:voy|vamos|van) a (?:matarte|buscarte|encontrarte|reventarte|destrozarte|joderte|arruinarte|hacerte dano|partirte|romperte|ir (?:a )?por ti|matarlo|matarla|quemar tu)`,
@@ -255,6 +274,9 @@ const THREAT_SOURCES: readonly string[] = [
   String.raw`(?:ya )?te (?:llegara|va a llegar) tu (?:hora|momento|dia)`,
   String.raw`te (?:estoy|estamos|estan) (?:vigilando|observando|siguiendo)`,
   String.raw`te vas a enterar|te las vas a ver conmigo|vas a desear no haber(?:me)? conocido`,
+  String.raw`(?:se|sabemos|ya se|ya sabemos|saben|ya saben) (?:a que hora|cuando|por donde|que dias|con quien) (?:sales|sale|llegas|vuelves|entras|pasas|estas sol[oa]|duermes|vas)`,
+  String.raw`te (?:estamos|estan) esperando`,
+  String.raw`(?:vas a|va a|van a) desear no haber (?:nacido|conocido|hablado|dicho|escrito|abierto la boca)`,
   String.raw`(?:ten |tened |mejor ten )?cuidado (?:cuando|al) (?:salgas|salir|vuelvas|volver|camines|caminar|llegues|llegar|estes sol[oa]|vayas)`,
   String.raw`no (?:sabes|tienes idea de|te imaginas) lo que te (?:espera|va a pasar|viene|voy a hacer|vamos a hacer)`,
   String.raw`(?:ya )?(?:sabes|veras) lo que (?:les|le|te) pasa a (?:los|las|la|el|quien|quienes)`,
@@ -266,7 +288,16 @@ const THREAT_SOURCES: readonly string[] = [
 ];
 
 const SELF_HARM_SOURCES: readonly string[] = [
-  String.raw`(?:kill|hang|shoot|off|end|cut|drown|unalive|stab) (?:yourself|urself|yourselves|your self|ur self|himself|herself|themselves)`,
+  String.raw`(?:kill|hang|shoot|off|end|cut|drown|unalive|stab|hurt|harm|starve|burn|poison) (?:yourself|urself|yourselves|your self|ur self)`,
+  String.raw`(?:kill|hang|shoot|off|end|drown|unalive) (?:himself|herself|themselves)`,
+  String.raw`(?:go|just|please|pls) (?:swallow|take|down|neck|eat) (?:some|a few|all (?:the|your|ur)|a bunch of|a handful of|the|a load of) (?:pills|tablets|meds|sleeping pills|painkillers|paracetamol)`,
+  String.raw`(?:the world|everyone|we all|this planet|the planet|your family) (?:needs|wants|could do with|would be better with) less of (?:you|u)`,
+  String.raw`(?:you'd|you would|you'll|you will|u'd|u would) be doing (?:everyone|us all|the world|your family|everybody|us) a favou?r`,
+  String.raw`(?:the world|nobody|no one|noone|your family|your kids) (?:won't|will not|wouldn't|would not) (?:miss|notice|mourn|cry (?:for|over)) (?:you|u)`,
+  String.raw`(?:this time|next time) (?:you'll|you will|do it|try to|make sure you) (?:succeed|get it right|finish (?:it|the job)|do it properly)`,
+  String.raw`(?:have you|ever) (?:tried|thought about|considered) (?:not existing|dying|ending it|not waking up)`,
+  String.raw`(?:cortate|abrete) las venas|(?:tomate|traga(?:te)?) (?:todas )?las pastillas`,
+  String.raw`(?:^|(?<=[.!?\n] ?))(?:just |so |now |go )?end it(?: all| already| now| pls| please| tonight)?(?=[.!]|$)`,
   String.raw`kys`,
   String.raw`(?:end|take) (?:your|ur) (?:own )?life`,
   String.raw`(?:you|u) should (?:just )?(?:die|end it|end it all|not exist|not be alive|disappear|do it)`,
@@ -338,8 +369,21 @@ const SELF_HARM = phrases(SELF_HARM_SOURCES);
 const REPORTED_QUOTE =
   /\b((?:he|she|they|his \w+|her \w+|their \w+|someone|somebody)\b[^.!?"“”\n]{0,30}?\b(?:said|says|told me|tells me|texted|wrote|messaged|threatened|screamed|yelled|shouted|whispered|would say|used to say|kept saying)\b[^"“”\n]{0,12})["“][^"“”\n]{1,120}["”]/giu;
 
+// The same said before its speaker ('I'm coming for your crown, she used to say').
+const REPORTED_BEFORE =
+  /[^.!?\n]*,\s*(?:he|she|they|my \w+|his \w+|her \w+)\s+(?:used to |would |always |once |then )?(?:say|said|says|joke|joked|jokes|tease|teased|teases|text|texted)\b/giu;
+// A home the writer shares or shared with the person: 'I know where he lives, we bought the house together'.
+const SHARED_HOME =
+  /\b(?:(?:we|i) (?:lived|live|bought|shared|share|rented|rent|owned|own|split)\b|together|our (?:house|flat|place|home)|same (?:house|flat|place))/iu;
+const KNOWS_WHERE = /\bknow where (?:you|u|he|she|they) (?:live|lives|liv|stay|stays)\b/iu;
+
 function withoutReportedSpeech(text: string): string {
-  return text.replace(REPORTED_QUOTE, (_quote, frame: string) => frame);
+  const unquoted = text
+    .replace(REPORTED_QUOTE, (_quote, frame: string) => frame)
+    .replace(REPORTED_BEFORE, '');
+  return KNOWS_WHERE.test(unquoted) && SHARED_HOME.test(unquoted)
+    ? unquoted.replace(new RegExp(KNOWS_WHERE.source, 'giu'), '')
+    : unquoted;
 }
 
 /** The words of the first threat in the reading, or null. */

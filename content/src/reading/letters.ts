@@ -86,6 +86,8 @@ for (const [start, first] of DIGIT_RUNS) {
   }
 }
 for (const zero of '⓿🄋🄌') LETTER_LIKE.set(zero, '0');
+// Latin letters TR39 leaves as they are though a reader takes them for another: the kra ('dyĸe').
+LETTER_LIKE.set('ĸ', 'k');
 // Every full stop of another script or size reads as a dot ('alexphotos。com').
 for (const dot of '。｡．․﹒︒۔।⸼') LETTER_LIKE.set(dot, '.');
 
