@@ -126,7 +126,7 @@ function isLink(link: { type: string; value: string }): boolean {
 // contact detail ('we met on Hinge', 'he was always on Instagram'); naming one with a handle is.
 const PLATFORM = String.raw`(?:snap ?chat|snap|sc|insta ?gram|insta|ig|telegram|tg|whats ?app|watsapp|wa|cash ?app|venmo|pay ?pal|zelle|revolut|monzo|only ?fans|tik ?tok|kik|discord|signal|wechat|viber|skype|facebook|fb|twitter|youtube|twitch|reddit|hinge|tinder|bumble|grindr)`;
 // What people put between the platform and the handle: 'snap: alex_s92', 'my ig is alex.s', 'venmo me @alex'.
-const PLATFORM_FILLER = String.raw`(?:\s*(?:handle|username|user name|user|name|account|acc|id|tag|profile|page|is|was|me|him|her|them|on|with|as|under|at|@|:|=|-|->|→)(?![\p{L}]))*\s*`;
+const PLATFORM_FILLER = String.raw`(?:\s*(?:handle|username|user name|user|name|account|acc|id|tag|profile|page|is|was|it's|its|it is|me|him|her|them|on|with|as|under|at|@|:|=|-|->|→|,)(?![\p{L}]))*\s*`;
 // A handle: a word with a digit, an underscore or a dot inside ('alex_s92', 'alex.s'), or one after '@' or
 // the '$' of a cashtag.
 const HANDLE_WORD = String.raw`(?:[@$][\p{L}][\p{L}\p{N}._]{1,29}|(?=[\p{L}\p{N}._]*\p{L})[\p{L}\p{N}._]*(?:\p{N}|_|\p{L}\.\p{L})[\p{L}\p{N}._]*|(?=[\p{L}\p{N}_-]*\p{N})\p{L}[\p{L}\p{N}_]*(?:-[\p{L}\p{N}_]+)+)`;

@@ -31,6 +31,8 @@ const HATE_SOURCES: readonly string[] = [
   String.raw`(?:los|las) ${GROUP_ES} (?:me dan asco|dan asco|son un asco|me repugnan)`,
   String.raw`(?:malditos|malditas|putos|putas) ${GROUP_ES}|(?:maldito|maldita|puto|puta) ${GROUP_ES_MEMBER}`,
   String.raw`tipico de (?:un|una) ${GROUP_ES_MEMBER}`,
+  String.raw`${GROUP} (?:are|r|is) (?:a |an )?(?:real |big |serious )?(?:danger|threat|risk|menace) to (?:children|kids|society|women|us|everyone|our (?:kids|children|daughters))`,
+  String.raw`(?:los|las) ${GROUP_ES} (?:comen perros|comen gatos|roban|mienten|apestan|huelen mal|no se lavan|viven de (?:las ayudas|paguitas|nosotros)|son un peligro|son una amenaza)`,
   String.raw`${GROUP_SUBJECT} (?:don't|do not|dont) belong (?:here|in this country|anywhere|among us)`,
   String.raw`typical ${GROUP_MEMBER.replace('|woman|', '|')}(?: man| woman| men| women| guy| girl| person| people| family)?`,
   String.raw`${GROUP_NOT_SEX}(?: like (?:him|her|them))? (?:are|r) all (?:\w+ )?\w+`,
@@ -143,7 +145,7 @@ const ABUSE =
   /\b(?:nudes?|naked|porn|grop(?:e|ed|ing)|fondl(?:e|ed|ing)|molest(?:ed|ing)?|groom(?:ed|ing)|undress\w*|topless|in the shower|pictures of (?:her|his|their) body|photos of (?:her|his|their) body|sexted|sexting|dick pics?|sexual|sexually|touch(?:ed|ing)? (?:her|him|them) (?:up|inappropriately|down there)|sleep(?:s|ing)? with|slept with|had sex with|sex with|desnud[oa]s?|abus(?:o|aba) de|(?:la|lo|le) (?:tocaba|toco|manoseaba|manoseo)|se acost(?:o|aba|aron) con)\b/iu;
 // Words that are sexual only beside an explicit age: 'dated a 14 year old', 'how hot the 11 year olds were'.
 const SEXUAL_WITH_AN_AGE =
-  /\b(?:dating|dated|date|relationship with|affair|pregnant|hot|in the bath|girlfriend|boyfriend|gf|bf|(?:asked|begged|pressured|made|got|wanted|asking|begging|asks|begs)[^.!?\n]{0,30}(?:for|to send|to take|to show) (?:pics|pictures|photos|nudes|selfies|videos))\b/iu;
+  /\b(?:dating|dated|date|relationship with|affair|pregnant|hot|in the bath|girlfriend|boyfriend|gf|bf|novia|novio|saliendo con|salia con|relacion con|(?:asked|begged|pressured|made|got|wanted|asking|begging|asks|begs)[^.!?\n]{0,30}(?:for|to send|to take|to show) (?:pics|pictures|photos|nudes|selfies|videos))\b/iu;
 // Teenagers dating each other, told by one of them ('we started dating at 16', 'I was 15 when we first
 // dated'), is no abuse: those words count then only beside an adult's age ('I was 15 and he was 25').
 const FIRST_PERSON = /\b(?:i|we|i'm|im|i was|we were|me|us)\b/iu;

@@ -14,6 +14,8 @@ const FIRST = String.raw`(?:i|we|imma|ima|i'mma)`;
 // 'I'll', 'we will', 'I'm going to', 'gonna', 'I swear I'll', 'I'd': a first person announcing what they will do.
 const INTENT = String.raw`(?:'ll|'d| will| shall| would| am going to|'m going to|m going to| are going to|'re going to| gonna|'m gonna|m gonna| am gonna| swear (?:to god )?(?:i'll|i will|ill)| promise (?:i'll|i will|ill))`;
 const WILL_SOON = String.raw`(?:'ll|'d| will| would| is going to|'s going to| are going to|'re going to| gonna|'s gonna|'re gonna|'d better| better| had better)`;
+// 'Pay for that' of a bill is no threat: 'he's going to pay for that parking ticket himself'.
+const LITERAL_PAYMENT = String.raw`(?![\s,]+(?:[a-z]+ )?(?:ticket|bill|meal|dinner|drinks?|round|taxi|uber|cab|trip|holiday|hotel|flight|repairs?|damage|fine|phone|rent|petrol|gas|tickets|coffee|lunch|himself|herself|themselves|myself))`;
 // Someone of the writer's, who may be sent after a person.
 const ALLIES = String.raw`(?:my|our) (?:(?:big|older|little|two|three) )?(?:brothers?|cousins?|boys|lads|mates|friends|people|guys|uncles?|dad|father|gang|crew|family|homies|bros|boyfriend|husband|brother-in-law|man)`;
 const _HARM_VERB = String.raw`(?:kill|murder|stab|shoot|hurt|beat|batter|smash|strangle|choke|punch|slap|cut|slash|burn|torch|end|destroy|wreck|ruin|break|bury|hunt|track|get|find|expose|deal with|sort out|sort|take care of|do|jump|knife|run over|come for|come after|go after|put|finish|teach|make)`;
@@ -47,7 +49,7 @@ const THREAT_SOURCES: readonly string[] = [
   String.raw`(?:end up|ends up) on the noticeboard`,
   String.raw`(?:secrets|photos|pictures|messages|nudes) end up (?:on|at|in)`,
   // Second and third persons told what will happen to them: 'you'll pay for this', 'he won't be walking'.
-  String.raw`${PERSON}${WILL_SOON} (?:pay(?: for (?:this|that|it|what|everything))?(?! for)|regret (?:the day|ever|crossing|messing|what (?:he|she|they|you|u) did)|be sorry|suffer|die|bleed|get what's coming|get what is coming|get hurt|get it(?=[.!,?]|$| when| bad| big time| from (?:me|us)| for (?:this|that|it)| now| tonight)|need (?:a new|stitches|an ambulance|a doctor)|be next|watch out|lock (?:your|his|her|their) doors|be leaving in|end up in (?:a|an|the)? ?(?:ditch|ambulance|body bag|coffin|hospital|a&e|wheelchair|pieces|ground))`,
+  String.raw`${PERSON}${WILL_SOON} (?:pay(?: for (?:this|that|it|what|everything)${LITERAL_PAYMENT})?(?! for)|regret (?:the day|ever|crossing|messing|what (?:he|she|they|you|u) did)|be sorry|suffer|die|bleed|get what's coming|get what is coming|get hurt|get it(?=[.!,?]|$| when| bad| big time| from (?:me|us)| for (?:this|that|it)| now| tonight)|need (?:a new|stitches|an ambulance|a doctor)|be next|watch out|lock (?:your|his|her|their) doors|be leaving in|end up in (?:a|an|the)? ?(?:ditch|ambulance|body bag|coffin|hospital|a&e|wheelchair|pieces|ground))`,
   // 'You'll regret it' is advice as often as a threat ('date him and you'll regret it'): a threat when it
   // answers what the person might do against the writer, or is sworn to.
   String.raw`(?:if|when|once|the day|the moment) [^.!?\n]{0,40}(?:police|cops|court|tell|tells|report|reports|leave|leaves|talk|talks|block|blocks|ignore|ignores|anyone|dump|dumps)[^.!?\n]{0,30}${PERSON}${WILL_SOON} (?:regret|be sorry)`,
@@ -136,7 +138,7 @@ const THREAT_SOURCES: readonly string[] = [
   String.raw`(?:i'm|im|i am|i was|i'll be|ill be|we're|we'll be) (?:outside|at|sat outside|parked outside|waiting outside) (?:your|his|her|their|ur) (?:house|door|work|flat|place|office|school|mum's|parents')`,
   String.raw`(?:i|we) know (?:where|which) (?:your|his|her|their|ur) (?:kids|children|son|daughter|mum|mom|parents|family) (?:go|goes|live|lives|work|works|are)`,
   String.raw`(?:break|broke|smash|snap) every bone`,
-  String.raw`(?:will|'ll|is going to|'s going to|is gonna|are going to) (?:pay (?:for what (?:he|she|they|you) did|dearly|for this|for that)|suffer for (?:this|that|it|what))`,
+  String.raw`(?:will|'ll|is going to|'s going to|is gonna|are going to) (?:pay (?:for what (?:he|she|they|you) did|dearly|for this|for that)${LITERAL_PAYMENT}|suffer for (?:this|that|it|what))`,
   String.raw`watch what happens (?:to|if|when|next)`,
   String.raw`(?:won't|will not|wont|is not going to|isn't going to) (?:make it|live) to (?:his|her|your|their|ur) next`,
   String.raw`dead (?:man|woman|girl|boy|men) walking`,
@@ -245,10 +247,24 @@ const THREAT_SOURCES: readonly string[] = [
   String.raw`(?:you|u|ya)(?:'re| are| r)? (?:dead|finished|done) (?:when|wen|once|if|next time|the (?:moment|second|minute|day)) (?:i|we|my|you|u)`,
   String.raw`(?:on my (?:mama|mother|mom|mum|life|kids|son|daughter|nan)|i swear(?: to god)?|swear down|on god)[, ]+(?:you're|youre|ur|you are|u r|he's|she's|you|u) (?:done|dead|finished|gonna|going to|will)`,
   String.raw`enjoy (?:your|ur|his|her|it|that|this)[^.!?\n]{0,30}while (?:it|they|you|u|he|she) (?:still )?(?:has|have|can|works?|lasts?|'re|are|is)`,
-  String.raw`(?:would|'d|will|'ll) be (?:a|such a) (?:real |big |terrible |great )?(?:shame|pity) if`,
+  String.raw`(?:would|'d|will|'ll) be (?:a|such a) (?:real |big |terrible |great )?(?:shame|pity) if (?:something|anything|someone|somebody|your|ur|his|her|their|those|these|people|everyone|you|u)\b(?! (?:didn't|did not|don't|couldn't|never|weren't|wasn't|missed|stopped|lost touch|left|moved|said no))`,
   String.raw`(?:ended up|end up|ending up|ends up|fall into|fell into|falls into|got into|get into) (?:in )?the wrong hands`,
   String.raw`(?:try|keep|go on|go ahead|dare to|just try)[^.!?\n]{0,30} and (?:see|watch) what happens`,
   String.raw`see what happens to (?:your|ur|his|her|their)`,
+  // A harm the writer will do if the person does something: 'if she shows her face I'll break it'.
+  String.raw`if (?:you|u|he|she|they|ur|your|his|her)\b[^.!?\n]{0,50}(?:i'll|i will|ill|i'm gonna|im gonna|i'm going to|we'll|we will|imma|ima) (?:break|smash|hurt|kill|end|ruin|destroy|beat|punch|slap|stab|wreck|burn|rip|snap|bury|knock|cut)(?! (?:down|up with|it off|things off|the news|my heart|the silence|the ice|even|free|out of|into tears))`,
+  String.raw`(?:sleep|enjoy|rest|breathe|smile|laugh|live|hide|run|walk)(?: \w+)? while (?:you|u|he|she|they|ya) (?:still )?can`,
+  String.raw`(?:you|u|he|she|they) (?:won't|wont|will not|might not|may not|aren't going to|are not going to) make it (?:home|back|out alive|to (?:your|ur|his|her|their|the) (?:car|door|house|flat|work|front door))`,
+  String.raw`lucky (?:i|we|my \w+) (?:haven't|havent|have not|didn't|didnt|don't|dont|hasn't) (?:come|been|found|done|shown|hurt|touched|called|visited|turned up)`,
+  String.raw`next time (?:it's|it will be|it'll be|its|it won't be) (?:my|the|our) (?:fists?|knife|bat|gun|boot|hands|boys|brothers)`,
+  String.raw`(?:i'll|i will|ill|i'm going to|im going to|i'm gonna) take (?:something|everything|someone|what's|whatever) (?:of yours|you love|from you|you care about|that matters to you|you have)`,
+  String.raw`(?:think twice|be careful|be very careful|careful|watch (?:out|yourself|your back)|stay (?:home|inside|indoors|away)|not go out|lock (?:up|your doors))[^.!?\n]{0,40}if i (?:were|was) (?:you|u)|if i (?:were|was) (?:you|u),? (?:i'd|i would|id) (?:think twice|be careful|stay (?:home|inside|indoors|away)|not go out|lock|watch|move|leave town|sleep)`,
+  String.raw`(?:mates|friends|people|boys|lads|guys|cousins|family|brothers) (?:in|near|round|around) (?:your|ur) (?:area|town|street|neighbourhood|neighborhood|ends|road|building|work|estate)`,
+  String.raw`(?:i|we) (?:still )?(?:have|got|'ve got|kept|copied|made|still have) (?:a |the |your )?(?:spare )?keys? (?:to|for) (?:your|ur) (?:place|house|flat|car|door|apartment|building)`,
+  String.raw`(?:i|we|my \w+) (?:know|knows) (?:people|some people|the right people|a guy|guys|some guys)(?=[,.!]* (?:you'll see|just saying|remember that|think about it|who (?:can|will|would|owe|do|don't))|[.!]?$)`,
+  String.raw`(?:you|u|he|she|they|ya)(?:'re| are| r| is|'s)? (?:about to|bout to|finna|gonna|going to|gon) get (?:hurt|smacked|beat|beaten|stabbed|shot|jumped|fucked up|rocked|done|dropped|popped)`,
+  String.raw`watch (?:yourself|urself|ur self|your back|ur back|out) (?:when|as|after|on (?:your|ur) way) (?:you|u) (?:leave|get|go|walk|come)`,
+  String.raw`(?:got|have|i've got|ive got) (?:something|sumn|sumthin|somethin|a surprise|a present|a little something) (?:for|4) (?:you|u|him|her)[^.!?\n]{0,30}(?:least expect|when (?:you|u) (?:leave|sleep|get home)|just wait)`,
   String.raw`(?:bullet|knife|blade|grave|coffin|beating|bat|hole) (?:is |'s )?(?:waiting|ready|reserved|saved|dug) for (?:you|u|him|her)`,
   String.raw`(?:i'll|i will|ill|we'll|we will|i'm going to|im going to|i'm gonna|gonna) (?:be )?(?:at|outside|in|by|round|near) (?:your|ur) (?:gym|work|house|flat|place|door|office|school|job|mum's|mom's|parents'|car|building|kids' school)`,
   // Spanish, read without its accents ('sé dónde vives' reads 'se donde vives').
@@ -276,6 +292,10 @@ const THREAT_SOURCES: readonly string[] = [
   String.raw`te vas a enterar|te las vas a ver conmigo|vas a desear no haber(?:me)? conocido`,
   String.raw`(?:se|sabemos|ya se|ya sabemos|saben|ya saben) (?:a que hora|cuando|por donde|que dias|con quien) (?:sales|sale|llegas|vuelves|entras|pasas|estas sol[oa]|duermes|vas)`,
   String.raw`te (?:estamos|estan) esperando`,
+  String.raw`como te (?:vea|pille|encuentre|coja|vuelva a ver)`,
+  String.raw`te (?:reviento|rajo|parto la cara|destrozo|machaco|arranco|apunalo|pego un tiro|meto una paliza)`,
+  String.raw`(?:andate|anda|vete|ve) con (?:mucho )?cuidado`,
+  String.raw`me las (?:pagas|pagaras|vas a pagar)|me la pagas|me la pagaras`,
   String.raw`(?:vas a|va a|van a) desear no haber (?:nacido|conocido|hablado|dicho|escrito|abierto la boca)`,
   String.raw`(?:ten |tened |mejor ten )?cuidado (?:cuando|al) (?:salgas|salir|vuelvas|volver|camines|caminar|llegues|llegar|estes sol[oa]|vayas)`,
   String.raw`no (?:sabes|tienes idea de|te imaginas) lo que te (?:espera|va a pasar|viene|voy a hacer|vamos a hacer)`,
@@ -350,9 +370,10 @@ const SELF_HARM_SOURCES: readonly string[] = [
   String.raw`the (?:bridge|rope|train tracks|tracks|pills|knife|cliff)(?:'s| is| are) (?:right )?there`,
   String.raw`(?:have|had|find) the guts to (?:end|kill|do it)`,
   String.raw`why (?:don't|dont|do not|won't|wont) (?:you|u) (?:just )?(?:die|overdose|od|jump|hang yourself|kill yourself|end it|disappear|drown|stop breathing)`,
+  String.raw`if (?:you|u) (?:jumped|died|killed yourself|hanged yourself|disappeared|were gone|overdosed|ended it|did it)[^.!?\n]{0,10}(?:nobody|no one|noone|no-one) (?:would|will|'d)`,
   String.raw`(?:nobody|no one|noone|no-one) (?:would|will|'d)(?: even)? (?:cry|blink|be sad|shed a tear|grieve|mind) (?:if|when) (?:you|u) (?:died|were gone|disappeared|killed yourself|jumped|hanged yourself|overdosed|did it|went|left this world)`,
   String.raw`(?:if i were you|if i was you),? (?:i'd|i would|id) (?:just )?(?:end it|kill myself|jump|hang myself|not bother living)`,
-  String.raw`(?:deberias|tendrias que|por que no|porque no|ojala) (?:te )?(?:morirte|matarte|suicidarte|tirarte|ahorcarte|mueres|matas|tiras|ahorcas|desaparecer|desapareces)`,
+  String.raw`(?:deberias|tendrias que|por que no|porque no|ojala) (?:te )?(?:morirte|matarte|suicidarte|tirarte|ahorcarte|mueres|matas|tiras|ahorcas|desaparecer|desapareces|tires|mates|mueras|ahorques|suicides)`,
   String.raw`tira(?:te|rte) (?:de|por|desde|a|bajo) (?:un|el|la|una) (?:puente|balcon|ventana|edificio|tren|azotea|vias)`,
   String.raw`(?:hazle|haznos|hazles|haz) (?:un|a todos un) favor (?:al mundo|a todos|a tu familia)`,
   String.raw`el mundo (?:estaria|seria|sera) mejor sin ti`,
@@ -374,8 +395,9 @@ const REPORTED_BEFORE =
   /[^.!?\n]*,\s*(?:he|she|they|my \w+|his \w+|her \w+)\s+(?:used to |would |always |once |then )?(?:say|said|says|joke|joked|jokes|tease|teased|teases|text|texted)\b/giu;
 // A home the writer shares or shared with the person: 'I know where he lives, we bought the house together'.
 const SHARED_HOME =
-  /\b(?:(?:we|i) (?:lived|live|bought|shared|share|rented|rent|owned|own|split)\b|together|our (?:house|flat|place|home)|same (?:house|flat|place))/iu;
-const KNOWS_WHERE = /\bknow where (?:you|u|he|she|they) (?:live|lives|liv|stay|stays)\b/iu;
+  /\b(?:(?:we|i) (?:lived|live|bought|shared|share|rented|rent|owned|own|split|worked|work)\b|together|our (?:house|flat|place|home)|same (?:house|flat|place|office|team|job|shift)|colleagues|coworkers|co-workers)/iu;
+const KNOWS_WHERE =
+  /\bknow (?:where (?:you|u|he|she|they) (?:live|lives|liv|stay|stays)|(?:his|her|their) (?:schedule|routine|shifts|rota|address))\b/iu;
 
 function withoutReportedSpeech(text: string): string {
   const unquoted = text
