@@ -77,6 +77,7 @@ function findAddress(folded: string): string | null {
     const sentenceEnd = folded.slice(match.index).search(/[.!?\n]|$/);
     const sentence = folded.slice(sentenceStart, match.index + sentenceEnd);
     if (!ADDRESS_CUES.test(sentence)) continue;
+    if (PAST_HABIT.test(sentence)) continue;
     // A street in the writer's own story ('Sunday walks in Regent's Park were our thing') places nobody else.
     if (
       new RegExp(FIRST_PERSON.source, 'i').test(sentence) &&
@@ -113,8 +114,8 @@ const DOXXING_SOURCES: readonly string[] = [
   String.raw`(?:his|her|their) (?:home |house |real |new )?(?:address|postcode|zip code)`,
   String.raw`(?:go to|visit|pop into|head to|come to|walk into) the [\p{L}'&]+[^.!?\n]{0,40}(?:and )?ask for (?!a |an |the |some |help|directions|more|the bill)[\p{L}]+`,
   String.raw`(?:username|user name|handle|gamertag|screen name) (?:is|:|=|-) ?@?[\p{L}\p{N}_.-]*[\p{L}\p{N}]`,
-  String.raw`(?:his|her|their) (?:office|work|workplace|school|gym|salon|shop|desk|ward|station|clinic|surgery|practice|restaurant|bar) is (?:at|in|on|above|next to|opposite|by|behind)`,
-  String.raw`(?:his|her|their) (?:new )?(?:place|house|flat|apartment|building|office|workplace|desk) is (?:the|on|at|in|above|next to|near|by|across|opposite|two|three)`,
+  String.raw`(?:his|her|their) (?:office|work|workplace|school|gym|salon|shop|desk|ward|station|clinic|surgery|practice|restaurant|bar) is (?:at|on|above|next to|opposite|by|behind|in (?:the|that|this) (?!city|centre|center|area|same))`,
+  String.raw`(?:his|her|their) (?:new )?(?:place|house|flat|apartment|building|office|workplace|desk) is (?:the|on|at|in (?:the|that|this) (?!city|centre|center|area|same)|above|next to|near|by|across|opposite|two|three)`,
   String.raw`(?:apt|apartment|unit|suite|flat|buzzer)\.? ?#? ?\d+[a-z]?(?![\p{L}\p{N}])`,
   String.raw`(?:two|three|four|\d) doors (?:down|up) from`,
   String.raw`(?:the )?corner of [\p{L}]+ (?:street|road|avenue|lane) and`,

@@ -31,6 +31,8 @@ const HATE_SOURCES: readonly string[] = [
   String.raw`(?:los|las) ${GROUP_ES} (?:me dan asco|dan asco|son un asco|me repugnan)`,
   String.raw`(?:malditos|malditas|putos|putas) ${GROUP_ES}|(?:maldito|maldita|puto|puta) ${GROUP_ES_MEMBER}`,
   String.raw`tipico de (?:un|una) ${GROUP_ES_MEMBER}`,
+  String.raw`${GROUP} (?:are|r) (?:behind|responsible for|to blame for|the cause of|the root of) (?:everything|all|most|the problems|every|what's wrong)`,
+  String.raw`${GROUP} treat (?:women|their wives|their women|people|us|girls|their kids) like (?:dogs|animals|slaves|shit|property|objects|dirt)`,
   String.raw`${GROUP} (?:are|r|is) (?:a |an )?(?:real |big |serious )?(?:danger|threat|risk|menace) to (?:children|kids|society|women|us|everyone|our (?:kids|children|daughters))`,
   String.raw`(?:los|las) ${GROUP_ES} (?:comen perros|comen gatos|roban|mienten|apestan|huelen mal|no se lavan|viven de (?:las ayudas|paguitas|nosotros)|son un peligro|son una amenaza)`,
   String.raw`${GROUP_SUBJECT} (?:don't|do not|dont) belong (?:here|in this country|anywhere|among us)`,
@@ -100,8 +102,14 @@ const NAMES_A_GROUP_JOINED = new RegExp(
 );
 const SENTENCES = /[^.!?\n]+[.!?\n]*/g;
 
+// What someone else said or thinks of a group, reported ('he said all women are liars, which says it all').
+const REPORTED_VIEW =
+  /\b(?:he|she|they|his \w+|her \w+|their \w+)\s+(?:once |always |would |even |actually |genuinely |really |then )?(?:said|says|thinks|thought|believes|believed|claimed|claims|told me|tells people|used to say|would say|kept saying)\b/iu;
+
 function sentencesNamingAGroup(text: string): string {
-  return (text.match(SENTENCES) ?? []).filter((sentence) => NAMES_A_GROUP.test(sentence)).join('\n');
+  return (text.match(SENTENCES) ?? [])
+    .filter((sentence) => NAMES_A_GROUP.test(sentence) && !REPORTED_VIEW.test(sentence))
+    .join('\n');
 }
 
 /** The words of the first generalisation about a protected group, or null. */

@@ -49,7 +49,7 @@ const THREAT_SOURCES: readonly string[] = [
   String.raw`(?:end up|ends up) on the noticeboard`,
   String.raw`(?:secrets|photos|pictures|messages|nudes) end up (?:on|at|in)`,
   // Second and third persons told what will happen to them: 'you'll pay for this', 'he won't be walking'.
-  String.raw`${PERSON}${WILL_SOON} (?:pay(?: for (?:this|that|it|what|everything)${LITERAL_PAYMENT})?(?! for)|regret (?:the day|ever|crossing|messing|what (?:he|she|they|you|u) did)|be sorry|suffer|die|bleed|get what's coming|get what is coming|get hurt|get it(?=[.!,?]|$| when| bad| big time| from (?:me|us)| for (?:this|that|it)| now| tonight)|need (?:a new|stitches|an ambulance|a doctor)|be next|watch out|lock (?:your|his|her|their) doors|be leaving in|end up in (?:a|an|the)? ?(?:ditch|ambulance|body bag|coffin|hospital|a&e|wheelchair|pieces|ground))`,
+  String.raw`${PERSON}${WILL_SOON} (?:pay(?: for (?:this|that|it|what|everything)${LITERAL_PAYMENT})?(?! for)|regret (?:the day|ever|crossing|messing|what (?:he|she|they|you|u) did)|be sorry|suffer|die|bleed|get what's coming(?![^.!?\n]{0,20}(?::|karma|eventually|one day|in the end|lonely|old age|life will))|get what is coming|get hurt|get it(?=[.!,?]|$| when| bad| big time| from (?:me|us)| for (?:this|that|it)| now| tonight)|need (?:a new|stitches|an ambulance|a doctor)|be next|watch out|lock (?:your|his|her|their) doors|be leaving in|end up in (?:a|an|the)? ?(?:ditch|ambulance|body bag|coffin|hospital|a&e|wheelchair|pieces|ground))`,
   // 'You'll regret it' is advice as often as a threat ('date him and you'll regret it'): a threat when it
   // answers what the person might do against the writer, or is sworn to.
   String.raw`(?:if|when|once|the day|the moment) [^.!?\n]{0,40}(?:police|cops|court|tell|tells|report|reports|leave|leaves|talk|talks|block|blocks|ignore|ignores|anyone|dump|dumps)[^.!?\n]{0,30}${PERSON}${WILL_SOON} (?:regret|be sorry)`,
@@ -68,7 +68,7 @@ const THREAT_SOURCES: readonly string[] = [
   String.raw`(?:end|ends|ended|wind|winds) up (?:in a ditch|in a body bag|in a coffin|in the ground|in pieces|dead|in a&e|in hospital)(?! (?:after|with|for|because|last|when))`,
   String.raw`(?:find|found|finds) ${TARGET} (?:dead|in (?:a ditch|pieces|a body bag|the river|the canal|a skip))`,
   String.raw`(?:it|this|that) (?:will|'ll|is going to|'s going to|gonna) hurt`,
-  String.raw`${FIRST}${INTENT} (?:destroy|ruin|take|burn|wreck|smash) (?:everything|all|whatever|everyone|anything) (?:he|she|they|you|u) (?:loves?|has|owns|cares? about|holds dear)`,
+  String.raw`${FIRST}${INTENT} (?:destroy|ruin|take|burn|wreck|smash|hurt|kill|go after|come for|find|visit) (?:everything|all|whatever|everyone|anyone|anything|everybody) (?:he|she|they|you|u) (?:loves?|has|owns|cares? about|holds dear|knows)`,
   String.raw`(?:be careful|careful|watch yourself|watch out) (?:walking|going|getting|driving) (?:home|out|back)`,
   String.raw`if (?:i|we) (?:can't|cannot|cant) have (?:him|her|them|you),? (?:nobody|no one|noone|no-one) (?:can|will|else)`,
   String.raw`(?:they'll|they will|you'll|you will|police will|cops will) find (?:him|her|them|you|ur|your|his|her) (?:body|in (?:a|the|pieces))`,
@@ -110,7 +110,7 @@ const THREAT_SOURCES: readonly string[] = [
   String.raw`(?:got|has|have|had) it coming`,
   String.raw`(?:enjoy|make the most of) (?:it|that|this|your \w+|his \w+|her \w+)(?: \w+)? (?:while|whilst) (?:it|that|they|you|u) (?:still )?lasts?`,
   String.raw`run while (?:you|u|he|she|they) (?:still )?can`,
-  String.raw`(?:i'm|im|i am|we're|we are) (?:not|nowhere near) (?:done|finished|through) with (?:you|u|him|her|them)`,
+  String.raw`(?:i'm|im|i am|we're|we are) (?:not|nowhere near) (?:done|finished|through) with (?:you|u|him|her|them)(?!(?: yet)?,? (?:we|i) (?:have|still|need|share|own)| yet,? (?:we|i))`,
   String.raw`(?:no idea|find out|see|learn|show you|show him|show her|show them) what (?:i'm|im|i am|we're|we are) capable of`,
   String.raw`(?:should|better|'d better|ought to) be (?:very |really )?(?:worried|scared|afraid|terrified)`,
   String.raw`wish (?:he|she|you|they|u)(?:'d| had| would have) never been born`,
@@ -262,11 +262,24 @@ const THREAT_SOURCES: readonly string[] = [
   String.raw`(?:mates|friends|people|boys|lads|guys|cousins|family|brothers) (?:in|near|round|around) (?:your|ur) (?:area|town|street|neighbourhood|neighborhood|ends|road|building|work|estate)`,
   String.raw`(?:i|we) (?:still )?(?:have|got|'ve got|kept|copied|made|still have) (?:a |the |your )?(?:spare )?keys? (?:to|for) (?:your|ur) (?:place|house|flat|car|door|apartment|building)`,
   String.raw`(?:i|we|my \w+) (?:know|knows) (?:people|some people|the right people|a guy|guys|some guys)(?=[,.!]* (?:you'll see|just saying|remember that|think about it|who (?:can|will|would|owe|do|don't))|[.!]?$)`,
-  String.raw`(?:you|u|he|she|they|ya)(?:'re| are| r| is|'s)? (?:about to|bout to|finna|gonna|going to|gon) get (?:hurt|smacked|beat|beaten|stabbed|shot|jumped|fucked up|rocked|done|dropped|popped)`,
+  String.raw`(?:you|u|he|she|they|ya)(?:'re| are| r| is|'s)? (?:about to|bout to|finna|gonna|going to|gon) get (?:hurt|smacked|beat|beaten|stabbed|shot|jumped|fucked up|rocked|done|dropped|popped|smoked|merked|clapped|wet|bodied|shanked)`,
   String.raw`watch (?:yourself|urself|ur self|your back|ur back|out) (?:when|as|after|on (?:your|ur) way) (?:you|u) (?:leave|get|go|walk|come)`,
   String.raw`(?:got|have|i've got|ive got) (?:something|sumn|sumthin|somethin|a surprise|a present|a little something) (?:for|4) (?:you|u|him|her)[^.!?\n]{0,30}(?:least expect|when (?:you|u) (?:leave|sleep|get home)|just wait)`,
   String.raw`(?:bullet|knife|blade|grave|coffin|beating|bat|hole) (?:is |'s )?(?:waiting|ready|reserved|saved|dug) for (?:you|u|him|her)`,
   String.raw`(?:i'll|i will|ill|we'll|we will|i'm going to|im going to|i'm gonna|gonna) (?:be )?(?:at|outside|in|by|round|near) (?:your|ur) (?:gym|work|house|flat|place|door|office|school|job|mum's|mom's|parents'|car|building|kids' school)`,
+  String.raw`(?:^|(?<=[.!?\n] ?))(?:don't|dont|do not|never) (?:sleep|rest) (?:too )?(?:deeply|soundly|tight|easy|easily)`,
+  String.raw`(?:better|'d better|had better) not (?:go|walk|be|drive|leave|come|stay)(?: out| home| anywhere| outside)? (?:alone|by yourself|on your own)`,
+  String.raw`(?:you've|you have|youve|u have|u've) (?:made|got) (?:yourself )?(?:an|a) (?:enemy|powerful enemy|dangerous enemy)`,
+  String.raw`(?:nowhere|no where|no place|nowhere on earth|no corner) (?:you|u|he|she|they) (?:can|could|will be able to) (?:hide|run|go)`,
+  String.raw`${FIRST}${INTENT} (?:find out|figure out|work out|track down|find) where (?:you|u|he|she|they) (?:live|lives|moved|work|works|stay|stays|went|sleep|sleeps|are|is)`,
+  String.raw`(?:only|just) a matter of time (?:before|till|until) (?:i|we) (?:find|get|see|catch)`,
+  String.raw`(?:you|u|he|she|they)(?:'ll| will|'re going to| are going to| gonna| are gonna) (?:know|feel|learn|find out|see) what (?:real |true )?(?:pain|fear|suffering|hurt)`,
+  String.raw`(?:last (?:face|thing|person|voice)) (?:you|u|he|she|they)(?:'ll| will)? (?:ever )?(?:see|sees|hear|hears)`,
+  String.raw`${ALLIES} (?:has|have|got|owns|carries|keeps|just bought) (?:a|his|their|some) (?:gun|knife|pistol|machete|weapon|blade|bat)`,
+  String.raw`(?:he|she|they) (?:knows?|has|have|got|found) (?:your|ur) (?:new )?(?:address|schedule|routine|location|plate|postcode)`,
+  String.raw`hope (?:you|u|he|she|they) (?:like|likes|enjoy|enjoys) (?:hospital food|wheelchairs|the taste of blood|crutches|pain|the dark)`,
+  String.raw`when (?:you're|you are|ur|u r|youre) (?:walking|driving|going|getting|coming|alone)(?: home| back| out| to (?:your|ur) car)?[^.!?\n]{0,30}(?:remember me|think of me|look behind you|watch your back|i'll be)`,
+  String.raw`(?:imma|ima|i'mma|i'ma|gonna|finna) (?:end|kill|hurt|stab|shoot|murder|unalive|smack|slap|punch|jump|rob) (?:you|u|ya|him|her|them)(?![\p{L}])`,
   // Spanish, read without its accents ('sé dónde vives' reads 'se donde vives').
   String.raw`te (?:voy|vamos|van|va) a (?:matar|encontrar|buscar|hacer dano|joder|partir|romper|reventar|destrozar|arruinar|quemar|apunalar|disparar|pegar|destruir|dar una paliza|hacer la vida imposible|dejar en silla de ruedas)`,
   String.raw`(?:voy|vamos|van) a (?:matarte|buscarte|encontrarte|reventarte|destrozarte|joderte|arruinarte|hacerte dano|partirte|romperte|ir (?:a )?por ti|matarlo|matarla|quemar tu)`,
@@ -293,6 +306,8 @@ const THREAT_SOURCES: readonly string[] = [
   String.raw`(?:se|sabemos|ya se|ya sabemos|saben|ya saben) (?:a que hora|cuando|por donde|que dias|con quien) (?:sales|sale|llegas|vuelves|entras|pasas|estas sol[oa]|duermes|vas)`,
   String.raw`te (?:estamos|estan) esperando`,
   String.raw`como te (?:vea|pille|encuentre|coja|vuelva a ver)`,
+  String.raw`(?:voy|vamos|van|iremos|ire|va) a (?:ir|pasar|pasarme|presentarme|aparecer|plantarme) (?:a|por|en) tu (?:casa|trabajo|piso|portal|puerta|oficina|barrio|calle)`,
+  String.raw`te (?:voy|vamos|van|va) a (?:desfigurar|partir|romper|reventar|destrozar|quemar|cortar|rajar|machacar|arrancar) (?:la cara|las piernas|los dientes|la boca|el cuello|la cabeza|los brazos|las manos)`,
   String.raw`te (?:reviento|rajo|parto la cara|destrozo|machaco|arranco|apunalo|pego un tiro|meto una paliza)`,
   String.raw`(?:andate|anda|vete|ve) con (?:mucho )?cuidado`,
   String.raw`me las (?:pagas|pagaras|vas a pagar)|me la pagas|me la pagaras`,
@@ -309,7 +324,7 @@ const THREAT_SOURCES: readonly string[] = [
 
 const SELF_HARM_SOURCES: readonly string[] = [
   String.raw`(?:kill|hang|shoot|off|end|cut|drown|unalive|stab|hurt|harm|starve|burn|poison) (?:yourself|urself|yourselves|your self|ur self)`,
-  String.raw`(?:kill|hang|shoot|off|end|drown|unalive) (?:himself|herself|themselves)`,
+  String.raw`(?:should|ought to|needs to|need to|better|go|just|hope (?:he|she|they)|wish (?:he|she|they) would) (?:just |go |go and )?(?:kill|hang|shoot|off|end|drown|unalive) (?:himself|herself|themselves)`,
   String.raw`(?:go|just|please|pls) (?:swallow|take|down|neck|eat) (?:some|a few|all (?:the|your|ur)|a bunch of|a handful of|the|a load of) (?:pills|tablets|meds|sleeping pills|painkillers|paracetamol)`,
   String.raw`(?:the world|everyone|we all|this planet|the planet|your family) (?:needs|wants|could do with|would be better with) less of (?:you|u)`,
   String.raw`(?:you'd|you would|you'll|you will|u'd|u would) be doing (?:everyone|us all|the world|your family|everybody|us) a favou?r`,
@@ -320,7 +335,7 @@ const SELF_HARM_SOURCES: readonly string[] = [
   String.raw`(?:^|(?<=[.!?\n] ?))(?:just |so |now |go )?end it(?: all| already| now| pls| please| tonight)?(?=[.!]|$)`,
   String.raw`kys`,
   String.raw`(?:end|take) (?:your|ur) (?:own )?life`,
-  String.raw`(?:you|u) should (?:just )?(?:die|end it|end it all|not exist|not be alive|disappear|do it)`,
+  String.raw`(?:you|u) should (?:just )?(?:die|end it|end it all|not exist|not be alive|disappear|do it|not be here|not be around|stop living)(?! (?:tonight|today|right now|at this party|with him|with her))`,
   String.raw`(?:just|please|go|pls) (?:die|end it|end it all|do it already)`,
   String.raw`go (?:and )?(?:die|d i e|jump|hang|drown|overdose)`,
   String.raw`jump (?:off|from|in front of) (?:a|the) (?:bridge|building|cliff|roof|train|bus|lorry|truck|car|balcony)`,
@@ -330,7 +345,7 @@ const SELF_HARM_SOURCES: readonly string[] = [
   String.raw`(?:drink|swallow|take|down|neck) (?:the |some |a bottle of )?(?:bleach|something under the sink|whatever's under the sink|the whole bottle|a bottle of pills|all (?:of )?(?:your|ur|the|them|those|these) (?:pills|meds|tablets))`,
   String.raw`(?:swallow|take|down) (?:your|ur) (?:meds|pills|tablets)[^.!?\n]{0,10}all of them`,
   String.raw`(?:finish|finishing) what (?:you|u) started`,
-  String.raw`(?:world|planet|everyone|everybody|we|your family|your kids) (?:would be|is|are|will be|'d be)(?: so much| much| a lot)? (?:better|happier)(?: off)? (?:without you|if you (?:died|were gone|weren't here|disappeared|did))`,
+  String.raw`(?:world|planet|everyone|everybody|we|your family|your kids) (?:would be|is|are|will be|'d be)(?: so much| much| a lot)? (?:better|happier)(?: off)? (?:without you|if you (?:died|were gone|weren't here|disappeared|did|were dead|weren't alive|killed yourself|didn't exist|never existed))`,
   String.raw`better off without you`,
   String.raw`(?:nobody|no one|noone|no-one) (?:would|will|'d)(?: even)? (?:miss|notice|care about|mourn) (?:you|u)`,
   String.raw`(?:nobody|no one|noone) (?:will|would) (?:come|go|turn up) to (?:your|ur) funeral`,
@@ -399,6 +414,26 @@ const SHARED_HOME =
 const KNOWS_WHERE =
   /\bknow (?:where (?:you|u|he|she|they) (?:live|lives|liv|stay|stays)|(?:his|her|their) (?:schedule|routine|shifts|rota|address))\b/iu;
 
+// Exasperation said with a verb of killing ('I'm going to kill him if he forgets my birthday again, lol', 'his
+// mum will murder him when she reads this'): a sentence with such a verb, a sign of jest or of a small
+// offence, and no weapon or injury is not read as a threat.
+const HYPERBOLIC_VERB = /\b(?:kill|killing|murder|murdering|strangle|strangling|throttle|throttling)\b/iu;
+const EXASPERATION =
+  /\b(?:lol|haha\w*|lmao|jk|just kidding|love (?:him|her|you|them)|again|when (?:he|she|they) (?:finds? out|sees?|reads?|hears?|gets? home)|if (?:he|she|you|they) (?:forgets?|eats?|leaves? the|is late|are late|says? that|does that|keeps?))\b|😂|🤣/iu;
+const WEAPON_OR_INJURY =
+  /\b(?:knife|gun|bat|stab|shoot|shot|bury|body|blood|bleed|hospital|grave|dead|find you|know where|bare hands)\b/iu;
+
+function withoutExasperation(text: string): string {
+  return text
+    .split(/(?<=[.!?\n])/)
+    .map((sentence) =>
+      HYPERBOLIC_VERB.test(sentence) && EXASPERATION.test(sentence) && !WEAPON_OR_INJURY.test(sentence)
+        ? ''
+        : sentence,
+    )
+    .join('');
+}
+
 function withoutReportedSpeech(text: string): string {
   const unquoted = text
     .replace(REPORTED_QUOTE, (_quote, frame: string) => frame)
@@ -410,7 +445,8 @@ function withoutReportedSpeech(text: string): string {
 
 /** The words of the first threat in the reading, or null. */
 export function findThreat(reading: TextReading): string | null {
-  return findPhrase({ ...reading, lower: reading.lower.map(withoutReportedSpeech) }, THREATS);
+  const lower = reading.lower.map((text) => withoutExasperation(withoutReportedSpeech(text)));
+  return findPhrase({ ...reading, lower }, THREATS);
 }
 
 /** The words of the first encouragement to self-harm in the reading, or null. */

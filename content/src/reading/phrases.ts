@@ -47,8 +47,14 @@ function chunks(sources: readonly string[], perExpression: number): string[][] {
   return result;
 }
 
+// Contractions that are another word without their apostrophe keep it: 'we're' is not 'were', 'we'll' not
+// 'well', 'he'll' not 'hell', 'she'll' not 'shell', 'we'd' not 'wed'.
+const APOSTROPHE_NEEDED = /\b(we|he|she)'\?(?=re\b|ll\b|d\b)/g;
+
 export function phrases(sources: readonly string[], perExpression = PATTERNS_PER_EXPRESSION): Phrases {
-  const prose = sources.map((source) => replaceGaps(source.replace(/'\??/g, "'?"), String.raw`[\s,]+`));
+  const prose = sources.map((source) =>
+    replaceGaps(source.replace(/'\??/g, "'?").replace(APOSTROPHE_NEEDED, "$1'"), String.raw`[\s,]+`),
+  );
   const joined = sources.map((source) => replaceGaps(source, '').replace(/'\??/g, ''));
   return {
     prose: chunks(prose, perExpression).map(
