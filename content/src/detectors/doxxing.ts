@@ -16,7 +16,8 @@ const NOT_A_PLACE = new Set(
     'heart mind risk odds war best worst most weekdays mornings evenings lunch dinner breakfast random ' +
     'some any every each one two three four five six seven eight nine ten morning evening noon midnight ' +
     'christmas easter home times for monday tuesday wednesday thursday friday saturday sunday ' +
-    'mondays tuesdays wednesdays thursdays fridays saturdays sundays weekdays lunchtime'
+    'mondays tuesdays wednesdays thursdays fridays saturdays sundays weekdays lunchtime ' +
+    'nhs council government army navy police military state city county'
   ).split(' '),
 );
 const FIRST_PERSON = /\b(?:i|i'm|im|i've|i'd|we|we're|we've|my|our|me|us)\b/g;
@@ -149,6 +150,19 @@ function findRoutine(folded: string): string | null {
   return null;
 }
 
+// Someone other than the writer: a third person, or the writer's relation to someone ('my ex lives at …').
+const SOMEONE_ELSE =
+  /\b(?:he|she|they|he's|she's|they're|his|her|their|him|them|hes|shes|ex|boyfriend|girlfriend|husband|wife|partner|bf|gf|fianc[eé]e?)\b/iu;
+const WRITER = new RegExp(FIRST_PERSON.source, 'iu');
+
+// A sentence about the writer alone ('we lived in flat 12B for 2 years') places nobody to be found.
+function withoutWriterOnly(text: string): string {
+  return text
+    .split(/(?<=[.!?\n])/)
+    .map((sentence) => (WRITER.test(sentence) && !SOMEONE_ELSE.test(sentence) ? '' : sentence))
+    .join('');
+}
+
 export function findDoxxing(reading: TextReading): string | null {
   for (const text of reading.numbers.slice(0, 2)) {
     const plate = PLATE_WORD.exec(text) ?? UK_PLATE.exec(text);
@@ -162,5 +176,8 @@ export function findDoxxing(reading: TextReading): string | null {
     const place = findNamedPlace(text);
     if (place) return place;
   }
-  return findAddress(reading.folded) ?? findPhrase(reading, DOXXING);
+  return (
+    findAddress(reading.folded) ??
+    findPhrase({ ...reading, lower: reading.lower.map(withoutWriterOnly) }, DOXXING)
+  );
 }

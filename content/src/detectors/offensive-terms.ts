@@ -104,7 +104,7 @@ const SEXUAL_SLANG = new RegExp(
   [
     String.raw`\b(?:suck(?:ed|ing|s)?|lick(?:ed|ing|s)?|rid(?:e|es|ing)|rode|gag(?:ged|ging|s)? on|chok(?:e|ed|ing) on|strok(?:e|ed|ing)|fondl(?:e|ed|ing)|finger(?:ed|ing)?|tongu(?:e|ed|ing)|spread|eat(?:s|ing)?|ate|jerk(?:ed|ing)?|play(?:ed|ing)? with|grind(?:ed|ing)? on|sat on|sit(?:ting)? on|deepthroat(?:ed|ing)?) (?:my|his|her|your|their|a|that|the) (?:huge |big |tiny |little |small |fat |hard |wet |tight )?${BODY_PART}\b`,
     String.raw`\b(?:suck(?:ed|ing|s)?|jerk(?:ed|ing|s)?) (?:me|him|her|them) off\b(?! (?:the|a|my|his|her|at|to|from|work|with|for))`,
-    String.raw`\b(?:ate|eat(?:s|ing)?) (?:me|her|him) out\b(?! (?:of|for|at|to|on|again|every|with|there))`,
+    String.raw`\b(?:ate|eat(?:s|ing)?) (?:me|her|him) out\b(?! (?:of|at|to|on|again|every|with|there)| for (?!hours|ages|an hour|so long|ever|like|what felt))`,
     String.raw`\b(?:rail(?:ed|ing|s)?|pound(?:ed|ing|s)?|bang(?:ed|ing|s)?|plow(?:ed|ing)?|plough(?:ed|ing)?|smash(?:ed|ing)?) (?:me|her|him|them)(?: so)? (?:from behind|raw|hard|senseless|silly|all night|till|until|on (?:the|his|her|my)|in (?:the|his|her|my)|against|into the|brains out)`,
     String.raw`\b(?:rail(?:ed|ing|s)?) (?:me|her|him)\b`,
     String.raw`\bbang(?:ed|ing)? (?:her|his|my|their) brains out`,
@@ -143,7 +143,7 @@ const SEXUAL_SLANG = new RegExp(
 
 // A slur the writer reports rather than uses ('he called me a whore', 'the review refers to me as a slut').
 const REPORTED_SPEECH =
-  /\b(?:call(?:s|ed|ing)?|refer(?:s|red)? to|describ(?:es|ed)|label(?:s|led)?) (?:me|him|her|us|them|my \w+)(?: as)?(?: an?)?\s*$|\b(?:the word|the term|used the|uses the|said)\s*["“]?$|\b(?:told|tells|texted|messaged|wrote to|screamed at|yelled at|shouted at|said to) (?:me|him|her|us|them|my \w+)(?: that)? (?:i|he|she|we|they|you) (?:was|were|am|is|are|'m|'s|'re)(?: (?:such|just|only|nothing but|a|an|some|the|worthless|stupid|fucking|dirty|little|fat|ugly|disgusting|useless|dumb|lazy|pathetic|filthy|cheap|big|total))*\s*$/iu;
+  /\b(?:call(?:s|ed|ing)?|refer(?:s|red)? to|describ(?:es|ed)|label(?:s|led)?) (?:me|him|her|us|them|my \w+)(?: as)?(?: an?)?\s*$|\b(?:the word|the term|used the|uses the|said)\s*["“]?$|\b(?:(?:told|tells|texted|messaged|wrote to|screamed at|yelled at|shouted at|said to) (?:me|him|her|us|them|my \w+)|said|says|wrote|texted|thinks|thought)(?: that)? (?:i|he|she|we|they|you|my \w+|his \w+|her \w+) (?:was|were|am|is|are|'m|'s|'re)(?: (?:all|both|really|so|very|basically|such|just|only|nothing but|a|an|some|the|worthless|stupid|fucking|dirty|little|fat|ugly|disgusting|useless|dumb|lazy|pathetic|filthy|cheap|big|total))*\s*$/iu;
 
 // Words that are ordinary in another language ('el perro negro', 'det var slut'): not slurs in a sentence
 // written in that language.
@@ -250,8 +250,10 @@ export function findOffensiveTerm(reading: TextReading): OffensiveTerm | null {
       // A proper noun is read where the reading is the text as written.
       if (text === foldedLower && isInProperNoun(reading.folded, start, end - 1)) continue;
       if (REPORTED_SPEECH.test(text.slice(0, start)) || MENTIONED.test(text.slice(end))) continue;
-      if (ORDINARY_ELSEWHERE.has(words) && OTHER_LANGUAGE.test(text)) continue;
-      const kind = kindOf.get(listedWord(match[1] ?? words) ?? '');
+      const listed = listedWord(match[1] ?? words) ?? '';
+      if ((ORDINARY_ELSEWHERE.has(words) || ORDINARY_ELSEWHERE.has(listed)) && OTHER_LANGUAGE.test(text))
+        continue;
+      const kind = kindOf.get(listed);
       if (kind === 'slur') return { kind, words };
       if (kind === 'sexual') sexual ??= { kind, words };
     }

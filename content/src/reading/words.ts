@@ -72,6 +72,8 @@ const SPLIT_WORD = /(?<![\p{L}])(\p{L}+)[\s.\-_*|/~·•+,](?=(\p{L}+)(?![\p{L}]
 
 function isListedJoin(first: string, second: string): boolean {
   if (COMMON_WORDS.has(first) && COMMON_WORDS.has(second)) return false;
+  // A one-letter word after a word is a word of its own ('negro y su familia'), not the end of a split one.
+  if (second.length < 2) return false;
   const joined = `${first}${second}`;
   return JOINABLE.has(joined) || JOINABLE.has(joined.replace(JOIN_ENDINGS, ''));
 }
