@@ -7,7 +7,7 @@ import { findPhrase, phrases, type TextReading } from '../reading';
  */
 
 // Words of work and routine that place a person somewhere.
-const PLACING_VERB = String.raw`(?:works?|worked|working|delivers|drives for|cleans|cooks|nurses|bartends|dances|performs|tutors|volunteers|employed|job|shifts?|teach(?:es|ing)?|tends bar|bartends?|bartending|waits tables|waitress(?:es)?|serves|manages?|managing|runs|stocks shelves|lifeguards?|volunteers?|coach(?:es|ing)?|trains?|training|studies|studying|does hair|does nails|cuts hair|(?:is|'s) (?:a|an|the) [\p{Ll}]+(?: [\p{Ll}]+)?|lives?|living|stays?|staying|resides|sleeps?|parks?|drinks?|(?:is|'s) (?:always|usually|often|there)|goes|walks|runs|drops|picks up|gym|spin|class|(?:'s|is) in|closes|opens|clocks (?:in|out)|gets off(?: work)?|finishes(?: work)?|starts (?:work|her shift|his shift)|(?:is|'s) on (?:reception|the desk|the till|the tills|shift|the door|the bar))`;
+const PLACING_VERB = String.raw`(?:works?|working|delivers|drives for|cleans|cooks|nurses|bartends|dances|performs|tutors|volunteers|employed|job|shifts?|teach(?:es|ing)?|tends bar|bartends?|bartending|waits tables|waitress(?:es)?|serves|manages?|managing|runs|stocks shelves|lifeguards?|volunteers?|coach(?:es|ing)?|trains?|training|studies|studying|does hair|does nails|cuts hair|(?:is|'s) (?:now |currently |still )?(?:a|an|the) [\p{Ll}]+(?: [\p{Ll}]+)?|lives?|living|stays?|staying|resides|sleeps?|parks?|drinks?|(?:is|'s) (?:always|usually|often|there)|goes|walks|runs|drops|picks up|gym|spin|class|(?:'s|is) in|closes|opens|clocks (?:in|out)|gets off(?: work)?|finishes(?: work)?|starts (?:work|her shift|his shift)|(?:is|'s) on (?:reception|the desk|the till|the tills|shift|the door|the bar))`;
 // Words after 'at', 'in' or 'on' that name no place: 'works at night', 'lives in hope'.
 const NOT_A_PLACE = new Set(
   (
@@ -42,7 +42,7 @@ function placesTheWriter(before: string): boolean {
 // A place after a placing verb: 'at the Royal Free', 'at Tesco', 'at St Mary's', 'for Barclays'. ('in' and
 // 'on' are left to the address: 'works in finance', 'is always on TikTok' place nobody.)
 const NAMED_PLACE = new RegExp(
-  String.raw`${PLACING_VERB}[^.!?;\n]{0,40}?\b(?:at|for|outside|behind|above|opposite|near|by)\s+(the\s+)?((?:st\.?\s+)?\p{L}[\p{L}'&.-]*)`,
+  String.raw`${PLACING_VERB}(?![\p{L}])[^.!?;\n]{0,40}?\b(?:at|for|outside|behind|above|opposite|near|by)\s+(the\s+)?((?:st\.?\s+)?\p{L}[\p{L}'&.-]*)`,
   'giu',
 );
 // A place written in lower case is named when something places it further: 'at tesco on the high street'.

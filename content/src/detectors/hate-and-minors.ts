@@ -31,6 +31,8 @@ const HATE_SOURCES: readonly string[] = [
   String.raw`(?:los|las) ${GROUP_ES} (?:me dan asco|dan asco|son un asco|me repugnan)`,
   String.raw`(?:malditos|malditas|putos|putas) ${GROUP_ES}|(?:maldito|maldita|puto|puta) ${GROUP_ES_MEMBER}`,
   String.raw`tipico de (?:un|una) ${GROUP_ES_MEMBER}`,
+  String.raw`(?:what (?:do|did|else do|else did|can) (?:you|u|i|we) expect)[^.!?\n]{0,20}(?:he's|she's|he is|she is|they're|they are|hes|shes) (?:a |an )?${GROUP_MEMBER}`,
+  String.raw`${GROUP} (?:are|r|will|'ll|are all|will all) (?:going to|gonna|go to|burn in|rot in|end up in) hell|${GROUP} (?:deserve to|should) (?:burn|rot|go to hell|suffer)`,
   String.raw`${GROUP} (?:are|r) (?:behind|responsible for|to blame for|the cause of|the root of) (?:everything|all|most|the problems|every|what's wrong)`,
   String.raw`${GROUP} treat (?:women|their wives|their women|people|us|girls|their kids) like (?:dogs|animals|slaves|shit|property|objects|dirt)`,
   String.raw`${GROUP} (?:are|r|is) (?:a |an )?(?:real |big |serious )?(?:danger|threat|risk|menace) to (?:children|kids|society|women|us|everyone|our (?:kids|children|daughters))`,
@@ -138,7 +140,7 @@ const MINOR_AGE = new RegExp(
     String.raw`\b(?:freshman|sophomore|middle school(?:er)?|high school(?:er)? (?:girls?|boys?|kids?|students?)|barely legal|underage (?:girls?|boys?))\b`,
     // Spanish: 'tenía 14 años', 'una niña de 13', 'menor de edad'.
     String.raw`\b(?:${UNDER_AGE_NUMBER}|doce|trece|catorce|quince|dieciseis|diecisiete) anos\b|\b(?:nina|nino|chica|chico|cria|crio|menor|adolescente|cha)s? de (?:${UNDER_AGE_NUMBER}|doce|trece|catorce|quince|dieciseis|diecisiete)\b|\bmenor(?:es)? de edad\b|\b(?:colegialas?|una menor|un menor)\b`,
-    String.raw`\b(?:aged?|only|just|was|is|she's|he's|shes|hes|at|barely|like)\s+${UNDER_AGE}\b(?![.:]\d)(?![\s-]*(?:minutes?|hours?|days?|weeks?|months?|times?|pm|am|o'clock|dates?|%|k|kg|miles?|quid|pounds?|dollars?))`,
+    String.raw`\b(?:aged?|only|just|was|is|she's|he's|shes|hes|at|barely|like)\s+${UNDER_AGE}\b(?![.:]\d)(?![\s-]+(?:of|and only|in a|for|who|that|more|last|thing|day|time|another|step|way|hundred|thousand))(?![\s-]*(?:minutes?|hours?|days?|weeks?|months?|times?|pm|am|o'clock|dates?|%|k|kg|miles?|quid|pounds?|dollars?))`,
     String.raw`\b(?:under[\s-]?(?:age|aged|16|18|sixteen|eighteen)|minors?|schoolgirls?|schoolboys?|jail ?bait|pre-?teens?|teenage (?:girls?|boys?)|teen (?:girls?|boys?)|underage)\b`,
   ].join('|'),
   'iu',
