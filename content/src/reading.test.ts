@@ -118,3 +118,23 @@ describe('readText: numbers', () => {
     expect(readText(normalizeText(typed)).numbers).toContain('alexphotos.com');
   });
 });
+
+describe('the reading of letters, digits and words', () => {
+  it.each([
+    ['1 w1ll f1nd y0u', 'i will find you'],
+    ['ʞıll ʎonɹsǝlɟ', 'kill yourself'],
+    ['dyĸe', 'dyke'],
+  ])('reads %j as %j', (text, expected) => {
+    expect(readText(text).lower).toContain(expected);
+  });
+
+  it('reads dingbat digits and Spanish digits as digits', () => {
+    expect(readText('❼❼❽').numbers).toContain('778');
+    expect(readText('seis cinco cuatro').numbers.some((reading) => /6\s+5\s+4/.test(reading))).toBe(true);
+  });
+
+  it('keeps a lone 1 outside leetspeak, and a one-letter word outside a split word', () => {
+    expect(readText('gave him 1 star, 1 will do').lower).not.toContain('gave him i star, i will do');
+    expect(readText('negro y su familia').lower.some((reading) => reading.includes('negroy'))).toBe(false);
+  });
+});

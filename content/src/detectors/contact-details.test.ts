@@ -24,6 +24,16 @@ describe('findContactDetails', () => {
     ['insta.gram.com/alex', ['url']],
     ['follow @alex_s on there', ['handle']],
     ['@zoe.m was my ex', ['handle']],
+    ['ring her 07 seven 00 nine hundred 123', ['phone']],
+    ['escríbeme al seis cinco cuatro tres dos uno nueve ocho siete', ['phone']],
+    ['call ❼❼❽ ❾❾❶ ❷❸❹❺', ['phone']],
+    ['alexphotos[.]com', ['url']],
+    ['jessATgmailDOTcom', ['email']],
+    ['venmo me at jen-rose-88', ['handle']],
+    ['ozzy99 on ig', ['handle']],
+    ["you can see her onlyfans, it's orlaxxx69", ['handle']],
+    ['vive en la calle Mayor 14, segundo piso', ['address']],
+    ['12 rue de la Paix', ['address']],
   ])('finds contact details in %j', (text, kinds) => {
     expect(findContactDetails(readText(text))).toEqual(kinds);
   });
@@ -47,6 +57,10 @@ describe('findContactDetails', () => {
     'Honestly? Best year of my life @ the time',
     'One or two good years, then three bad ones.',
     'She said one thing and did another, at least four times.',
+    'Nos conocimos en 2018, dos años y tres meses',
+    'we lived on calle Mayor for 3 years',
+    'a walk on the rue de Rivoli in 2019',
+    "he's always on insta self-promoting",
     '',
   ])('allows %j', (text) => {
     expect(findContactDetails(readText(text))).toEqual([]);

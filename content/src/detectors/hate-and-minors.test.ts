@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { normalizeText } from '../normalize';
+import { readText } from '../reading';
+import { findHateSpeech, findMinorSexualContent } from './hate-and-minors';
+
+function hate(text: string) {
+  return findHateSpeech(readText(normalizeText(text)));
+}
+
+function minor(text: string) {
+  return findMinorSexualContent(readText(normalizeText(text)));
+}
+
+describe('findHateSpeech', () => {
+  it.each([
+    'Jews control all the banks',
+    'trans women are just men in dresses',
+    'Poles are only here to steal jobs',
+    'Black women are always so aggressive.',
+    'trans people are a danger to children',
+    'Jews are behind everything wrong with the world',
+    'gay people are going to hell',
+    "what do you expect, he's Romanian",
+    'los moros son todos unos ladrones',
+    'las mujeres no sirven para nada',
+    'los inmigrantes vienen a robar',
+    'las personas trans están enfermas',
+    'moro de mierda',
+  ])('finds hate in %j', (text) => {
+    expect(hate(text)).not.toBeNull();
+  });
+
+  it.each([
+    'trans women are women',
+    'he said all women are liars, which says it all',
+    'his mum called me a dirty immigrant',
+    'Los gitanos de mi barrio son muy buena gente',
+    'el perro negro de mi vecino',
+    "she's Muslim and I'm Catholic, it worked for us",
+  ])('finds none in %j', (text) => {
+    expect(hate(text)).toBeNull();
+  });
+});
+
+describe('findMinorSexualContent', () => {
+  it.each([
+    'she likes them young, high school boys',
+    "he's into 16 yr olds, gross",
+    "he's 30 and his girlfriend is a junior in high school",
+    'he asked my 12 year old sister for pictures',
+    'tenía 14 años cuando se acostó con ella',
+    'le mandaba fotos desnudo a una niña de 13',
+    'se acuesta con una menor de edad',
+  ])('finds a minor in a sexual context in %j', (text) => {
+    expect(minor(text)).not.toBeNull();
+  });
+
+  it.each([
+    "I'd still say she's one of the most generous people I've known, and in bed we were great together.",
+    'emotional maturity of a teenager, but great in bed',
+    'tenía 14 años cuando nos conocimos',
+    'we dated in high school, 16 and 17, puppy love',
+  ])('finds none in %j', (text) => {
+    expect(minor(text)).toBeNull();
+  });
+});

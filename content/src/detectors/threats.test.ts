@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { normalizeText } from '../normalize';
+import { readText } from '../reading';
+import { findSelfHarmEncouragement, findThreat } from './threats';
+
+function threat(text: string) {
+  return findThreat(readText(normalizeText(text)));
+}
+
+function selfHarm(text: string) {
+  return findSelfHarmEncouragement(readText(normalizeText(text)));
+}
+
+describe('findThreat', () => {
+  it.each([
+    // Allies sent after a person.
+    'my cousins will find you',
+    'My brothers know your face now. Good luck.',
+    'my boys are waiting for you',
+    'my cousin just got out of prison and he is very interested in you',
+    "I've got mates in your area. Just saying.",
+    // What the writer knows of someone's whereabouts, or has.
+    "I've already found your new address. See you soon.",
+    'ik wer ur moms house is',
+    'I know every single place she goes and every person she trusts',
+    'remember, I have a key to your place',
+    "I'm sharpening my knife as I write this",
+    // Conditions, veiled menace and what is coming.
+    "If she shows her face at the wedding I'll break it.",
+    'say one more word and you are done',
+    'sleep well while you can',
+    "one of these nights you won't make it to your car",
+    'It would be a real pity if those photos of your kids ended up in the wrong hands.',
+    'tell your husband to check under his car',
+    "I'd think twice before leaving the house if I were you",
+    'there will be blood',
+    // Texting and street spellings.
+    'ima catch u lackin',
+    'u bout to get hurt fr',
+    'wen i c u its over 4 u',
+    'ima slide on u n ur bf',
+    // Spanish, read without accents.
+    'cuidado cuando salgas de noche',
+    'no sabes lo que te espera',
+    'mis hermanos ya saben dónde trabajas',
+    'como te vea por el barrio te reviento',
+    'sé dónde estudia tu hija',
+    'te voy a estar esperando a la salida',
+  ])('finds a threat in %j', (text) => {
+    expect(threat(text)).not.toBeNull();
+  });
+
+  it.each([
+    // Reported, not made.
+    'He once said "I know where you live" and laughed it off. It scared me.',
+    "I'm coming for your crown at trivia, she used to say",
+    // A home or a schedule shared with the person.
+    'I know where he lives, we bought the house together',
+    'I know his schedule because we worked together',
+    // Exasperation and idioms.
+    "I'm going to kill him if he forgets my birthday again, lol, love him",
+    'his mum will murder him when she reads this',
+    'I wanted to strangle him every time he was late',
+    "she'll regret it someday when she grows up",
+    "he's going to pay for that parking ticket himself this time",
+    "it would be a shame if we didn't stay friends",
+    "I'd be careful with him if I were you, he lies",
+    'we were killing it as a couple for two years',
+    "honestly he'll get what's coming to him: a lonely old age and a cat",
+    "I'm not done with him, we have a dog to share",
+    'my friends will be at the party, come!',
+    'I have a key to his place still, need to return it',
+    'Lo quería matar cuando llegaba tarde, pero lo quería igual',
+  ])('finds no threat in %j', (text) => {
+    expect(threat(text)).toBeNull();
+  });
+});
+
+describe('findSelfHarmEncouragement', () => {
+  it.each([
+    'nobody would cry if you jumped',
+    "why don't you just overdose",
+    'you should hurt yourself',
+    'go swallow some pills, nobody cares',
+    'the world needs less of you. end it',
+    "you'd be doing everyone a favour",
+    'just end your miserable life',
+    'deberías tirarte de un puente',
+    'hazle un favor al mundo y desaparece para siempre',
+    'ojalá te tires de un puente',
+  ])('finds encouragement in %j', (text) => {
+    expect(selfHarm(text)).not.toBeNull();
+  });
+
+  it.each([
+    'he threatened to kill himself when I left, I called his brother',
+    'she used to cut herself as a teen and talks about it openly',
+    'I had to end it.',
+    'you should not be here tonight, it is a private party',
+  ])('finds none in %j', (text) => {
+    expect(selfHarm(text)).toBeNull();
+  });
+});
