@@ -211,6 +211,12 @@ export const HARM_WORDS = [
   'bleed',
   'hang',
   'slit',
+  // The words of a threat's set phrases, split to hide them ('i know wh ere you live').
+  'where',
+  'live',
+  'know',
+  'coming',
+  'yourself',
 ] as const;
 
 // The most frequent short words of English: two of them side by side are read as the two words they are

@@ -137,7 +137,8 @@ const ROUTINE_WHERE = /\b(?:at|in|from|along|outside|near|by)\s+(?:the\s+)?\p{Lu
 // A business of theirs named with its capital: 'Her salon is Hair by Kim'.
 const BUSINESS_NAMED =
   /\b(?:[Hh]is|[Hh]er|[Tt]heir) (?:salon|shop|cafe|café|restaurant|business|bar|studio|practice|stall|clinic|company) is \p{Lu}[\p{L}'&]+/u;
-const PAST_HABIT = /\b(?:used to|would always|was always|were always|back then|years ago|when we were)\b/iu;
+const PAST_HABIT =
+  /\b(?:used to|would always|was always|were always|back then|years ago|when we were|when (?:he|she|they|i|we) (?:was|were|lived)|(?:we|he|she|they|i)'d)\b/iu;
 
 function findRoutine(folded: string): string | null {
   for (const sentence of folded.match(/[^.!?\n]+/g) ?? []) {

@@ -134,6 +134,13 @@ const TEXTING: Record<string, string> = {
   wut: 'what',
   bk: 'back',
   urself: 'yourself',
+  n: 'and',
+  '4 u': 'for you',
+  '4 you': 'for you',
+  '4 ya': 'for you',
+  '4 him': 'for him',
+  '4 her': 'for her',
+  '4 them': 'for them',
 };
 const TEXTING_WORD = new RegExp(
   String.raw`(?<![\p{L}\p{N}'])(?:${Object.keys(TEXTING).join('|')})(?![\p{L}\p{N}'])`,
