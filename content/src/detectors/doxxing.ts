@@ -46,7 +46,7 @@ const NAMED_PLACE = new RegExp(
   'giu',
 );
 // A place written in lower case is named when something places it further: 'at tesco on the high street'.
-const PLACED_FURTHER = /^(?:\s+(?:on|in|at|near|by|every|from|off)\b|,)/u;
+const PLACED_FURTHER = /^,?\s+(?:on|in|at|near|by|every|from|off)\b/u;
 
 function findNamedPlace(text: string): string | null {
   for (const match of text.matchAll(NAMED_PLACE)) {
@@ -133,7 +133,8 @@ const DOXXING = phrases(DOXXING_SOURCES);
 const ROUTINE_WHEN =
   /\b(?:every|each)\s+(?:day|morning|evening|night|week|weekday|weekend|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|\bon\s+(?:mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays|weekends|weekdays)\b|\bat\s+\d{1,2}(?::\d{2})?\s*(?:am|pm)?\b|\b(?:mornings|evenings|weekday|weekdays)\b|\b(?:most|all|weekday|weeknight)\s+(?:nights|mornings|evenings|days|weekends)\b|\b(?:until|till|til|from|after|before)\s+\d{1,2}(?::\d{2})?\s*(?:am|pm)?\b/iu;
 // A named place: 'at the Red Lion', 'in Victoria Park', 'from Little Venice' ('at the pub' names none).
-const ROUTINE_WHERE = /\b(?:at|in|from|along|outside|near|by)\s+(?:the\s+)?\p{Lu}[\p{L}'.-]+/u;
+const ROUTINE_WHERE =
+  /\b(?:at|in|from|along|outside|near|by)\s+(?:the\s+)?\p{Lu}[\p{L}'.-]+|\b(?:[Gg]ym|[Ww]ork|[Oo]ffice|[Jj]ob|[Ss]chool|[Uu]ni|[Cc]lass|[Cc]hurch|[Bb]ar|[Pp]ub|[Cc]af[eé]|[Ss]hift)\s*[:=-]\s*\p{Lu}[\p{L}'.-]+/u;
 // A business of theirs named with its capital: 'Her salon is Hair by Kim'.
 const BUSINESS_NAMED =
   /\b(?:[Hh]is|[Hh]er|[Tt]heir) (?:salon|shop|cafe|café|restaurant|business|bar|studio|practice|stall|clinic|company) is \p{Lu}[\p{L}'&]+/u;

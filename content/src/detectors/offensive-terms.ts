@@ -110,7 +110,7 @@ const SEXUAL_SLANG = new RegExp(
     String.raw`\bbang(?:ed|ing)? (?:her|his|my|their) brains out`,
     String.raw`\bnut(?:ted|ting|s)? (?:in|inside|on|all over|in my|down)\b`,
     String.raw`\b(?:bend|bends|bending|bent) (?:me|her|him) over (?:the|a|his|her|my|and|in)\b`,
-    String.raw`\b(?:sat|sit|sits|sitting) on (?:my|his|her|your) face`,
+    String.raw`\b(?:sat|sit|sits|sitting|rode|ride|rides|riding) on (?:my|his|her|your) face|\b(?:rode|ride|rides|riding) (?:my|his|her|your) (?:face|tongue)\b`,
     String.raw`\b(?:take|takes|taking|took|taken) it (?:up the|in the) (?:ass|arse|bum|butt)`,
     String.raw`\b(?:tongue|finger|fingers|dick|cock|fist|toy|dildo)s?[^.!?\n]{0,15}\b(?:up|in|inside) (?:my|her|his|their) (?:ass|arse|butt|bum|pussy|cunt)`,
     String.raw`\b(?:blew|blows|blowing) (?:me|him)(?= (?:in|on|at|under|behind|while|every|after|before|right|till|until|twice|again)\b|[.,!]|$)`,
@@ -143,7 +143,7 @@ const SEXUAL_SLANG = new RegExp(
 
 // A slur the writer reports rather than uses ('he called me a whore', 'the review refers to me as a slut').
 const REPORTED_SPEECH =
-  /\b(?:call(?:s|ed|ing)?|refer(?:s|red)? to|describ(?:es|ed)|label(?:s|led)?) (?:me|him|her|us|them|my \w+)(?: as)?(?: an?)?\s*$|\b(?:the word|the term|used the|uses the|said)\s*["“]?$|\b(?:(?:told|tells|texted|messaged|wrote to|screamed at|yelled at|shouted at|said to) (?:me|him|her|us|them|my \w+)|said|says|wrote|texted|thinks|thought)(?: that)? (?:i|he|she|we|they|you|my \w+|his \w+|her \w+) (?:was|were|am|is|are|'m|'s|'re)(?: (?:all|both|really|so|very|basically|such|just|only|nothing but|a|an|some|the|worthless|stupid|fucking|dirty|little|fat|ugly|disgusting|useless|dumb|lazy|pathetic|filthy|cheap|big|total))*\s*$/iu;
+  /\b(?:call(?:s|ed|ing)?|refer(?:s|red)? to|describ(?:es|ed)|label(?:s|led)?) (?:me|him|her|us|them|my \w+)(?: as)?(?: an?)?\s*$|\b(?:the word|the term|used the|uses the|said|say|says|saying)\s*["“]$|\b(?:the word|the term|used the|uses the|said)\s*$|\b(?:(?:told|tells|texted|messaged|wrote to|screamed at|yelled at|shouted at|said to) (?:me|him|her|us|them|my \w+)|said|says|wrote|texted|thinks|thought)(?: that)? (?:i|he|she|we|they|you|my \w+|his \w+|her \w+) (?:was|were|am|is|are|'m|'s|'re)(?: (?:all|both|really|so|very|basically|such|just|only|nothing but|a|an|some|the|worthless|stupid|fucking|dirty|little|fat|ugly|disgusting|useless|dumb|lazy|pathetic|filthy|cheap|big|total))*\s*$/iu;
 
 // Words that are ordinary in another language ('el perro negro', 'det var slut'): not slurs in a sentence
 // written in that language.
