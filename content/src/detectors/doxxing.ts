@@ -48,6 +48,9 @@ const NAMED_PLACE = new RegExp(
 // A place written in lower case is named when something places it further: 'at tesco on the high street'.
 const PLACED_FURTHER = /^,?\s+(?:on|in|at|near|by|every|from|off)\b/u;
 
+const REGION =
+  /\b(?:village|town|city|area|county|suburb|countryside|somewhere|region|country|state|province)\b/iu;
+
 function findNamedPlace(text: string): string | null {
   for (const match of text.matchAll(NAMED_PLACE)) {
     const [words, article, place = ''] = match;
@@ -56,6 +59,8 @@ function findNamedPlace(text: string): string | null {
       if (article || !PLACED_FURTHER.test(text.slice(match.index + words.length))) continue;
     }
     if (placesTheWriter(text.slice(0, match.index + words.length))) continue;
+    // A region names nobody's door: 'his parents' house is in a lovely village near York'.
+    if (REGION.test(words)) continue;
     return words;
   }
   return null;
