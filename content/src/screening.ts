@@ -10,7 +10,8 @@ import {
 } from './detectors/full-names';
 import { findHateSpeech, findMinorSexualContent } from './detectors/hate-and-minors';
 import { findOffensiveTerm } from './detectors/offensive-terms';
-import { findSelfHarmEncouragement, findThreat } from './detectors/threats';
+import { findSelfHarmEncouragement } from './detectors/self-harm';
+import { findThreat } from './detectors/threats';
 import { NAME_INSULTS } from './listed-words';
 import { normalizeName, normalizeText } from './normalize';
 import { RATED_NAME_LABEL, RATING_TEXT_FIELDS, type RatingTextField } from './rating-fields';

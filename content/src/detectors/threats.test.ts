@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { normalizeText } from '../normalize';
 import { readText } from '../reading';
-import { findSelfHarmEncouragement, findThreat } from './threats';
+import { findSelfHarmEncouragement } from './self-harm';
+import { findThreat } from './threats';
 
 function threat(text: string) {
   return findThreat(readText(normalizeText(text)));
