@@ -52,7 +52,8 @@ const SPELLED_EMAILS = [
   String.raw`(?<![\p{L}\p{N}._%+-])[\p{L}\p{N}._%+-]+\s*(?:\(at\)|\[at\]|\{at\}|\s@\s?|@\s)\s*[\p{L}\p{N}-]+\s*\.\s*`,
 ].map((start) => new RegExp(start + EMAIL_TOP_LEVEL, 'iu'));
 // 'jessATgmailDOTcom': the words in capitals inside a word in small letters.
-const CAPITALS_EMAIL = /(?<![\p{L}\p{N}._])\p{Ll}[\p{L}\p{N}._]*AT[\p{L}\p{N}-]+DOT(?:com|net|org|co|uk|io|me)\b/u;
+const CAPITALS_EMAIL =
+  /(?<![\p{L}\p{N}._])\p{Ll}[\p{L}\p{N}._]*AT[\p{L}\p{N}-]+DOT(?:com|net|org|co|uk|io|me)\b/u;
 // An address named by its provider or called an email: 'jess at gmail', 'my email is jess.parks88'.
 const EMAIL_NAMED =
   /(?<![\p{L}\p{N}._%+-])[\p{L}\p{N}._%+-]{2,}\s*(?:@|\bat\b|\(at\)|\[at\])\s*(?:gmail|googlemail|hotmail|yahoo|outlook|icloud|protonmail|proton|aol|live|msn|btinternet|gmx)\b|\b(?:e-?mail|gmail|hotmail|icloud|outlook)(?:\s+(?:address|addy))?\s*(?:is|:|=|-)\s*[\p{L}\p{N}._%+-]*[\p{L}][\p{L}\p{N}._%+-]*[._\d][\p{L}\p{N}._%+-]*/iu;

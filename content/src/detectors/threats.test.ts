@@ -102,3 +102,19 @@ describe('findSelfHarmEncouragement', () => {
     expect(selfHarm(text)).toBeNull();
   });
 });
+
+describe('findThreat on "I know where you live" in any spelling', () => {
+  it.each([
+    'i know whr u lyv',
+    'I-know-where-you-live',
+    'i know where u livin',
+    "I've found where you live",
+    'i kno where ur crib is',
+    'i know where u lay ur head',
+    'ɪ ᴋɴᴏᴡ ᴡʜᴇʀᴇ ʏᴏᴜ ʟɪᴠᴇ',
+    'I kn0w wh3r3 y0u l1v3',
+    'i know wh ere you live',
+  ])('finds %j', (text) => {
+    expect(threat(text)).not.toBeNull();
+  });
+});

@@ -61,7 +61,7 @@ export const VEILED_THREATS: readonly string[] = [
   String.raw`coming (?:for|after) (?:you|u|ya)(?! (?:at|to pick|in the|for dinner|for lunch))(?![\p{L}])`,
   String.raw`(?:i|we)(?: just| already| finally| recently)? (?:bought|got|have|'ve got|got myself|picked up|sharpened|loaded|cleaned|keep|carry) (?:a|my|the|another|me a|myself a) (?:new )?(?:gun|pistol|rifle|shotgun|handgun|revolver|knife|machete|blade|axe|crossbow)(?! (?:for (?:the|my) (?:kitchen|camping|fishing|hunting)|set|collection|sharpener))`,
   String.raw`(?:gun|knife|bullet|blade)(?: with| has| that has) (?:your|his|her|ur|their) name on it`,
-  String.raw`(?:i|we) (?:know|no|kno|knw|knoe|found out) (?:where|wer|wear|were|wea|whr) (?:you|u|ya|he|she|they) (?:live|lives|liv|living|stay|stays|work|works|sleep|sleeps)`,
+  String.raw`(?:i|we)(?:'ve| have| just| already| finally)* (?:know|no|kno|knw|knoe|found out|found|figured out|worked out|tracked down) (?:where|wer|wear|were|wea|whr) (?:you|u|ya|he|she|they) (?:live|lives|liv|living|stay|stays|work|works|sleep|sleeps|be at|be|lay (?:your|ur|his|her|their) head|rest (?:your|ur) head)`,
   String.raw`(?:you|u|he|she|they)(?:'ll| will|'re gonna| are gonna| is gonna|'s gonna) get (?:yours|his|hers|theirs)(?![\p{L}])`,
   String.raw`(?:never|nobody will|no one will|won't|they'll never) find (?:the|your|his|her|ur) body`,
   String.raw`(?:i'm|im|i am|we're|we are) (?:always )?watching (?:you|u)(?:[.!,]|$| always| every| closely| right now)`,
@@ -97,7 +97,7 @@ export const VEILED_THREATS: readonly string[] = [
   // What the writer now knows or has found of the person's whereabouts: 'I know your schedule', 'I've
   // already found your new address', 'ik wer ur moms house is'.
   String.raw`(?:i|we|my \w+)(?:'ve| have|'d| had)?(?: now| already| finally| just)? (?:know|found|have|got|'ve got|'ve found|have found|tracked down|worked out|figured out|memori[sz]ed|learned) (?:all )?(?:your|ur|his|her|their) (?:new |exact |home |daily |whole )?(?:address|schedule|routine|movements|location|whereabouts|plate|licen[cs]e plate|shifts|rota|commute|kids'? school|school run|gym times|every move)`,
-  String.raw`(?:i|we) (?:know|found out|worked out) where ${POSSESSIVE} (?:[\p{L}]+'?s? )?(?:house|flat|place|work|school|office|gym|car|parents|mum|mom|kids|new place)(?: is| are| lives?|$|[.!,])`,
+  String.raw`(?:i|we) (?:know|found out|worked out) where ${POSSESSIVE} (?:[\p{L}]+'?s? )?(?:house|flat|place|work|school|office|gym|car|parents|mum|mom|kids|new place|crib|spot|pad|yard|gaff|digs|apartment|apt)(?: is| are| lives?|$|[.!,])`,
   String.raw`(?:your|ur) (?:little |baby |younger |older |kid )?(?:brother|sister|kids?|son|daughter|mum|mom|dad|dog|cat|children|family|wife|husband|girlfriend|boyfriend|nan|gran)[^.!?\n]{0,50}(?:alone|by (?:him|her|them)self|on (?:his|her|their) own|unsupervised)[^.!?\n]{0,20}(?:doesn't|don't|isn't|aren't|right|huh|eh|yeah)\b`,
   String.raw`(?:won't|wont|will never|never|don't|dont) know (?:when|where|how)[^.!?\n]{0,25}(?:coming|happen|hit|strike|i'll|i will)`,
   String.raw`(?:how long|if) (?:you|u|he|she) (?:keep|keeps|get to keep|gets to keep|still have|still has) (?:those|your|ur|his|her) (?:fingers|teeth|hands|legs|eyes|face|kneecaps|knees|arms)`,

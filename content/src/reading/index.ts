@@ -27,6 +27,10 @@ const INSIDE_WORD = /(?<=\p{L})[.*_](?=\p{L})/gu;
 const HAS_SPELLED_DIGIT =
   /zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|ninety|hundred|cero|uno|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|\do|o\d/i;
 const HAS_SPACED_DOT = /\s\.|\.\s/;
+// Words chained by hyphens or underscores to hide a sentence ('i-know-where-you-live'), read apart: four or
+// more words, so that 'mother-in-law' and 'well-known' stay as they are.
+const HAS_CHAINED_WORDS = /\p{L}+(?:[-_]\p{L}+){4,}/u;
+const CHAIN_SEPARATOR = /(?<=\p{L})[-_](?=\p{L})/gu;
 
 // Dots that separate letters in a spelled-out word ('s·p·i·c') may also stand for the dot of an address.
 const DOT_LIKE = /[·•∙⋅・]/gu;
@@ -69,6 +73,7 @@ function readUpright(text: string): TextReading {
     lower.push(joinRunsKeepingPunctuation(spaced).toLowerCase());
   }
   if (HAS_INSIDE_WORD.test(leet)) lower.push(leet.replace(INSIDE_WORD, ''));
+  if (HAS_CHAINED_WORDS.test(lowerFolded)) lower.push(lowerFolded.replace(CHAIN_SEPARATOR, ' '));
   if (HAS_NON_ASCII.test(text)) lower.push(foldText(text, true).toLowerCase());
   const people = [leet];
   if (HAS_LOOKALIKE.test(folded)) {
