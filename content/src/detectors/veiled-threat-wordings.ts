@@ -56,7 +56,7 @@ export const VEILED_THREATS: readonly string[] = [
   String.raw`(?:mark my words|you've been warned|consider this a warning|this is a warning)`,
   String.raw`people like (?:him|her|them|you) end up`,
   // Menace by implication: what is coming, who is coming, what the writer now has.
-  String.raw`(?:won't|wont|will not|never|not gonna|not going to|wouldn't|won't even) (?:see|know|hear) (?:it|what's|what is|what) (?:coming|hit (?:you|u|him|her|them))`,
+  String.raw`(?:won't|wont|will not|never|not gonna|not going to|wouldn't|won't even) (?:see|know|hear) (?:it|what's|what is|what|me|us|them|him) (?:coming(?! back| home| round to apologi[sz]e)|hit (?:you|u|him|her|them))`,
   String.raw`(?:brothers|boys|lads|cousins|mates|friends|people|gang|crew|uncles|family|they|we)(?: are|'re| r| will be|'ll be| be| is|'s) (?:coming|on (?:their|our) way) (?:for|after|to get) (?:you|u|ya|him|her|them)`,
   String.raw`coming (?:for|after) (?:you|u|ya)(?! (?:at|to pick|in the|for dinner|for lunch))(?![\p{L}])`,
   String.raw`(?:i|we)(?: just| already| finally| recently)? (?:bought|got|have|'ve got|got myself|picked up|sharpened|loaded|cleaned|keep|carry) (?:a|my|the|another|me a|myself a) (?:new )?(?:gun|pistol|rifle|shotgun|handgun|revolver|knife|machete|blade|axe|crossbow)(?! (?:for (?:the|my) (?:kitchen|camping|fishing|hunting)|set|collection|sharpener))`,
