@@ -34,6 +34,7 @@ describe('findContactDetails', () => {
     ["you can see her onlyfans, it's orlaxxx69", ['handle']],
     ['vive en la calle Mayor 14, segundo piso', ['address']],
     ['12 rue de la Paix', ['address']],
+    ['07700 nine hundred and twelve', ['phone']],
   ])('finds contact details in %j', (text, kinds) => {
     expect(findContactDetails(readText(text))).toEqual(kinds);
   });
@@ -61,6 +62,7 @@ describe('findContactDetails', () => {
     'we lived on calle Mayor for 3 years',
     'a walk on the rue de Rivoli in 2019',
     "he's always on insta self-promoting",
+    'in 2019 and 2020, two and three times',
     '',
   ])('allows %j', (text) => {
     expect(findContactDetails(readText(text))).toEqual([]);

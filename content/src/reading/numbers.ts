@@ -75,7 +75,7 @@ const REPEATED = String.raw`(?:(?:double|triple)[\s,.-]*)?`;
 // Numbers spelled out, or digits, in a row: 'seven oh seven', 'two-oh-two fifty five fifty five', 'forty two'.
 // 'oh' and 'o' count only inside such a row ('oh well' stays words).
 const NUMBER_WORD_RUN = new RegExp(
-  String.raw`(?<![\p{L}])${REPEATED}${NUMBER_WORD}(?:[\s,.\-–—]*${REPEATED}${NUMBER_WORD}(?![\p{L}]))*(?![\p{L}])`,
+  String.raw`(?<![\p{L}])${REPEATED}${NUMBER_WORD}(?:(?:(?<=hundred)[\s,]+and[\s,]+|[\s,.\-–—]*)${REPEATED}${NUMBER_WORD}(?![\p{L}]))*(?![\p{L}])`,
   'giu',
 );
 const ONE_NUMBER_WORD = new RegExp(
@@ -90,6 +90,7 @@ const SPELLED_NUMBER = new RegExp(
 // A word for a digit between digits ('07 seven 00'): a year range followed by a count ('2015-2019, three
 // moves') is none.
 const INTERLEAVED = new RegExp(String.raw`\d[^\p{L}]*?${SPELLED_NUMBER.source}[^\p{L}]*\d`, 'iu');
+const SPELLED_NUMBERS = new RegExp(SPELLED_NUMBER.source, 'giu');
 // A number long enough to call: digits mixed with a word for one ('07 seven 00 nine hundred 123') are one.
 const PHONE_LENGTH = 7;
 const SPELLED_TENS_OR_TEEN = new RegExp(
@@ -132,7 +133,8 @@ export function spelledNumbers(text: string): string {
       })
       // 'five hundred' is 500, not '5 00'.
       .replace(/(?<=\d) 00(?!\d)/g, '00');
-    const long = INTERLEAVED.test(run) && digits.replace(/\D/g, '').length >= PHONE_LENGTH;
+    const words = run.match(SPELLED_NUMBERS)?.length ?? 0;
+    const long = (INTERLEAVED.test(run) || words >= 2) && digits.replace(/\D/g, '').length >= PHONE_LENGTH;
     if (spelled < 3 && !long && !(SPELLED_TENS_OR_TEEN.test(run) && !/\d/.test(run))) return run;
     return digits;
   });
