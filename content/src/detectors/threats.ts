@@ -10,7 +10,11 @@ import { VEILED_THREATS } from './veiled-threat-wordings';
  * out before the wordings are matched.
  */
 
-const THREATS = phrases([...DIRECT_THREATS, ...VEILED_THREATS, ...SPANISH_THREATS]);
+const THREATS = phrases([...DIRECT_THREATS, ...VEILED_THREATS]);
+const THREATS_ES = phrases(SPANISH_THREATS);
+// The Spanish wordings are read only in a text with a word every Spanish threat is written with.
+const SPANISH_WORDS =
+  /\b(?:te|tu|tus|ti|que|se|los|las|vas|voy|van|va|mis|sabes|sabemos|cuando|como|nadie|vais|dias|de|la|el|con|lo|le|ya|por|mi|un|una|y)\b/iu;
 
 // What someone else said, quoted after a verb of saying ('he once said "I know where you live"'): the writer
 // reports a threat rather than makes one.
@@ -58,5 +62,8 @@ function withoutReportedSpeech(text: string): string {
 /** The words of the first threat in the reading, or null. */
 export function findThreat(reading: TextReading): string | null {
   const lower = reading.lower.map((text) => withoutExasperation(withoutReportedSpeech(text)));
-  return findPhrase({ ...reading, lower }, THREATS);
+  const read = { ...reading, lower };
+  const found = findPhrase(read, THREATS);
+  if (found || !SPANISH_WORDS.test(reading.folded)) return found;
+  return findPhrase(read, THREATS_ES);
 }
