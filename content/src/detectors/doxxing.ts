@@ -105,7 +105,7 @@ const UK_PLATE = /\b[A-Z]{2}\d{2}\s?[A-Z]{3}\b/u;
 const PLATFORMS = String.raw`(?:insta(?:gram)?|ig|snap(?:chat)?|tiktok|tik tok|twitter|x|facebook|fb|linkedin|reddit|discord|xbox|psn|playstation|steam|twitch|youtube|venmo|cash ?app|paypal|hinge|tinder|bumble|grindr|onlyfans|only fans|telegram|whatsapp|signal|threads|bluesky|mastodon|pinterest|tumblr|spotify|strava|gamertag|kik)`;
 const DOXXING_SOURCES: readonly string[] = [
   // A platform with a username: 'ig: alex_s', 'his snap is danny_b', 'Facebook is under Jen Pemberton'.
-  String.raw`${PLATFORMS}(?: (?:handle|username|user name|user|name|account|acc|id|tag|profile|page))*(?: is| was| =| -| :|:| as| under| @)+ ?@?[\p{L}\p{N}_.#-]*[\p{L}\p{N}][\p{L}\p{N}_.#-]*`,
+  String.raw`${PLATFORMS}(?: (?:handle|username|user name|user|name|account|acc|id|tag|profile|page))*(?: is| was| =| -| :|:| as| under| @)+ ?(?!(?:mostly|just|full|all|private|public|so|very|really|a|an|the|about|boring|dead|great|cringe|fake|filled|only|never|always|still|where|how|what|not|kind|like|pretty|quite|inactive|deleted|gone|empty|his|her|their|my|our|your|basically|literally|honestly|nothing|everything|better|worse|on|off)(?![\p{L}\p{N}_.]))@?[\p{L}\p{N}_.#-]*[\p{L}\p{N}][\p{L}\p{N}_.#-]*`,
   String.raw`(?:on|find (?:him|her|them) on|look (?:him|her|them) up on|add (?:him|her|them) on) ${PLATFORMS} (?:as|under|@) ?[\p{L}\p{N}_.@-]{2,}`,
   String.raw`(?<!(?:i|we|i'd|id|i'll|ill|i would|i used to|i'd always|i always|i will|we'd|we used to) )(?:find|follow|add|dm|message|look up|search for|message) (?:him|her|them) on ${PLATFORMS}`,
   // Spanish: where someone works with when ('trabaja en el Mercadona de la calle Alcalá por las mañanas').
@@ -139,7 +139,7 @@ const ROUTINE_WHEN =
   /\b(?:every|each)\s+(?:day|morning|evening|night|week|weekday|weekend|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|\bon\s+(?:mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays|weekends|weekdays)\b|\bat\s+\d{1,2}(?::\d{2})?\s*(?:am|pm)?\b|\b(?:mornings|evenings|weekday|weekdays)\b|\b(?:most|all|weekday|weeknight)\s+(?:nights|mornings|evenings|days|weekends)\b|\b(?:until|till|til|from|after|before)\s+\d{1,2}(?::\d{2})?\s*(?:am|pm)?\b/iu;
 // A named place: 'at the Red Lion', 'in Victoria Park', 'from Little Venice' ('at the pub' names none).
 const ROUTINE_WHERE =
-  /\b(?:at|in|from|along|outside|near|by)\s+(?:the\s+)?\p{Lu}[\p{L}'.-]+|\b(?:[Gg]ym|[Ww]ork|[Oo]ffice|[Jj]ob|[Ss]chool|[Uu]ni|[Cc]lass|[Cc]hurch|[Bb]ar|[Pp]ub|[Cc]af[eé]|[Ss]hift)\s*[:=-]\s*\p{Lu}[\p{L}'.-]+/u;
+  /\b(?:at|in|from|along|outside|near|by|on)\s+(?:the\s+)?(?!(?:Mondays?|Tuesdays?|Wednesdays?|Thursdays?|Fridays?|Saturdays?|Sundays?|January|February|March|April|May|June|July|August|September|October|November|December|Christmas|Easter|Instagram|TikTok|Snapchat|Facebook|WhatsApp|Twitter|Reddit|YouTube|Discord|Twitch|Hinge|Tinder|Bumble|LinkedIn|Netflix|Spotify|Xbox|PlayStation|Steam|Zoom|Skype|FaceTime|Teams)\b)\p{Lu}[\p{L}'.-]+|\b(?:[Gg]ym|[Ww]ork|[Oo]ffice|[Jj]ob|[Ss]chool|[Uu]ni|[Cc]lass|[Cc]hurch|[Bb]ar|[Pp]ub|[Cc]af[eé]|[Ss]hift)\s*[:=-]\s*\p{Lu}[\p{L}'.-]+/u;
 // A business of theirs named with its capital: 'Her salon is Hair by Kim'.
 const BUSINESS_NAMED =
   /\b(?:[Hh]is|[Hh]er|[Tt]heir) (?:salon|shop|cafe|café|restaurant|business|bar|studio|practice|stall|clinic|company) is \p{Lu}[\p{L}'&]+/u;

@@ -31,6 +31,8 @@ const HATE_SOURCES: readonly string[] = [
   String.raw`(?:los|las) ${GROUP_ES} (?:me dan asco|dan asco|son un asco|me repugnan)`,
   String.raw`(?:malditos|malditas|putos|putas) ${GROUP_ES}|(?:maldito|maldita|puto|puta) ${GROUP_ES_MEMBER}`,
   String.raw`tipico de (?:un|una) ${GROUP_ES_MEMBER}`,
+  String.raw`${GROUP} (?:are|r) (?:too|so|far too) (?:emotional|stupid|weak|dumb|irrational|hormonal|lazy|primitive) to (?:be|lead|drive|vote|work|think|handle|run|make)`,
+  String.raw`${GROUP} (?:commit|cause|are behind|do|are responsible for) (?:all|most|nearly all|half) (?:the |of the )?(?:crime|crimes|violence|rapes|terror|terrorism|problems|stabbings)`,
   String.raw`(?:los|las) ${GROUP_ES} no son (?:humanos|humanas|personas|gente)`,
   String.raw`(?:what (?:do|did|else do|else did|can) (?:you|u|i|we) expect)[^.!?\n]{0,20}(?:he's|she's|he is|she is|they're|they are|hes|shes) (?:a |an )?${GROUP_MEMBER}`,
   String.raw`${GROUP} (?:are|r|will|'ll|are all|will all) (?:going to|gonna|go to|burn in|rot in|end up in) hell|${GROUP} (?:deserve to|should) (?:burn|rot|go to hell|suffer)`,

@@ -64,7 +64,7 @@ const SELF_HARM_SOURCES: readonly string[] = [
   String.raw`jump (?:off|out of|from) (?:a|the|your|ur) (?:window|balcony|bridge|building|cliff|roof|car park)`,
   String.raw`(?:swallow|take|neck|down) (?:a|the|another) (?:bottle|handful|packet|box) of`,
   String.raw`(?:world|nobody|no one|noone|everyone) (?:doesn't|does not|don't) (?:need|want) you(?: (?:here|alive|around|anymore))?`,
-  String.raw`(?:nobody|no one|noone) (?:would|will) (?:even )?(?:notice|care) if (?:you|u) (?:died|were gone|disappeared|killed yourself|jumped|hanged yourself|overdosed|did it)`,
+  String.raw`(?:nobody|no one|noone) (?:would|will) (?:even )?(?:notice|care) if (?:you|u) (?:died|were gone|disappeared|killed yourself|jumped|hanged yourself|overdosed|did it|stopped existing|stopped breathing|vanished|went missing|were dead)`,
   String.raw`(?:do|would do) (?:everyone|the world|us(?: all)?|your family) a favou?r by (?:dying|disappearing|ending it|not existing|killing yourself|leaving this world)`,
   String.raw`(?:go|just|please) (?:drown|starve|overdose|od) (?:yourself|already)?`,
   String.raw`drop dead(?! gorgeous)`,

@@ -108,6 +108,7 @@ const TEXTING: Record<string, string> = {
   wrk: 'work',
   wrks: 'works',
   werk: 'work',
+  tha: 'the',
   werks: 'works',
   wurk: 'work',
   c: 'see',
