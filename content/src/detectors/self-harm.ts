@@ -34,7 +34,7 @@ const SELF_HARM_SOURCES: readonly string[] = [
   String.raw`(?:world|planet|everyone|everybody|we|life|things|your family|your kids)(?: would be|'d be| is| are| will be)(?: so much| much| a lot| way)? (?:better|happier|easier)(?: off)?(?: for (?:everyone|everybody|all of us|us|your family))? (?:without you|if you (?:died|were gone|weren't (?:here|in it|around|alive)|disappeared|did|were dead|killed yourself|didn't exist|never existed))`,
   String.raw`better off without you`,
   String.raw`(?:nobody|no one|noone|no-one) (?:would|will|'d)(?: even)? (?:miss|notice|care about|mourn) (?:you|u)`,
-  String.raw`(?:nobody|no one|noone) (?:will|would) (?:come|go|turn up) to (?:your|ur) funeral`,
+  String.raw`(?:nobody|no one|noone) (?:will|would) (?:even )?(?:come|go|turn up|show up) to (?:your|ur) funeral`,
   String.raw`(?<!want(?:ed)? to )(?<!wanting to )(?:and )?(?:don't|never|not) wake up(?:,|\.|!|$| please| again| tomorrow)`,
   String.raw`(?:just )?stop breathing`,
   String.raw`cut deeper`,

@@ -34,7 +34,7 @@ export const DIRECT_THREATS: readonly string[] = [
   String.raw`(?:end up|ends up) on the noticeboard`,
   String.raw`(?:secrets|photos|pictures|messages|nudes) end up (?:on|at|in)`,
   // Second and third persons told what will happen to them: 'you'll pay for this', 'he won't be walking'.
-  String.raw`${PERSON}${WILL_SOON} (?:pay(?: for (?:this|that|it|what|everything)${LITERAL_PAYMENT})?(?! for)|regret (?:the day|ever|crossing|messing|what (?:he|she|they|you|u) did)|be sorry|suffer|die|bleed|get what's coming(?![^.!?\n]{0,20}(?::|karma|eventually|one day|in the end|lonely|old age|life will))|get what is coming|get hurt|get it(?=[.!,?]|$| when| bad| big time| from (?:me|us)| for (?:this|that|it)| now| tonight)|need (?:a new|stitches|an ambulance|a doctor)|be next|watch out|lock (?:your|his|her|their) doors|be leaving in|end up in (?:a|an|the)? ?(?:ditch|ambulance|body bag|coffin|hospital|a&e|wheelchair|pieces|ground))`,
+  String.raw`${PERSON}${WILL_SOON} (?:pay(?: for (?:this|that|it|what|everything)${LITERAL_PAYMENT})?(?! for)|regret (?:the day|ever|crossing|messing|what (?:he|she|they|you|u) did)|be sorry(?=[.!,]|$| for (?:this|that|it|what)| when| trust| i promise| you (?:ever|messed|crossed|opened|did))|suffer|die|bleed|get what's coming(?![^.!?\n]{0,20}(?::|karma|eventually|one day|in the end|lonely|old age|life will))|get what is coming|get hurt|get it(?=[.!,?]|$| when| bad| big time| from (?:me|us)| for (?:this|that|it)| now| tonight)|need (?:a new|stitches|an ambulance|a doctor)|be next|watch out|lock (?:your|his|her|their) doors|be leaving in|end up in (?:a|an|the)? ?(?:ditch|ambulance|body bag|coffin|hospital|a&e|wheelchair|pieces|ground))`,
   // 'You'll regret it' is advice as often as a threat ('date him and you'll regret it'): a threat when it
   // answers what the person might do against the writer, or is sworn to.
   String.raw`(?:if|when|once|the day|the moment) [^.!?\n]{0,40}(?:police|cops|court|tell|tells|report|reports|leave|leaves|talk|talks|block|blocks|ignore|ignores|anyone|dump|dumps)[^.!?\n]{0,30}${PERSON}${WILL_SOON} (?:regret|be sorry)`,
@@ -120,7 +120,7 @@ export const DIRECT_THREATS: readonly string[] = [
   String.raw`(?:die|burn|rot) in (?:a fire|a ditch|a hole|a car crash|hell|prison|a cell)`,
   String.raw`(?:you're|youre|ur|you are) (?:so )?finished`,
   String.raw`(?:i|we) (?:have|'ve got|got|know) (?:your|his|her|their) (?:address|location|postcode|new address)`,
-  String.raw`(?:i'm|im|i am|i was|i'll be|ill be|we're|we'll be) (?:outside|at|sat outside|parked outside|waiting outside) (?:your|his|her|their|ur) (?:house|door|work|flat|place|office|school|mum's|parents')`,
+  String.raw`(?:i'm|im|i am|i was|i'll be|ill be|we're|we'll be) (?:outside|at|sat outside|parked outside|waiting outside) (?:your|his|her|their|ur) (?:house|door|work|flat|place|office|school|mum's|parents'|crib|spot|job|gym|building|car)`,
   String.raw`(?:i|we) know (?:where|which) (?:your|his|her|their|ur) (?:kids|children|son|daughter|mum|mom|parents|family) (?:go|goes|live|lives|work|works|are)`,
   String.raw`(?:break|broke|smash|snap) every bone`,
   String.raw`(?:will|'ll|is going to|'s going to|is gonna|are going to) (?:pay (?:for what (?:he|she|they|you) did|dearly|for this|for that)${LITERAL_PAYMENT}|suffer for (?:this|that|it|what))`,
