@@ -31,6 +31,7 @@ export const SPANISH_THREATS: readonly string[] = [
   String.raw`cuando te (?:pille|vea|encuentre|coja)|no te va a reconocer ni tu (?:madre|padre|familia)`,
   String.raw`(?:se|sabemos|saben|ya se) (?:en que|que) (?:coche|carro|auto|moto|bus|autobus|tren) (?:vas|llevas|conduces|coges|tienes)`,
   String.raw`tienes los dias contados`,
+  String.raw`te (?:voy|vamos|van|va) a (?:hundir|amargar|joder|destrozar|arruinar|hacer mierda) (?:la vida|la existencia)`,
   String.raw`te (?:voy|vamos|van|va) a dar (?:tu merecido|una leccion|un susto|una paliza|lo tuyo|lo que te mereces)`,
   String.raw`(?:vas|vais|va) a ver lo que es bueno`,
   String.raw`no te (?:va a salvar|salva|salvara) (?:ni )?nadie|nadie te va a (?:salvar|proteger|ayudar)`,

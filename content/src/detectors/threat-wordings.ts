@@ -72,7 +72,8 @@ export const DIRECT_THREATS: readonly string[] = [
   String.raw`take a (?:bat|knife|hammer|crowbar|brick) to`,
   String.raw`(?:key|keys|keyed|slash|slashes|torch|torches|burn|burns) ${POSSESSIVE} (?:car|tyres|tires|house|flat|place|door|van|bike)`,
   String.raw`(?:burn|torch) (?:the|his|her|their) (?:house|place|flat) down`,
-  String.raw`(?:car|house|flat|place) caught fire`,
+  String.raw`(?:if|when) (?:your|ur|his|her|their) (?:car|house|flat|place) (?:caught|catches) fire|(?:your|ur) (?:car|house|flat|place) (?:might|could|would|will) catch fire`,
+  String.raw`(?:would|'d|will) look (?:nice|good|great|better|pretty|lovely) (?:on fire|in flames|burning|smashed up|with no windows)`,
   String.raw`brakes (?:fail|failed|could fail|might fail)`,
   String.raw`acid (?:in|on) ${POSSESSIVE} face`,
   // Violence aimed at someone; 'kill me', 'it killed me' and 'could have strangled him' (long past) are not.

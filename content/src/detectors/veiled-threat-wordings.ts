@@ -28,6 +28,7 @@ export const VEILED_THREATS: readonly string[] = [
   String.raw`meet (?:you|u|him|her) in a (?:dark )?alley|(?:people|friends|guys|mates|lads) who(?:'d| would) (?:love|like) to (?:meet|see|visit|find) (?:you|u|him|her)`,
   String.raw`see how long (?:you|u|he|she) (?:last|lasts|survive|survives)`,
   String.raw`make an example (?:out )?of (?:you|u|him|her)`,
+  String.raw`(?:know|see|wait till you see|wait until you see) what (?:i'm|im|ima|imma|i'mma|i am|i'll|ill|i will|we're|we'll) (?:gonna |going to )?do (?:to|2) (?:you|u|him|her)`,
   String.raw`(?:something|anything) (?:bad|terrible|awful|nasty) (?:is going to|'s going to|will|'ll|is gonna|is about to) happen to (?:you|u|your|ur)`,
   String.raw`(?:imma|ima|i'mma|i'ma|i'll|ill|i will|gonna) (?:pop|show|turn|roll) up (?:at|outside|to) (?:your|ur) (?:job|work|house|crib|school|gym|door|place|flat)`,
   String.raw`enjoy ${POSSESSIVE} last`,
