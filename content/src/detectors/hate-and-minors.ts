@@ -31,6 +31,7 @@ const HATE_SOURCES: readonly string[] = [
   String.raw`(?:los|las) ${GROUP_ES} (?:me dan asco|dan asco|son un asco|me repugnan)`,
   String.raw`(?:malditos|malditas|putos|putas) ${GROUP_ES}|(?:maldito|maldita|puto|puta) ${GROUP_ES_MEMBER}`,
   String.raw`tipico de (?:un|una) ${GROUP_ES_MEMBER}`,
+  String.raw`(?:los|las) ${GROUP_ES} no (?:deberian|deben|tendrian que) (?:poder|tener derecho a) (?:adoptar|casarse|votar|trabajar|existir|tener hijos|vivir aqui)`,
   String.raw`${GROUP} (?:are|r) (?:too|so|far too) (?:emotional|stupid|weak|dumb|irrational|hormonal|lazy|primitive) to (?:be|lead|drive|vote|work|think|handle|run|make)`,
   String.raw`${GROUP} (?:commit|cause|are behind|do|are responsible for) (?:all|most|nearly all|half) (?:the |of the )?(?:crime|crimes|violence|rapes|terror|terrorism|problems|stabbings)`,
   String.raw`(?:los|las) ${GROUP_ES} no son (?:humanos|humanas|personas|gente)`,
@@ -139,7 +140,7 @@ const MINOR_AGE = new RegExp(
     String.raw`\b(?:in )?year (?:[4-9]|1[0-1])\b`,
     String.raw`\b(?:[5-9]th|1[0-1]th) grade(?:r)?\b|\bgrade (?:[5-9]|1[0-1])\b|\b(?:fifth|sixth|seventh|eighth|ninth|tenth|eleventh) grade\b`,
     String.raw`\b(?:high ?schoolers?|middle ?schoolers?)\b`,
-    String.raw`\b(?:(?:junior|senior|sophomore|freshman) (?:in|at) (?:high|middle) school|(?:high|middle) school (?:junior|sophomore|freshman|student))\b`,
+    String.raw`\b(?:(?:junior|senior|sophomore|freshman) (?:in|at) (?:high|middle) school|(?:high|middle) school (?:junior|senior|sophomore|freshman|student))\b`,
     String.raw`\b(?:freshman|sophomore|middle school(?:er)?|high school(?:er)? (?:girls?|boys?|kids?|students?)|barely legal|underage (?:girls?|boys?))\b`,
     // Spanish: 'tenía 14 años', 'una niña de 13', 'menor de edad'.
     String.raw`\b(?:${UNDER_AGE_NUMBER}|doce|trece|catorce|quince|dieciseis|diecisiete) anos\b|\b(?:nina|nino|chica|chico|cria|crio|menor|adolescente|cha)s? de (?:${UNDER_AGE_NUMBER}|doce|trece|catorce|quince|dieciseis|diecisiete)\b|\bmenor(?:es)? de edad\b|\b(?:colegialas?|una menor|un menor)\b`,

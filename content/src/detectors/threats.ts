@@ -23,7 +23,7 @@ const REPORTED_QUOTE =
 
 // The same said before its speaker ('I'm coming for your crown, she used to say').
 const REPORTED_BEFORE =
-  /(?<=^|[.!?\n])[^.!?\n]*,\s*(?:he|she|they|my \w+|his \w+|her \w+)\s+(?:used to |would |always |once |then )?(?:say|said|says|joke|joked|jokes|tease|teased|teases|text|texted)\b/giu;
+  /(?<=^|[.!?\n])[^.!?\n]*,\s*(?:he|she|they|my \w+|his \w+|her \w+)(?:'d)?\s+(?:used to |would |always |once |then )?(?:say|said|says|joke|joked|jokes|tease|teased|teases|text|texted)\b/giu;
 // A home the writer shares or shared with the person: 'I know where he lives, we bought the house together'.
 const SHARED_HOME =
   /\b(?:(?:we|i) (?:lived|live|bought|shared|share|rented|rent|owned|own|split|worked|work)\b|together|our (?:house|flat|place|home)|same (?:house|flat|place|office|team|job|shift)|colleagues|coworkers|co-workers)/iu;
