@@ -18,6 +18,7 @@ const SELF_HARM_SOURCES: readonly string[] = [
   String.raw`(?:cortate|abrete) las venas|(?:tomate|traga(?:te)?) (?:todas )?las pastillas`,
   String.raw`(?:^|(?<=[.!?\n] ?))(?:just |so |now |go )?end it(?: all| already| now| pls| please| tonight)?(?=[.!]|$)`,
   String.raw`kys`,
+  String.raw`(?:rope|bridge|pills|knife|blade|train tracks|river|noose) (?:is|are)(?: calling| waiting for)(?: your name| you)`,
   String.raw`(?:you|u) should (?:just )?(?:give up on|quit) (?:life|living)`,
   String.raw`(?:hope|wish|pray) (?:you|u) (?:just )?(?:unalive|off yourself|kys|kms)`,
   String.raw`(?:end|take) (?:your|ur) (?:(?:own|miserable|pathetic|sad|worthless|stupid|useless|fucking) )*life`,

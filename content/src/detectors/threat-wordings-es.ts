@@ -31,6 +31,7 @@ export const SPANISH_THREATS: readonly string[] = [
   String.raw`cuando te (?:pille|vea|encuentre|coja)|no te va a reconocer ni tu (?:madre|padre|familia)`,
   String.raw`(?:se|sabemos|saben|ya se) (?:en que|que) (?:coche|carro|auto|moto|bus|autobus|tren) (?:vas|llevas|conduces|coges|tienes)`,
   String.raw`tienes los dias contados`,
+  String.raw`no (?:vas|va) a (?:estar|dormir|vivir) tranquil[oa]|no vas a tener paz|(?:tu|la) vida en un infierno`,
   String.raw`(?:vas|vais|va) a llorar sangre|te vas a acordar de mi|que se (?:cuide|ande con cuidado)|que tenga (?:mucho )?cuidado`,
   String.raw`te (?:rompo|parto|reviento|arranco|corto) (?:las piernas|la cara|los dientes|la boca|el cuello|los brazos)`,
   String.raw`te (?:voy|vamos|van|va) a (?:hundir|amargar|joder|destrozar|arruinar|hacer mierda) (?:la vida|la existencia)`,
