@@ -11,6 +11,8 @@ export const RATING_TEXT_FIELDS = {
 export type RatingTextField = keyof typeof RATING_TEXT_FIELDS;
 export const RATED_NAME_LABEL = 'Their name';
 export const DISPLAY_NAME_LABEL = 'Display name';
+/** The longest public display name, in characters as people count them (code points, not UTF-16 units). */
+export const DISPLAY_NAME_MAX_LENGTH = 40;
 
 export const TESTIMONIAL_MAX_LENGTH = 120;
 export const LONG_TEXT_MAX_LENGTH = 1000;

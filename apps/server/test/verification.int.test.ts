@@ -577,17 +577,19 @@ describe('over HTTP with cookies', () => {
   });
 
   it('answers the default country from the request headers, falling back to us', async () => {
+    // ALLOWED_SMS_COUNTRIES as the test app sets it, in the phone input's lowercase codes.
+    const TEXTABLE = ['us', 'gb', 'ca', 'au'];
     const browser = new HttpBrowser();
     const fallback = await trpcHttp(t, browser, 'query', 'verification.defaultCountry');
-    expect(fallback.data).toEqual({ country: 'us' });
+    expect(fallback.data).toEqual({ country: 'us', textableCountries: TEXTABLE });
     const proxy = await trpcHttp(t, browser, 'query', 'verification.defaultCountry', undefined, {
       'cf-ipcountry': 'GB',
     });
-    expect(proxy.data).toEqual({ country: 'gb' });
+    expect(proxy.data).toEqual({ country: 'gb', textableCountries: TEXTABLE });
     const language = await trpcHttp(t, browser, 'query', 'verification.defaultCountry', undefined, {
       'accept-language': 'en-AU,en;q=0.8',
     });
-    expect(language.data).toEqual({ country: 'au' });
+    expect(language.data).toEqual({ country: 'au', textableCountries: TEXTABLE });
   });
 });
 

@@ -3,7 +3,9 @@ import { useTRPC } from './trpc';
 
 /**
  * The country a phone input starts on (docs/product.md#phone-numbers): the server reads it from the
- * request's proxy or language headers and falls back to 'us'; asked once per page load. The phone input
+ * request's proxy or language headers and falls back to 'us'. The same answer names the countries the server
+ * texts (`textableCountries`), which the phone input lists first and the code forms check. Asked once per page
+ * load. The phone input
  * picks its country when it mounts, so forms render it once this is no longer pending.
  */
 export function useDefaultCountry() {

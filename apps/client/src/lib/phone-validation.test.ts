@@ -1,5 +1,10 @@
+import { PHONE_INPUT_MAX_LENGTH } from '@exrated/content/phone';
 import { describe, expect, it } from 'vitest';
-import { codeTextProblem, isValidPhoneNumber, PHONE_INPUT_MAX_LENGTH } from './phone-validation';
+import { isValidPhoneNumber, codeTextProblem as problemFor } from './phone-validation';
+
+// ALLOWED_SMS_COUNTRIES by default, as verification.defaultCountry hands it to the browser.
+const TEXTABLE = ['us', 'gb', 'ca', 'au'];
+const codeTextProblem = (value: string) => problemFor(value, TEXTABLE);
 
 describe('isValidPhoneNumber', () => {
   it('accepts valid numbers of the fully supported countries', () => {
@@ -61,6 +66,11 @@ describe('codeTextProblem', () => {
     expect(codeTextProblem('+447781123456')).toBe('country'); // Guernsey, under +44
     expect(codeTextProblem('+447797123456')).toBe('country'); // Jersey, under +44
     expect(codeTextProblem('+33612345678')).toBe('country');
+  });
+
+  it('follows the countries the server names', () => {
+    expect(problemFor('+33612345678', ['fr'])).toBeNull();
+    expect(problemFor('+12025550143', ['fr'])).toBe('country');
   });
 
   it('calls anything else invalid', () => {

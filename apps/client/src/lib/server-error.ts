@@ -23,6 +23,21 @@ export function readServerError(error: unknown): ServerError {
   return { message, code, retryAfterSeconds: retry };
 }
 
+/**
+ * The server's message for each input field it refused, keyed by the field's dotted path as the procedure's
+ * input names it ('name', 'scores.0.score'); empty when the refusal is not about a field.
+ */
+export function serverFieldErrors(error: unknown): Record<string, string> {
+  if (typeof error !== 'object' || error === null || !('data' in error)) return {};
+  const { data } = error;
+  if (typeof data !== 'object' || data === null || !('fieldErrors' in data)) return {};
+  const { fieldErrors } = data;
+  if (typeof fieldErrors !== 'object' || fieldErrors === null) return {};
+  return Object.fromEntries(
+    Object.entries(fieldErrors).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  );
+}
+
 /** The server's message when it is meant for people; `fallback` for internal errors and lost connections. */
 export function userFacingMessage(error: unknown, fallback: string): string {
   const { message, code } = readServerError(error);

@@ -1,14 +1,11 @@
+import { NOTICE_CONTACT_MAX, NOTICE_REASON_MESSAGE, NOTICE_TEXT_MAX } from '@exrated/content/notice-fields';
 import { NOTICE_REASONS } from '@exrated/db/schema';
 import { z } from 'zod';
 import { screenedText } from '../services/content/screened-fields';
 import { REVIEW_NOT_FOUND } from '../services/notices/file-notice';
 import { NOTICE_NOT_FOUND } from '../services/notices/notice-status';
 
-/** A notice's or an appeal's text: at most 2,000 characters. */
-export const NOTICE_TEXT_MAX = 2000;
-export const NOTICE_CONTACT_MAX = 200;
-
-export const noticeReasonField = z.enum(NOTICE_REASONS, 'Please choose why you are reporting this.');
+export const noticeReasonField = z.enum(NOTICE_REASONS, NOTICE_REASON_MESSAGE);
 
 /**
  * A notice's or an appeal's text goes through the screening of every user text

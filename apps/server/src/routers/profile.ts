@@ -1,3 +1,4 @@
+import { OWN_PHONE_NUMBER_MESSAGE } from '@exrated/content/phone';
 import { z } from 'zod';
 import { deleteAccount } from '../services/data-rights/delete-account';
 import { setDoNotRateFor } from '../services/data-rights/do-not-rate';
@@ -19,7 +20,7 @@ import {
 import { noticeReasonField, noticeTextField } from './notice.schemas';
 
 export const savePhoneInput = z.strictObject({
-  phoneNumber: phoneNumberField('Please enter a valid phone number'),
+  phoneNumber: phoneNumberField(OWN_PHONE_NUMBER_MESSAGE),
 });
 
 export const reportRatingInput = z.strictObject({

@@ -1,15 +1,14 @@
+import { PHONE_NUMBER_MESSAGE } from '@exrated/content/phone';
 import { z } from 'zod';
 import { phoneNumberField } from '../services/phone/phone';
 import { checkVerificationCode, sendVerificationCode } from '../services/verification/verification-service';
 import { router } from '../trpc/init';
 import { deviceProcedure, publicProcedure } from '../trpc/procedures';
 
-const PHONE_MESSAGE = 'Please enter a valid phone number with country code';
-
-export const sendCodeInput = z.strictObject({ phoneNumber: phoneNumberField(PHONE_MESSAGE) });
+export const sendCodeInput = z.strictObject({ phoneNumber: phoneNumberField(PHONE_NUMBER_MESSAGE) });
 
 export const checkCodeInput = z.strictObject({
-  phoneNumber: phoneNumberField(PHONE_MESSAGE),
+  phoneNumber: phoneNumberField(PHONE_NUMBER_MESSAGE),
   code: z
     .string({ message: 'Please enter the complete 6-digit code' })
     .regex(/^\d{6}$/, 'Please enter the complete 6-digit code'),
@@ -23,6 +22,13 @@ export const verificationRouter = router({
   check: deviceProcedure
     .input(checkCodeInput)
     .mutation(({ ctx, input }) => checkVerificationCode(ctx, input.phoneNumber, input.code)),
-  /** The country the phone input starts on: from the request's proxy or language headers, else 'us'. */
-  defaultCountry: publicProcedure.query(({ ctx }) => ({ country: ctx.request.countryHint ?? 'us' })),
+  /**
+   * The country the phone input starts on (from the request's proxy or language headers, else 'us') and the
+   * countries texts go to (ALLOWED_SMS_COUNTRIES), which the browser lists first and checks a number against
+   * before it asks for a code. Both as lowercase ISO 3166 alpha-2, the phone input's own codes.
+   */
+  defaultCountry: publicProcedure.query(({ ctx }) => ({
+    country: ctx.request.countryHint ?? 'us',
+    textableCountries: ctx.config.allowedSmsCountries.map((country) => country.toLowerCase()),
+  })),
 });

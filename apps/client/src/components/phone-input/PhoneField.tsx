@@ -10,15 +10,15 @@ import {
   parseCountry,
   usePhoneInput,
 } from 'react-international-phone';
-import { SUPPORTED_PHONE_COUNTRIES } from '../../lib/phone-validation';
 import { COUNTRY_FLAGS } from './flags';
 
-const PREFERRED: CountryIso2[] = [...SUPPORTED_PHONE_COUNTRIES];
 const SELECTOR_CLASS = 'react-international-phone-country-selector';
 
 export interface PhoneFieldProps {
   value: string;
   defaultCountry: CountryIso2;
+  /** Listed first in the country list: the countries the server texts. */
+  preferredCountries: CountryIso2[];
   disabled: boolean;
   /** The number in E.164 and the national part as typed. */
   onChange: (phone: string, inputValue: string) => void;
@@ -35,6 +35,7 @@ export interface PhoneFieldProps {
 export function PhoneField({
   value,
   defaultCountry,
+  preferredCountries,
   disabled,
   onChange,
   onBlur,
@@ -66,7 +67,7 @@ export function PhoneField({
       <CountrySelector
         selectedCountry={country.iso2}
         countries={selectorCountries}
-        preferredCountries={PREFERRED}
+        preferredCountries={preferredCountries}
         flags={COUNTRY_FLAGS}
         disabled={disabled}
         onSelect={(selected) => setCountry(selected.iso2, { focusOnInput: true })}

@@ -1,7 +1,8 @@
+import { PHONE_INPUT_MAX_LENGTH } from '@exrated/content/phone';
 import { Input } from '@mantine/core';
 import { useId, useRef, useState } from 'react';
 import { type CountryIso2, defaultCountries, parseCountry } from 'react-international-phone';
-import { PHONE_INPUT_MAX_LENGTH } from '../../lib/phone-validation';
+import { useDefaultCountry } from '../../lib/default-country';
 import { PhoneField } from './PhoneField';
 import classes from './PhoneNumberInput.module.css';
 
@@ -42,6 +43,7 @@ export function PhoneNumberInput({
   name = 'phone',
 }: PhoneNumberInputProps) {
   const inputId = useId();
+  const textableCountries = useDefaultCountry().data?.textableCountries ?? [];
   const [touched, setTouched] = useState(false);
   // The library also reports the initial value on mount: only a later change of the text counts as a touch.
   const shownText = useRef<string | null>(null);
@@ -68,6 +70,9 @@ export function PhoneNumberInput({
         <PhoneField
           value={value}
           defaultCountry={country}
+          preferredCountries={textableCountries.filter((code): code is CountryIso2 =>
+            KNOWN_COUNTRIES.has(code),
+          )}
           disabled={disabled}
           inputProps={{
             id: inputId,

@@ -1,5 +1,6 @@
+import { NOTICE_TEXT_MAX } from '@exrated/content/notice-fields';
 import { Select, Textarea } from '@mantine/core';
-import { isNoticeReason, NOTICE_REASON_OPTIONS, NOTICE_TEXT_MAX, type NoticeReason } from './notice-reasons';
+import { isNoticeReason, NOTICE_REASON_OPTIONS, type NoticeReason } from './notice-reasons';
 
 interface NoticeReasonFieldsProps {
   reason: NoticeReason | null;

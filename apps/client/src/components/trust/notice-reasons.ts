@@ -27,9 +27,6 @@ export function noticeReasonLabel(reason: string): string {
   return isNoticeReason(reason) ? NOTICE_REASON_LABELS[reason] : reason;
 }
 
-/** The longest description a notice takes (the server's limit). */
-export const NOTICE_TEXT_MAX = 2000;
-
 /** Where a notice's status is shown: anyone holding the reference can read it. */
 export function noticeStatusPath(reference: string): string {
   return `/notices/${encodeURIComponent(reference)}`;

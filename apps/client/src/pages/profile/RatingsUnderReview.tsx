@@ -1,3 +1,4 @@
+import { NOTICE_TEXT_MAX } from '@exrated/content/notice-fields';
 import type { AppRouter } from '@exrated/server/router';
 import { Badge, Button, Container, Group, Modal, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { IconEyeOff, IconHourglass, IconMessageReport } from '@tabler/icons-react';
@@ -6,7 +7,6 @@ import type { inferOutput, TRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { DialogButtons } from '../../components/trust/ConfirmDialog';
-import { NOTICE_TEXT_MAX } from '../../components/trust/notice-reasons';
 import { notify } from '../../lib/notify';
 import { failureMessage } from '../../lib/server-error';
 import { useTRPC } from '../../lib/trpc';

@@ -1,16 +1,17 @@
+import { PHONE_NUMBER_MESSAGE } from '@exrated/content/phone';
 import { Alert, Button, Select, Skeleton, Text, TextInput } from '@mantine/core';
 import { IconArrowRight, IconHeartHandshake } from '@tabler/icons-react';
 import { PhoneNumberInput } from '../../components/phone-input/PhoneNumberInput';
 import { useDefaultCountry } from '../../lib/default-country';
 import { isValidPhoneNumber } from '../../lib/phone-validation';
-import { type BasicInfo, type BasicInfoErrors, PHONE_MESSAGE } from './rating-form-rules';
+import type { BasicInfo, BasicInfoField } from './rating-form-rules';
 import { StepForm } from './StepForm';
 
 interface BasicInfoStepProps {
   info: BasicInfo;
   onChange: (patch: Partial<BasicInfo>) => void;
   /** Errors to show now: after a Continue attempt, or from the server. */
-  errors: BasicInfoErrors;
+  errors: Partial<Record<BasicInfoField, string>>;
   /** Continue was pressed: show the phone error even if the field was never touched. */
   attempted: boolean;
   relationshipTypes: Array<{ value: string; label: string }> | undefined;
@@ -77,7 +78,7 @@ export function BasicInfoStep({
           value={info.phoneNumber}
           onChange={(phoneNumber) => onChange({ phoneNumber })}
           defaultCountry={country.data?.country}
-          error={errors.phoneNumber ?? (isValidPhoneNumber(info.phoneNumber) ? null : PHONE_MESSAGE)}
+          error={errors.phoneNumber ?? (isValidPhoneNumber(info.phoneNumber) ? null : PHONE_NUMBER_MESSAGE)}
           forceShowError={attempted || Boolean(errors.phoneNumber)}
         />
       )}

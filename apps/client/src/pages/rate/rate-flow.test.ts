@@ -1,6 +1,7 @@
+import { schemaResolver } from '@mantine/form';
 import { describe, expect, it } from 'vitest';
 import { afterRating, mustVerifyFirst, readRateFlags } from './rate-flow';
-import { basicInfoErrors, nameError, phoneFromSharedLink } from './rating-form-rules';
+import { basicInfoSchema, phoneFromSharedLink } from './rating-form-rules';
 
 const none = readRateFlags(undefined);
 const fromRedirect = readRateFlags({ fromRedirect: true });
@@ -84,6 +85,11 @@ describe('afterRating', () => {
 });
 
 describe('rating form rules', () => {
+  // The form's own resolver over step 1's schema, as use-rate-form validates with it.
+  const stepOneErrors = schemaResolver(basicInfoSchema, { sync: true });
+  const nameError = (name: string) =>
+    stepOneErrors({ name, relationshipType: 'fling', phoneNumber: '+12025550143' }).name ?? null;
+
   it.each(['Alex S.', 'Zoë', 'José M', "D'Arcy", 'Mary-Jane O.', '  Sam   T  '])(
     'accepts the name %j',
     (name) => {
@@ -100,14 +106,20 @@ describe('rating form rules', () => {
   });
 
   it('checks every field of step 1', () => {
-    expect(basicInfoErrors({ name: '', relationshipType: null, phoneNumber: '+1202' })).toEqual({
+    expect(stepOneErrors({ name: '', relationshipType: null, phoneNumber: '+1202' })).toEqual({
       name: 'Please enter their first name',
       relationshipType: 'Please choose the relationship type',
       phoneNumber: 'Please enter a valid phone number with country code',
     });
     expect(
-      basicInfoErrors({ name: 'Alex S.', relationshipType: 'fling', phoneNumber: '+12025550143' }),
+      stepOneErrors({ name: 'Alex S.', relationshipType: 'fling', phoneNumber: '+12025550143' }),
     ).toEqual({});
+  });
+
+  it('refuses direction controls in the name with the screening message', () => {
+    expect(nameError('Al\u202Eex')).toBe(
+      'Their name must not contain direction control characters (such as a right-to-left override).',
+    );
   });
 
   it('takes a usable phone number from a shared link', () => {

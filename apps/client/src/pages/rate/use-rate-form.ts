@@ -1,7 +1,9 @@
 import { normalizeName } from '@exrated/content/normalize';
+import { schemaResolver, useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { showServerFieldErrors } from '../../lib/form-errors';
 import { notify } from '../../lib/notify';
 import { useRatingLists } from '../../lib/rating-lists';
 import { readServerError } from '../../lib/server-error';
@@ -9,17 +11,28 @@ import { useTRPC } from '../../lib/trpc';
 import { useRefreshViewer, type Viewer } from '../../lib/viewer';
 import { afterRating, type RateFlags, type SubmitReply } from './rate-flow';
 import {
+  BASIC_INFO_FIELDS,
   type BasicInfo,
-  type BasicInfoErrors,
-  basicInfoErrors,
+  type BasicInfoField,
+  basicInfoSchema,
   DEFAULT_SCORE,
   phoneFromSharedLink,
+  type RatingFormValues,
   type ReviewTexts,
 } from './rating-form-rules';
 import { useScreeningRefusals } from './use-screening-refusals';
 
-const EMPTY_TEXTS: ReviewTexts = { gratitude: '', selfReflection: '', feedback: '', testimonial: '' };
-const STEP_ONE_FIELDS = new Set(['name', 'relationshipType', 'phoneNumber']);
+const EMPTY_VALUES: RatingFormValues = {
+  name: '',
+  relationshipType: null,
+  phoneNumber: '',
+  scores: {},
+  gratitude: '',
+  selfReflection: '',
+  feedback: '',
+  testimonial: '',
+};
+const STEP_ONE_FIELDS = new Set<string>(BASIC_INFO_FIELDS);
 
 /** The red banner's text for a failed submission (docs/product.md#messages), never a stack or SQL. */
 function bannerMessage(error: unknown): string {
@@ -32,21 +45,13 @@ function bannerMessage(error: unknown): string {
   return message;
 }
 
-function serverFieldErrors(error: unknown): Record<string, string> {
-  if (typeof error !== 'object' || error === null || !('data' in error)) return {};
-  const { data } = error;
-  if (typeof data !== 'object' || data === null || !('fieldErrors' in data)) return {};
-  const { fieldErrors } = data;
-  if (typeof fieldErrors !== 'object' || fieldErrors === null) return {};
-  return Object.fromEntries(
-    Object.entries(fieldErrors).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
-  );
-}
+const errorText = (error: unknown) => (typeof error === 'string' ? error : undefined);
 
 /**
- * The state of the two-step rating form and its submission: the five scores start at 5, step 1 is checked
- * before step 2 opens, the server's field errors land on their fields, and a saved rating leads on as
- * `afterRating` says.
+ * The two-step rating form and its submission, on @mantine/form: step 1 is checked with the schema the
+ * server's `rating.submit` shares (rating-form-rules) before step 2 opens, the five scores start at 5, the
+ * server's field errors land on their fields (and bring back the step that holds them), and a saved rating
+ * leads on as `afterRating` says.
  */
 export function useRateForm({
   sharedPhone,
@@ -63,81 +68,80 @@ export function useRateForm({
   const refreshViewer = useRefreshViewer();
   const { questions, relationshipTypes } = useRatingLists();
   const submit = useMutation(trpc.rating.submit.mutationOptions());
-
+  const form = useForm<RatingFormValues>({
+    mode: 'controlled',
+    initialValues: { ...EMPTY_VALUES, phoneNumber: phoneFromSharedLink(sharedPhone) },
+    validate: schemaResolver(basicInfoSchema, { sync: true }),
+    // Once Continue was pressed, step 1's messages follow the typing; editing a field retires the server's
+    // message about it.
+    validateInputOnChange: [...BASIC_INFO_FIELDS],
+  });
   const [step, setStep] = useState<1 | 2>(1);
-  const [info, setInfo] = useState<BasicInfo>(() => ({
-    name: '',
-    relationshipType: null,
-    phoneNumber: phoneFromSharedLink(sharedPhone),
-  }));
-  const [scores, setScores] = useState<Record<number, number>>({});
-  const [texts, setTexts] = useState<ReviewTexts>(EMPTY_TEXTS);
+  // Step 1's own messages wait for the first Continue; the server's only come after one.
   const [attempted, setAttempted] = useState(false);
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
-  const [banner, setBanner] = useState<string | null>(null);
+  const { values, errors } = form;
   // The server's count after this page's last rating, until profile.me has caught up.
-  const [lastCount, setLastCount] = useState<number | null>(null);
-  const ratingsGiven = Math.max(viewer.ratingsGiven, lastCount ?? 0);
+  const ratingsGiven = Math.max(viewer.ratingsGiven, submit.data?.ratingsGiven ?? 0);
 
-  // A refusal of the content rules shows as soon as typing pauses; the server's message, until its field is
-  // edited, wins over it.
-  const refusals = useScreeningRefusals({ name: info.name, ...texts });
-  const localErrors = attempted ? basicInfoErrors(info) : {};
-  const stepOneErrors: BasicInfoErrors = {
-    ...(refusals.name ? { name: refusals.name } : {}),
-    ...localErrors,
-    ...Object.fromEntries(Object.entries(fieldErrors).filter(([field]) => STEP_ONE_FIELDS.has(field))),
+  // A refusal of the content rules shows as soon as typing pauses; a message of the form wins over it.
+  const texts: ReviewTexts = {
+    gratitude: values.gratitude,
+    selfReflection: values.selfReflection,
+    feedback: values.feedback,
+    testimonial: values.testimonial,
   };
-  const stepTwoErrors = { ...refusals, ...fieldErrors };
-
-  // Editing a field retires the server's message about it.
-  const forgetServerErrors = (patch: object) =>
-    setFieldErrors((current) =>
-      Object.fromEntries(Object.entries(current).filter(([field]) => !(field in patch))),
-    );
+  const refusals = useScreeningRefusals({ name: values.name, ...texts });
+  const stepOneErrors: Partial<Record<BasicInfoField, string>> = {};
+  for (const field of BASIC_INFO_FIELDS) {
+    const message =
+      (attempted ? errorText(errors[field]) : undefined) ?? (field === 'name' ? refusals.name : undefined);
+    if (message) stepOneErrors[field] = message;
+  }
+  const stepTwoErrors: Record<string, string> = { ...refusals };
+  for (const [path, error] of Object.entries(errors)) {
+    const message = errorText(error);
+    if (message && !STEP_ONE_FIELDS.has(path)) stepTwoErrors[path] = message;
+  }
 
   const reset = () => {
     setStep(1);
-    setInfo({ name: '', relationshipType: null, phoneNumber: '' });
-    setScores({});
-    setTexts(EMPTY_TEXTS);
+    form.setValues(EMPTY_VALUES);
+    form.clearErrors();
     setAttempted(false);
-    setFieldErrors({});
-    setBanner(null);
   };
 
   const goToRatings = () => {
     setAttempted(true);
-    if (Object.keys(basicInfoErrors(info)).length > 0 || refusals.name) return;
+    const failed = BASIC_INFO_FIELDS.filter((field) => form.validateField(field).hasError);
+    if (failed.length > 0 || refusals.name) return;
     setStep(2);
     window.scrollTo({ top: 0 });
   };
 
   const send = () => {
+    const current = form.getValues();
     const relationshipType = relationshipTypes.data?.find(
-      (type) => type.value === info.relationshipType,
+      (type) => type.value === current.relationshipType,
     )?.value;
     if (!questions.data || !relationshipType) return;
-    setBanner(null);
-    setFieldErrors({});
+    form.clearErrors();
     const optional = (value: string) => (value.trim() === '' ? null : value.trim());
     submit.mutate(
       {
-        name: normalizeName(info.name),
+        name: normalizeName(current.name),
         relationshipType,
-        phoneNumber: info.phoneNumber,
+        phoneNumber: current.phoneNumber,
         scores: questions.data.map((question) => ({
           questionId: question.id,
-          score: scores[question.id] ?? DEFAULT_SCORE,
+          score: current.scores[question.id] ?? DEFAULT_SCORE,
         })),
-        testimonial: optional(texts.testimonial),
-        gratitude: optional(texts.gratitude),
-        selfReflection: optional(texts.selfReflection),
-        feedback: optional(texts.feedback),
+        testimonial: optional(current.testimonial),
+        gratitude: optional(current.gratitude),
+        selfReflection: optional(current.selfReflection),
+        feedback: optional(current.feedback),
       },
       {
         onSuccess: (reply: SubmitReply) => {
-          setLastCount(reply.ratingsGiven);
           void refreshViewer();
           const { toast, next } = afterRating(reply, {
             flags,
@@ -153,11 +157,8 @@ export function useRateForm({
           }
         },
         onError: (error) => {
-          const errors = serverFieldErrors(error);
-          setFieldErrors(errors);
-          setBanner(bannerMessage(error));
           // A mistake in step 1 is shown where it can be fixed.
-          if (Object.keys(errors).some((field) => STEP_ONE_FIELDS.has(field))) setStep(1);
+          if (showServerFieldErrors(form, error).some((path) => STEP_ONE_FIELDS.has(path))) setStep(1);
           notify.error({
             title: 'Submission failed',
             message: 'There was an error submitting your rating. Please try again.',
@@ -169,23 +170,25 @@ export function useRateForm({
 
   return {
     step,
-    info,
+    info: { name: values.name, relationshipType: values.relationshipType, phoneNumber: values.phoneNumber },
     setInfo: (patch: Partial<BasicInfo>) => {
-      setInfo((current) => ({ ...current, ...patch }));
-      forgetServerErrors(patch);
+      for (const field of BASIC_INFO_FIELDS) {
+        if (field in patch) form.setFieldValue(field, patch[field] ?? null);
+      }
     },
     stepOneErrors,
     attempted,
-    scores,
+    scores: values.scores,
     setScore: (questionId: number, score: number) =>
-      setScores((current) => ({ ...current, [questionId]: score })),
+      form.setFieldValue('scores', (current) => ({ ...current, [questionId]: score })),
     texts,
     setTexts: (patch: Partial<ReviewTexts>) => {
-      setTexts((current) => ({ ...current, ...patch }));
-      forgetServerErrors(patch);
+      for (const [field, text] of Object.entries(patch) as [keyof ReviewTexts, string][]) {
+        form.setFieldValue(field, text);
+      }
     },
     fieldErrors: stepTwoErrors,
-    banner,
+    banner: submit.error ? bannerMessage(submit.error) : null,
     submitting: submit.isPending,
     questions: questions.data,
     questionsFailed: questions.isError || relationshipTypes.isError,

@@ -1,11 +1,4 @@
-import {
-  containsDirectionControls,
-  nameScreeningMessage,
-  normalizeName,
-  normalizeText,
-  screeningMessage,
-  screenText,
-} from '@exrated/content';
+import { nameScreeningMessage, normalizeText, screeningMessage, screenText } from '@exrated/content';
 import { z } from 'zod';
 
 /**
@@ -13,20 +6,6 @@ import { z } from 'zod';
  * before any rule runs, then screened with the rule list shared with the browser
  * (@exrated/content). A refusal is an input error naming the field and the rule.
  */
-
-/**
- * A name, before its own length or pattern rules: direction controls are refused (a name that reads
- * differently from what it is has no innocent use), then the name is normalized.
- */
-export function normalizedName(label: string) {
-  return z
-    .string()
-    .refine((value) => !containsDirectionControls(value), {
-      message: screeningMessage(label, 'direction-controls'),
-      abort: true,
-    })
-    .transform(normalizeName);
-}
 
 /** Adds the screening refusal of a normalized name; names are not moderated, so a hold refuses too. */
 export function refuseScreenedName(label: string) {

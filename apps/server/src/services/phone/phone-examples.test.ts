@@ -1,3 +1,4 @@
+import { PHONE_INPUT_MAX_LENGTH, untextableReason } from '@exrated/content/phone';
 import fc from 'fast-check';
 import {
   type CountryCode,
@@ -7,7 +8,7 @@ import {
 } from 'libphonenumber-js/max';
 import mobileExamples from 'libphonenumber-js/mobile/examples';
 import { describe, expect, it } from 'vitest';
-import { PHONE_INPUT_MAX_LENGTH, parsePhone, untextableReason } from './phone';
+import { parsePhone } from './phone';
 
 /**
  * Phone parsing checked against libphonenumber's own example numbers for the four fully

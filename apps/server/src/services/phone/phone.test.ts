@@ -1,5 +1,6 @@
+import { untextableReason } from '@exrated/content/phone';
 import { describe, expect, it } from 'vitest';
-import { parsePhone, phoneNumberField, untextableReason } from './phone';
+import { parsePhone, phoneNumberField } from './phone';
 
 describe('parsePhone', () => {
   it('normalizes spaces, parentheses and hyphens and adds the missing +', () => {

@@ -1,10 +1,9 @@
-import { type CountryCode, type NumberType, parsePhoneNumberFromString } from 'libphonenumber-js/max';
+import { PHONE_INPUT_MAX_LENGTH, readPhoneNumber } from '@exrated/content/phone';
+import { type NumberType, parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import { z } from 'zod';
 
-/** docs/product.md#phone-numbers: input text at most 250 characters; national number 2 to 17 digits. */
-export const PHONE_INPUT_MAX_LENGTH = 250;
-const NATIONAL_NUMBER_MIN = 2;
-const NATIONAL_NUMBER_MAX = 17;
+// The rules themselves are shared with the browser (@exrated/content/phone); the server reads numbers with
+// libphonenumber's full metadata, which tells every number type apart.
 
 export interface ParsedPhone {
   /** E.164, e.g. +14155550100. */
@@ -15,20 +14,10 @@ export interface ParsedPhone {
   type: NumberType;
 }
 
-/**
- * docs/product.md#phone-numbers: spaces, parentheses and hyphens are removed and a leading + is added if
- * missing; the result must be a valid number for its country (libphonenumber's full metadata).
- */
+/** The number as docs/product.md#phone-numbers reads it (readPhoneNumber), with the full metadata. */
 export function parsePhone(input: string): ParsedPhone | null {
-  if (input.length > PHONE_INPUT_MAX_LENGTH) return null;
-  const stripped = input.trim().replace(/[\s().-]/g, '');
-  if (!/^\+?\d+$/.test(stripped)) return null;
-  const withPlus = stripped.startsWith('+') ? stripped : `+${stripped}`;
-  const parsed = parsePhoneNumberFromString(withPlus);
-  if (!parsed?.isValid()) return null;
-  const national = parsed.nationalNumber.length;
-  if (national < NATIONAL_NUMBER_MIN || national > NATIONAL_NUMBER_MAX) return null;
-  return { e164: parsed.number, country: parsed.country, type: parsed.getType() };
+  const parsed = readPhoneNumber(input, parsePhoneNumberFromString);
+  return parsed ? { e164: parsed.number, country: parsed.country, type: parsed.getType() } : null;
 }
 
 /** The E.164 shape: '+', a country code that does not start with 0, at most 15 digits in all. */
@@ -40,28 +29,6 @@ const E164 = /^\+[1-9]\d{1,14}$/;
  */
 export function isE164(value: string): boolean {
   return E164.test(value);
-}
-
-/**
- * Number types that receive texts. Premium-rate, shared-cost, personal, toll-free, pager, VoIP and landline
- * numbers never get one: texting them is how SMS pumping fraud makes money (docs/security.md#codes).
- */
-const TEXTABLE_TYPES: ReadonlySet<NumberType> = new Set<NumberType>(['MOBILE', 'FIXED_LINE_OR_MOBILE']);
-
-export type UntextableReason = 'country_not_allowed' | 'number_type_not_allowed';
-
-/**
- * Why no text may go to this number, or null when one may: the country must be on the allow-list and the
- * number one that receives texts. The same rule serves code texts and rating texts.
- */
-export function untextableReason(
-  phone: ParsedPhone,
-  allowedCountries: readonly string[],
-): UntextableReason | null {
-  if (phone.country === undefined || !allowedCountries.includes(phone.country as CountryCode)) {
-    return 'country_not_allowed';
-  }
-  return TEXTABLE_TYPES.has(phone.type) ? null : 'number_type_not_allowed';
 }
 
 /** A zod field that accepts a phone number as typed and yields its E.164 form, or fails with `message`. */

@@ -1,11 +1,10 @@
-import { DISPLAY_NAME_LABEL } from '@exrated/content';
+import { normalizedName } from '@exrated/content/fields';
+import { DISPLAY_NAME_LABEL, DISPLAY_NAME_MAX_LENGTH } from '@exrated/content/rating-fields';
 import type { Database } from '@exrated/db';
 import { setClaimedProfileName } from '@exrated/db/queries';
 import { z } from 'zod';
-import { normalizedName, refuseScreenedName } from '../content/screened-fields';
+import { refuseScreenedName } from '../content/screened-fields';
 
-/** The longest public display name, in characters as people count them (code points, not UTF-16 units). */
-export const DISPLAY_NAME_MAX_LENGTH = 40;
 const TOO_LONG = `${DISPLAY_NAME_LABEL} must be at most ${DISPLAY_NAME_MAX_LENGTH} characters`;
 
 // Invisible control characters (newlines, escapes) have no place in a name shown on one line.

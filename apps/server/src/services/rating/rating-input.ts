@@ -2,7 +2,6 @@ import {
   crossFieldRefusals,
   LONG_TEXT_MAX_LENGTH,
   NAME_MESSAGE,
-  NAME_PATTERN,
   NAME_REQUIRED_MESSAGE,
   RATED_NAME_LABEL,
   RATING_TEXT_FIELDS,
@@ -10,29 +9,24 @@ import {
   screenRatingInput,
   TESTIMONIAL_MAX_LENGTH,
 } from '@exrated/content';
+import { RELATIONSHIP_REQUIRED_MESSAGE, ratedNameField } from '@exrated/content/fields';
+import { PHONE_NUMBER_MESSAGE } from '@exrated/content/phone';
 import { RELATIONSHIP_TYPES } from '@exrated/db/schema';
 import { z } from 'zod';
-import { normalizedName, refuseScreenedName, screenedText } from '../content/screened-fields';
+import { refuseScreenedName, screenedText } from '../content/screened-fields';
 import { phoneNumberField } from '../phone/phone';
 import { RATING_QUESTION_IDS } from './rating-questions';
 
-export const PHONE_NUMBER_MESSAGE = 'Please enter a valid phone number with country code';
 export const SCORE_MESSAGE = 'Each score must be a whole number from 1 to 10';
 export const SCORES_MESSAGE = 'Please score each of the five questions once';
 
 // docs/architecture.md#ratings: a first name of 1–30 letters of any script, optionally one initial
-// (NAME_PATTERN).
+// (NAME_PATTERN), checked by the field the rate form checks too (ratedNameField).
 const name = z
   .string({ message: NAME_REQUIRED_MESSAGE })
   .max(100, NAME_MESSAGE)
-  .pipe(normalizedName(RATED_NAME_LABEL))
-  .pipe(
-    z
-      .string()
-      .min(1, { message: NAME_REQUIRED_MESSAGE, abort: true })
-      .regex(NAME_PATTERN, { message: NAME_MESSAGE, abort: true })
-      .superRefine(refuseScreenedName(RATED_NAME_LABEL)),
-  );
+  .pipe(ratedNameField)
+  .pipe(z.string().superRefine(refuseScreenedName(RATED_NAME_LABEL)));
 
 const score = z.strictObject({
   questionId: z.number({ message: 'Unknown question' }).int('Unknown question'),
@@ -63,7 +57,7 @@ const verdicts = new WeakMap<object, ScreeningVerdict>();
 export const ratingSubmitInput = z
   .strictObject({
     name,
-    relationshipType: z.enum(RELATIONSHIP_TYPES, { message: 'Please choose the relationship type' }),
+    relationshipType: z.enum(RELATIONSHIP_TYPES, { message: RELATIONSHIP_REQUIRED_MESSAGE }),
     phoneNumber: phoneNumberField(PHONE_NUMBER_MESSAGE),
     scores,
     testimonial: screenedText(RATING_TEXT_FIELDS.testimonial, TESTIMONIAL_MAX_LENGTH, { singleLine: true }),

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { identifyingDetailKinds } from '@exrated/content';
+import { untextableReason } from '@exrated/content/phone';
 import { RATINGS_TO_UNLOCK } from '@exrated/content/unlock';
 import type { RatingSubmissionStep } from '@exrated/db/queries';
 import { ratingSubmissionStep, saveRatingSubmission } from '@exrated/db/queries';
@@ -9,7 +10,7 @@ import { holdShownToAuthor } from '../moderation/author-holds';
 import { admitHeldRating } from '../moderation/held-limits';
 import { authorRecord } from '../moderation/repeat-offenders';
 import { ratingTextMessage } from '../notifications/rating-text';
-import { parsePhone, untextableReason } from '../phone/phone';
+import { parsePhone } from '../phone/phone';
 import { classifyRating } from '../screening/classify-rating';
 import { type RatingSubmitInput, screeningVerdictOf } from './rating-input';
 import { DAY_SECONDS, enforceSubmissionCaps, type RatingContext, ratingWindows } from './rating-limits';

@@ -1,9 +1,10 @@
+import { type UntextableReason, untextableReason } from '@exrated/content/phone';
 import type { Database } from '@exrated/db';
 import { recordSmsAccepted, recordSmsAttempt, recordSmsRefused } from '@exrated/db/queries';
 import type { SmsMessageKind } from '@exrated/db/schema';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AuditObserver } from '../audit/audit-writer';
-import { parsePhone, type UntextableReason, untextableReason } from '../phone/phone';
+import { parsePhone } from '../phone/phone';
 import type { PaceClass, SendPacer } from './send-pacer';
 import { NUMBER_NOT_TEXTABLE, PROVIDER_UNREACHABLE } from './sms-errors';
 import {

@@ -1,3 +1,4 @@
+import { untextableReason } from '@exrated/content/phone';
 import { dropErasedRepeatsOfDevice } from '@exrated/db/queries';
 import type { DeviceSession } from '@exrated/db/schema';
 import type { Context } from '../../context';
@@ -11,7 +12,7 @@ import {
   holdRatingsOfRepeatOffenderAtProof,
   REPEAT_OFFENDER_HOLD,
 } from '../moderation/repeat-offenders';
-import { parsePhone, untextableReason } from '../phone/phone';
+import { parsePhone } from '../phone/phone';
 import { claimedAtProofSince, ratingWindows } from '../rating/rating-limits';
 import { logWithheld, releaseTimesAtProof } from '../rating/rating-stands';
 import { PHONE_FORMAT_NOT_SUPPORTED, PROVIDER_UNREACHABLE } from '../sms/sms-errors';
