@@ -5,7 +5,7 @@
 import { z } from 'zod/mini';
 import { NAME_MESSAGE, NAME_PATTERN, NAME_REQUIRED_MESSAGE } from './name';
 import { containsDirectionControls, normalizeName } from './normalize';
-import { RATED_NAME_LABEL } from './rating-fields';
+import { DISPLAY_NAME_LABEL, DISPLAY_NAME_MAX_LENGTH, RATED_NAME_LABEL } from './rating-fields';
 import { screeningMessage } from './rules';
 
 /**
@@ -35,4 +35,41 @@ export const ratedNameField = z.pipe(
     ),
 );
 
+export const DISPLAY_NAME_TOO_LONG = `${DISPLAY_NAME_LABEL} must be at most ${DISPLAY_NAME_MAX_LENGTH} characters`;
+
+// Invisible control characters (newlines, escapes) have no place in a name shown on one line.
+const CONTROL_CHARACTERS = /\p{Cc}/u;
+
+/**
+ * The public display name as `profile.updateName` takes it and the settings form checks it: one line,
+ * normalized (direction controls refused), at most 40 characters as people count them (code points); empty
+ * clears the name.
+ */
+export const displayNameField = z.pipe(
+  z.string().check(
+    z.refine((name) => !CONTROL_CHARACTERS.test(name.trim()), {
+      message: `${DISPLAY_NAME_LABEL} must be a single line of text`,
+      abort: true,
+    }),
+  ),
+  z.pipe(
+    normalizedName(DISPLAY_NAME_LABEL),
+    z.string().check(
+      z.refine((name) => [...name].length <= DISPLAY_NAME_MAX_LENGTH, {
+        message: DISPLAY_NAME_TOO_LONG,
+        abort: true,
+      }),
+    ),
+  ),
+);
+
 export const RELATIONSHIP_REQUIRED_MESSAGE = 'Please choose the relationship type';
+
+/** docs/product.md#verification: codes have 6 digits. */
+export const VERIFICATION_CODE_LENGTH = 6;
+export const VERIFICATION_CODE_MESSAGE = `Please enter the complete ${VERIFICATION_CODE_LENGTH}-digit code`;
+
+/** The code texted to a number, as `verification.check` takes it and the code steps check it. */
+export const verificationCodeField = z
+  .string({ message: VERIFICATION_CODE_MESSAGE })
+  .check(z.regex(new RegExp(`^\\d{${VERIFICATION_CODE_LENGTH}}$`), VERIFICATION_CODE_MESSAGE));

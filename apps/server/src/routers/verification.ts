@@ -1,3 +1,4 @@
+import { verificationCodeField } from '@exrated/content/fields';
 import { PHONE_NUMBER_MESSAGE } from '@exrated/content/phone';
 import { z } from 'zod';
 import { phoneNumberField } from '../services/phone/phone';
@@ -9,9 +10,7 @@ export const sendCodeInput = z.strictObject({ phoneNumber: phoneNumberField(PHON
 
 export const checkCodeInput = z.strictObject({
   phoneNumber: phoneNumberField(PHONE_NUMBER_MESSAGE),
-  code: z
-    .string({ message: 'Please enter the complete 6-digit code' })
-    .regex(/^\d{6}$/, 'Please enter the complete 6-digit code'),
+  code: verificationCodeField,
 });
 
 /** Phone proof by SMS code (docs/product.md#verification, docs/security.md#codes). */

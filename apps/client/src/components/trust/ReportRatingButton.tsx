@@ -3,6 +3,7 @@ import { IconFlag, IconHourglass } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { showServerFieldErrors } from '../../lib/form-errors';
 import { notify } from '../../lib/notify';
 import { userFacingMessage } from '../../lib/server-error';
 import { useTRPC } from '../../lib/trpc';
@@ -29,7 +30,7 @@ export function ReportRatingButton({ ratingId, reportStatus, reviewName }: Repor
   const queryClient = useQueryClient();
   const [opened, setOpened] = useState(false);
   const [filedReference, setFiledReference] = useState<string | null>(null);
-  const form = useNoticeForm();
+  const notice = useNoticeForm();
   const report = useMutation(
     trpc.profile.reportRating.mutationOptions({
       onSuccess: (result) => {
@@ -44,6 +45,7 @@ export function ReportRatingButton({ ratingId, reportStatus, reviewName }: Repor
         );
       },
       onError: (error) => {
+        showServerFieldErrors(notice.form, error);
         notify.error({
           title: 'Report failed',
           message: userFacingMessage(error, 'We could not send your report. Please try again.'),
@@ -76,15 +78,15 @@ export function ReportRatingButton({ ratingId, reportStatus, reviewName }: Repor
   const close = () => {
     if (report.isPending) return;
     setOpened(false);
-    form.reset();
+    notice.reset();
     // The review shows 'Under review' once the dialog with the reference is closed.
     if (filedReference)
       void queryClient.invalidateQueries({ queryKey: trpc.profile.ratingsReceived.queryKey() });
   };
   const submit = () => {
-    const reason = form.checkedReason();
-    if (!reason) return;
-    report.mutate({ ratingId, reason, text: form.text });
+    const values = notice.checked();
+    if (!values) return;
+    report.mutate({ ratingId, reason: values.reason, text: values.text });
   };
 
   return (
@@ -111,7 +113,7 @@ export function ReportRatingButton({ ratingId, reportStatus, reviewName }: Repor
           {filedReference ? (
             <NoticeFiled reference={filedReference} />
           ) : (
-            <NoticeReasonFields {...form.fields} />
+            <NoticeReasonFields {...notice.fields} />
           )}
           <DialogButtons
             onCancel={close}

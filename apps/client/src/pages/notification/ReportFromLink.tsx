@@ -6,9 +6,12 @@ import { DialogButtons } from '../../components/trust/ConfirmDialog';
 import { NoticeFiled } from '../../components/trust/NoticeFiled';
 import { NoticeReasonFields } from '../../components/trust/NoticeReasonFields';
 import { useNoticeForm } from '../../components/trust/use-notice-form';
-import { failureMessage } from '../../lib/server-error';
+import { showServerFieldErrors } from '../../lib/form-errors';
+import { userFacingMessage } from '../../lib/server-error';
 import { useTRPC } from '../../lib/trpc';
 import { LandingOffer } from './LandingOffer';
+
+const SEND_FAILED = 'We could not send your report. Please try again.';
 
 /**
  * 'Report this rating' on the /r/:guid landing (docs/trust-and-safety.md#notices): whoever got the text can
@@ -18,8 +21,17 @@ import { LandingOffer } from './LandingOffer';
 export function ReportFromLink({ notificationId }: { notificationId: string | undefined }) {
   const trpc = useTRPC();
   const [opened, setOpened] = useState(false);
-  const form = useNoticeForm();
-  const file = useMutation(trpc.notice.file.mutationOptions());
+  const notice = useNoticeForm();
+  const file = useMutation(
+    trpc.notice.file.mutationOptions({
+      onError: (error) => {
+        // The dialog has no other place for a failure: one that is not about a field is said under the text.
+        if (showServerFieldErrors(notice.form, error).length === 0) {
+          notice.form.setFieldError('text', userFacingMessage(error, SEND_FAILED));
+        }
+      },
+    }),
+  );
   const id = notificationId?.trim();
   if (!id) return null;
 
@@ -36,9 +48,9 @@ export function ReportFromLink({ notificationId }: { notificationId: string | un
     setOpened(false);
   };
   const submit = () => {
-    const reason = form.checkedReason();
-    if (!reason) return;
-    file.mutate({ notificationId: id, reason, text: form.text });
+    const values = notice.checked();
+    if (!values) return;
+    file.mutate({ notificationId: id, reason: values.reason, text: values.text });
   };
 
   return (
@@ -55,10 +67,7 @@ export function ReportFromLink({ notificationId }: { notificationId: string | un
             Our moderators check every report against our terms. You get a reference to follow the decision;
             the person who wrote the rating is not told who reported it.
           </Text>
-          <NoticeReasonFields
-            {...form.fields}
-            textError={failureMessage(file.error, 'We could not send your report. Please try again.')}
-          />
+          <NoticeReasonFields {...notice.fields} />
           <DialogButtons
             onCancel={close}
             onConfirm={submit}

@@ -1,21 +1,28 @@
+import { NOTICE_CONTACT_MAX } from '@exrated/content/notice-fields';
 import { Anchor, Button, Container, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconFlag } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { PageHeading } from '../../components/PageHeading';
 import { PRIMARY_ACTION_PROPS } from '../../components/StatusCard';
 import { NoticeFiled } from '../../components/trust/NoticeFiled';
 import { NoticeReasonFields } from '../../components/trust/NoticeReasonFields';
-import { useNoticeForm } from '../../components/trust/use-notice-form';
-import { readServerError, userFacingMessage } from '../../lib/server-error';
+import { type NoticeFormValues, useNoticeForm } from '../../components/trust/use-notice-form';
+import { showServerFieldErrors } from '../../lib/form-errors';
+import { readServerError, serverFieldErrors, userFacingMessage } from '../../lib/server-error';
 import { useTRPC } from '../../lib/trpc';
 import { notificationIdFromLink } from './notification-link';
 
 const LINK_UNREADABLE =
   'This is not a rating link. Rating links look like exrated.app/r/… — or leave it empty.';
 const LINK_OR_DESCRIPTION = 'Please give the link to the rating, or describe what you are reporting.';
+
+/** The page's own rules: a link, when given, must be a rating link; without one the description is required. */
+function linkOrDescription({ link, text }: NoticeFormValues) {
+  if (link.trim()) return notificationIdFromLink(link) ? {} : { link: LINK_UNREADABLE };
+  return text.trim() ? {} : { text: LINK_OR_DESCRIPTION };
+}
 
 /**
  * /report, 'Report content' (docs/trust-and-safety.md#notices; DSA article 16): anyone, with or without an
@@ -25,25 +32,34 @@ const LINK_OR_DESCRIPTION = 'Please give the link to the rating, or describe wha
 export default function ReportContentPage() {
   useDocumentTitle('Report content · ExRated');
   const trpc = useTRPC();
-  const form = useNoticeForm();
-  const [link, setLink] = useState('');
-  const [linkError, setLinkError] = useState<string | null>(null);
-  const [contact, setContact] = useState('');
-  const [descriptionError, setDescriptionError] = useState<string | null>(null);
-  const file = useMutation(trpc.notice.file.mutationOptions());
-  const serverError = file.error ? readServerError(file.error) : null;
+  const notice = useNoticeForm(linkOrDescription);
+  const { form } = notice;
+  const file = useMutation(
+    trpc.notice.file.mutationOptions({
+      onError: (error) => {
+        // A link to no rating the server knows is the link's error, like one it cannot read.
+        if (readServerError(error).code === 'NOT_FOUND') {
+          form.setFieldError('link', readServerError(error).message);
+          return;
+        }
+        showServerFieldErrors(form, error, { renamed: { notificationId: 'link' } });
+      },
+    }),
+  );
+  const failed =
+    file.error &&
+    readServerError(file.error).code !== 'NOT_FOUND' &&
+    Object.keys(serverFieldErrors(file.error)).length === 0;
 
   const submit = () => {
-    const reason = form.checkedReason();
-    const notificationId = link.trim() ? notificationIdFromLink(link) : null;
-    setLinkError(link.trim() && !notificationId ? LINK_UNREADABLE : null);
-    setDescriptionError(!link.trim() && !form.text ? LINK_OR_DESCRIPTION : null);
-    if (!reason || (link.trim() && !notificationId) || (!link.trim() && !form.text)) return;
+    const values = notice.checked();
+    if (!values) return;
+    const notificationId = values.link ? notificationIdFromLink(values.link) : null;
     file.mutate({
       ...(notificationId ? { notificationId } : {}),
-      reason,
-      text: form.text,
-      contact: contact.trim() || undefined,
+      reason: values.reason,
+      text: values.text,
+      contact: values.contact,
     });
   };
 
@@ -65,28 +81,21 @@ export default function ReportContentPage() {
               <TextInput
                 label="Link to the rating"
                 description="The link in the text message, e.g. exrated.app/r/… Leave it empty if you do not have it."
-                value={link}
-                onChange={(event) => {
-                  setLink(event.currentTarget.value);
-                  setLinkError(null);
-                }}
-                error={linkError ?? (serverError?.code === 'NOT_FOUND' ? serverError.message : null)}
+                {...form.getInputProps('link')}
                 maxLength={300}
               />
               <NoticeReasonFields
-                {...form.fields}
+                {...notice.fields}
                 textLabel="What are you reporting?"
-                textRequired={!link.trim()}
-                textError={descriptionError}
+                textRequired={!form.values.link.trim()}
               />
               <TextInput
                 label="How can we answer you? (optional)"
                 description="An email address or a phone number. Only our moderators see it. Your reference also shows the answer."
-                value={contact}
-                onChange={(event) => setContact(event.currentTarget.value)}
-                maxLength={200}
+                {...form.getInputProps('contact')}
+                maxLength={NOTICE_CONTACT_MAX}
               />
-              {serverError && serverError.code !== 'NOT_FOUND' ? (
+              {failed ? (
                 <Text c="red.4" size="sm" role="alert">
                   {userFacingMessage(file.error, 'We could not send your report. Please try again.')}
                 </Text>

@@ -1,19 +1,24 @@
+import { displayNameField } from '@exrated/content/fields';
+import { DISPLAY_NAME_MAX_LENGTH } from '@exrated/content/rating-fields';
 import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
 import { IconCheck, IconShieldLock } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { z } from 'zod/mini';
+import { showServerFieldErrors } from '../../lib/form-errors';
 import { notify } from '../../lib/notify';
 import { readServerError, userFacingMessage } from '../../lib/server-error';
 import { useTRPC } from '../../lib/trpc';
 import { useRefreshViewer } from '../../lib/viewer';
 
-/** The server's limit (profile.updateName): the field stops at it so nobody types past it. */
-const DISPLAY_NAME_MAX_LENGTH = 40;
 /** docs/product.md#settings: 'Saved!' shows for 2 seconds. */
 const SAVED_MS = 2000;
 
-type SaveState = 'idle' | 'saving' | 'saved';
+// The field `profile.updateName` checks, checked before the name is sent; the screening rules are the
+// server's alone here.
+const displayNameSchema = z.object({ name: displayNameField });
 
 interface DisplayNameFormProps {
   currentName: string | null;
@@ -21,41 +26,48 @@ interface DisplayNameFormProps {
   canEdit: boolean;
 }
 
-/** 'Public Display Name (Optional)': saved through profile.updateName; Save Changes -> Saving... -> Saved!. */
+/**
+ * 'Public Display Name (Optional)': saved through profile.updateName; Save Changes -> Saving... -> Saved!.
+ * A @mantine/form form; the server's refusal lands on the field.
+ */
 export function DisplayNameForm({ currentName, canEdit }: DisplayNameFormProps) {
   const trpc = useTRPC();
   const refreshViewer = useRefreshViewer();
-  const [name, setName] = useState(currentName ?? '');
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  const [state, setState] = useState<SaveState>('idle');
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { name: currentName ?? '' },
+    validate: schemaResolver(displayNameSchema, { sync: true }),
+  });
+  const [saved, setSaved] = useState(false);
+  const { setFieldValue } = form;
+  const { name } = form.values;
 
   useEffect(() => {
-    setName(currentName ?? '');
-  }, [currentName]);
+    setFieldValue('name', currentName ?? '');
+  }, [currentName, setFieldValue]);
 
   useEffect(() => {
-    if (state !== 'saved') return;
-    const timer = setTimeout(() => setState('idle'), SAVED_MS);
+    if (!saved) return;
+    const timer = setTimeout(() => setSaved(false), SAVED_MS);
     return () => clearTimeout(timer);
-  }, [state]);
+  }, [saved]);
 
   const update = useMutation(
     trpc.profile.updateName.mutationOptions({
       onSuccess: async (result) => {
-        setName(result.name ?? '');
-        setState('saved');
+        form.setFieldValue('name', result.name ?? '');
+        setSaved(true);
         notify.success({ title: 'Profile updated successfully' });
         await refreshViewer();
       },
       onError: (error) => {
-        setState('idle');
-        const { code, message } = readServerError(error);
+        const { code } = readServerError(error);
         if (code === 'UNAUTHORIZED') {
           notify.error({ message: 'You need to be logged in to update your profile' });
           void refreshViewer();
           return;
         }
-        if (code === 'BAD_REQUEST' && message) setFieldError(message);
+        showServerFieldErrors(form, error, { refusedField: 'name' });
         notify.error({
           title: 'Failed to update profile',
           message: userFacingMessage(error, 'Please check your connection and try again.'),
@@ -64,29 +76,25 @@ export function DisplayNameForm({ currentName, canEdit }: DisplayNameFormProps) 
     }),
   );
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    setFieldError(null);
-    setState('saving');
-    update.mutate({ name });
-  }
-
+  const saving = update.isPending;
+  const state = saving ? 'saving' : saved ? 'saved' : 'idle';
   const unchanged = name.trim() === (currentName ?? '');
   return (
-    <form onSubmit={submit} noValidate>
+    <form
+      onSubmit={form.onSubmit((values) => {
+        setSaved(false);
+        update.mutate({ name: values.name });
+      })}
+      noValidate
+    >
       <Stack gap="sm">
         <TextInput
           label="Public Display Name (Optional)"
           description="How you appear in ExRated. Leave it empty to stay nameless. No phone numbers, emails, links or @handles."
           placeholder="e.g., Alex"
-          value={name}
-          onChange={(event) => {
-            setName(event.currentTarget.value);
-            setFieldError(null);
-          }}
+          {...form.getInputProps('name')}
           maxLength={DISPLAY_NAME_MAX_LENGTH}
-          disabled={!canEdit || state === 'saving'}
-          error={fieldError}
+          disabled={!canEdit || saving}
           rightSection={
             <Text size="xs" c="dimmed" pr="xs">
               {[...name].length}/{DISPLAY_NAME_MAX_LENGTH}

@@ -1,3 +1,4 @@
+import { VERIFICATION_CODE_LENGTH } from '@exrated/content/fields';
 import { Button, Group, Modal, PinInput, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useRef, useState } from 'react';
@@ -5,7 +6,6 @@ import { formatPhoneForDisplay } from '../../lib/phone-format';
 import { failureMessage } from '../../lib/server-error';
 import { useTRPC } from '../../lib/trpc';
 import { codeFromText } from '../verify/code-from-text';
-import { CODE_LENGTH } from '../verify/code-length';
 
 const SEND_FAILED = 'We could not text you a code. Please try again.';
 const CHECK_FAILED = 'That code did not work. Please try again.';
@@ -84,7 +84,7 @@ export function ReconfirmNumberProvider({ phone, children }: { phone: string; ch
             . We then finish what you asked for.
           </Text>
           <PinInput
-            length={CODE_LENGTH}
+            length={VERIFICATION_CODE_LENGTH}
             type="number"
             inputMode="numeric"
             oneTimeCode
@@ -113,7 +113,7 @@ export function ReconfirmNumberProvider({ phone, children }: { phone: string; ch
               </Button>
               <Button
                 onClick={() => verify(code)}
-                disabled={code.length !== CODE_LENGTH}
+                disabled={code.length !== VERIFICATION_CODE_LENGTH}
                 loading={check.isPending}
               >
                 Confirm

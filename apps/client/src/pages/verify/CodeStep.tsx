@@ -1,10 +1,10 @@
+import { VERIFICATION_CODE_LENGTH } from '@exrated/content/fields';
 import { Button, Group, PinInput, Stack, Text } from '@mantine/core';
 import { IconMessage2Check } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useRef } from 'react';
 import { PRIMARY_ACTION_PROPS } from '../../components/StatusCard';
 import { formatPhoneForDisplay } from '../../lib/phone-format';
 import { codeFromText } from './code-from-text';
-import { CODE_LENGTH } from './code-length';
 import { formatWait } from './send-error';
 import { useWebOtp } from './use-web-otp';
 import { VerifyCard } from './VerifyCard';
@@ -68,7 +68,7 @@ export function CodeStep(props: CodeStepProps) {
         <Stack gap="md" align="center">
           <PinInput
             rootRef={slots}
-            length={CODE_LENGTH}
+            length={VERIFICATION_CODE_LENGTH}
             type="number"
             inputMode="numeric"
             oneTimeCode
@@ -92,7 +92,7 @@ export function CodeStep(props: CodeStepProps) {
             type="submit"
             {...PRIMARY_ACTION_PROPS}
             fullWidth
-            disabled={code.length !== CODE_LENGTH}
+            disabled={code.length !== VERIFICATION_CODE_LENGTH}
             loading={verifying}
           >
             Verify and View Ratings

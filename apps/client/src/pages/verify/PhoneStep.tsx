@@ -1,9 +1,8 @@
+import { PHONE_NUMBER_MESSAGE } from '@exrated/content/phone';
 import { Alert } from '@mantine/core';
 import { IconDeviceMobileMessage, IconInfoCircle } from '@tabler/icons-react';
 import { PhoneEntryForm, type PhoneEntryFormProps } from './PhoneEntryForm';
 import { VerifyCard } from './VerifyCard';
-
-export const INVALID_PHONE_MESSAGE = 'Please enter a valid phone number with country code';
 
 // Why a visitor who only wanted to rate is asked for their own number first (docs/architecture.md#ratings: a
 // rating counts once a person stands behind it).
@@ -30,7 +29,7 @@ export function PhoneStep({ sending, returningToRate, ...entry }: PhoneStepProps
       <PhoneEntryForm
         {...entry}
         busy={sending}
-        invalidMessage={INVALID_PHONE_MESSAGE}
+        invalidMessage={PHONE_NUMBER_MESSAGE}
         submitLabel="Send Verification Code"
         notice={
           returningToRate ? (

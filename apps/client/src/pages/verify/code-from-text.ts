@@ -1,4 +1,4 @@
-import { CODE_LENGTH } from './code-length';
+import { VERIFICATION_CODE_LENGTH } from '@exrated/content/fields';
 
 /**
  * The verification code inside pasted or auto-filled text: the code alone ('123456', '123 456', '123-456')
@@ -7,8 +7,8 @@ import { CODE_LENGTH } from './code-length';
  */
 export function codeFromText(text: string): string | null {
   const compact = text.trim().replace(/[\s-]/g, '');
-  if (new RegExp(`^\\d{${CODE_LENGTH}}$`).test(compact)) return compact;
-  const found = new Set(text.match(new RegExp(`(?<!\\d)\\d{${CODE_LENGTH}}(?!\\d)`, 'g')) ?? []);
+  if (new RegExp(`^\\d{${VERIFICATION_CODE_LENGTH}}$`).test(compact)) return compact;
+  const found = new Set(text.match(new RegExp(`(?<!\\d)\\d{${VERIFICATION_CODE_LENGTH}}(?!\\d)`, 'g')) ?? []);
   const [only] = found;
   return found.size === 1 && only ? only : null;
 }

@@ -1,24 +1,37 @@
+import { verificationCodeField } from '@exrated/content/fields';
+import { schemaResolver, useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { z } from 'zod/mini';
+import { showServerFieldErrors } from '../../lib/form-errors';
 import { notify } from '../../lib/notify';
 import { readServerError, userFacingMessage } from '../../lib/server-error';
 import { useTRPC } from '../../lib/trpc';
 import type { Viewer } from '../../lib/viewer';
-import { CODE_LENGTH } from './code-length';
 import { readSendCodeTo } from './send-code-state';
 import { sendErrorMessage } from './send-error';
 import { useCountdown } from './use-countdown';
 
 export type VerifyStep = 'phone' | 'code' | 'verified';
 
-const INCOMPLETE_CODE = 'Please enter the complete 6-digit code';
 const VERIFY_ERROR = 'An error occurred while verifying your code. Please try again.';
 const VERIFY_ERROR_TOAST = 'An error occurred during verification. Please try again.';
 
+interface VerificationValues {
+  phoneNumber: string;
+  /** The code as typed so far. */
+  code: string;
+}
+
+// The code is checked before it is sent with the field `verification.check` checks it with; the number was
+// checked by the phone form (PhoneEntryForm) before it was sent at all.
+const codeSchema = z.object({ code: verificationCodeField });
+
 /**
  * The /verify flow (docs/product.md#verification): phone entry, code sent, code entry, verified. The server
- * decides every step; this keeps what is on screen and where the visitor goes afterwards.
+ * decides every step; this keeps what is on screen and where the visitor goes afterwards. The number and the
+ * code are one @mantine/form form: a failed send is the number's error, a refused code the code's.
  */
 export function useVerificationFlow(viewer: Viewer, returnTo: string | null) {
   const trpc = useTRPC();
@@ -28,18 +41,26 @@ export function useVerificationFlow(viewer: Viewer, returnTo: string | null) {
   const [step, setStep] = useState<VerifyStep>(viewer.isVerified ? 'verified' : 'phone');
   // Another screen (/unlock) may ask for a code to be texted on arrival.
   const sendOnArrival = readSendCodeTo(location.state);
-  const [phone, setPhone] = useState(sendOnArrival ?? viewer.phoneNumber ?? '');
-  const [code, setCode] = useState('');
+  const form = useForm<VerificationValues>({
+    mode: 'controlled',
+    initialValues: { phoneNumber: sendOnArrival ?? viewer.phoneNumber ?? '', code: '' },
+    validate: schemaResolver(codeSchema, { sync: true }),
+    // A refused code stays on screen while its slots are cleared: the messages go when the visitor types.
+    clearInputErrorOnChange: false,
+  });
+  const { phoneNumber: phone, code } = form.values;
+  const errorOf = (field: keyof VerificationValues) => {
+    const error = form.errors[field];
+    return typeof error === 'string' ? error : null;
+  };
   // The screen shows before the server's first answer about this device (VerifyPage). When it comes, a number
   // the server knows is filled in unless the visitor has started typing, and a proven one moves on.
   const [answered, setAnswered] = useState(!viewer.loading);
   if (!answered && !viewer.loading) {
     setAnswered(true);
     if (viewer.isVerified) setStep('verified');
-    if (viewer.phoneNumber && phone === '') setPhone(viewer.phoneNumber);
+    if (viewer.phoneNumber && phone === '') form.setFieldValue('phoneNumber', viewer.phoneNumber);
   }
-  const [sendError, setSendError] = useState<string | null>(null);
-  const [checkError, setCheckError] = useState<string | null>(null);
   const countdown = useCountdown();
   // The number the live code was texted to: going back to it while the resend wait runs returns to the code
   // step instead of asking the server again (which refuses until the wait is over).
@@ -52,7 +73,7 @@ export function useVerificationFlow(viewer: Viewer, returnTo: string | null) {
 
   // The phone form only submits a valid number; the server checks it again.
   const sendCode = (mode: 'first' | 'resend') => {
-    setSendError(null);
+    form.clearFieldError('phoneNumber');
     if (mode === 'first' && phone === codeSentTo && countdown.secondsLeft > 0) {
       setStep('code');
       return;
@@ -63,8 +84,7 @@ export function useVerificationFlow(viewer: Viewer, returnTo: string | null) {
         onSuccess: (sent) => {
           setStep('code');
           setCodeSentTo(phone);
-          setCode('');
-          setCheckError(null);
+          form.setFieldValue('code', '');
           countdown.start(sent.resendAfterSeconds);
           notify.success({ title: 'Verification code sent! Check your phone' });
           void refreshViewer().catch(() => undefined);
@@ -80,8 +100,12 @@ export function useVerificationFlow(viewer: Viewer, returnTo: string | null) {
             setStep('code');
             return;
           }
-          if (mode === 'resend') setCheckError(message);
-          else setSendError(message);
+          // The number's refusal by its input rule is the field's own; any other failure is said the same way.
+          if (mode === 'first' && showServerFieldErrors(form, error).includes('phoneNumber')) {
+            notify.error({ message });
+            return;
+          }
+          form.setFieldError(mode === 'resend' ? 'code' : 'phoneNumber', message);
           notify.error({ message });
         },
       },
@@ -89,10 +113,14 @@ export function useVerificationFlow(viewer: Viewer, returnTo: string | null) {
   };
 
   // Stable: the code step listens for pastes and WebOTP with it.
-  const enterCode = useCallback((value: string) => {
-    setCode(value);
-    if (value.length > 0) setCheckError(null);
-  }, []);
+  const { setFieldValue, clearFieldError } = form;
+  const enterCode = useCallback(
+    (value: string) => {
+      setFieldValue('code', value);
+      if (value.length > 0) clearFieldError('code');
+    },
+    [setFieldValue, clearFieldError],
+  );
 
   const sentOnArrival = useRef(false);
   // Texts once, on arrival, for the number handed over: an effect event reads the latest values without
@@ -109,11 +137,7 @@ export function useVerificationFlow(viewer: Viewer, returnTo: string | null) {
   }, []);
 
   const verify = () => {
-    if (code.length !== CODE_LENGTH) {
-      setCheckError(INCOMPLETE_CODE);
-      return;
-    }
-    setCheckError(null);
+    if (form.validate().hasErrors) return;
     check.mutate(
       { phoneNumber: phone, code },
       {
@@ -126,16 +150,19 @@ export function useVerificationFlow(viewer: Viewer, returnTo: string | null) {
         },
         onError: (error) => {
           const { code: errorCode } = readServerError(error);
-          setCode('');
+          form.setFieldValue('code', '');
           if (
             errorCode === 'BAD_REQUEST' ||
             errorCode === 'TOO_MANY_REQUESTS' ||
             errorCode === 'SERVICE_UNAVAILABLE'
           ) {
-            setCheckError(userFacingMessage(error, VERIFY_ERROR));
+            // A refused code is the code's error; the server says why (wrong, expired, too many tries).
+            if (!showServerFieldErrors(form, error, { refusedField: 'code' }).includes('code')) {
+              form.setFieldError('code', userFacingMessage(error, VERIFY_ERROR));
+            }
             return;
           }
-          setCheckError(VERIFY_ERROR);
+          form.setFieldError('code', VERIFY_ERROR);
           notify.error({ message: VERIFY_ERROR_TOAST });
         },
       },
@@ -146,14 +173,14 @@ export function useVerificationFlow(viewer: Viewer, returnTo: string | null) {
     step,
     phone,
     setPhone: (value: string) => {
-      setPhone(value);
-      setSendError(null);
+      form.setFieldValue('phoneNumber', value);
+      form.clearFieldError('phoneNumber');
     },
     code,
     setCode: enterCode,
     codeCompleted: () => track.mutate({ action: 'verification_code_input_completed' }),
-    sendError,
-    checkError,
+    sendError: errorOf('phoneNumber'),
+    checkError: errorOf('code'),
     sending: send.isPending,
     verifying: check.isPending,
     resendSecondsLeft: countdown.secondsLeft,
@@ -162,9 +189,8 @@ export function useVerificationFlow(viewer: Viewer, returnTo: string | null) {
     verify,
     changeNumber: () => {
       setStep('phone');
-      setCode('');
-      setCheckError(null);
-      setSendError(null);
+      form.setFieldValue('code', '');
+      form.clearErrors();
     },
   };
 }

@@ -1,9 +1,10 @@
 import { createHmac, randomInt } from 'node:crypto';
+import { VERIFICATION_CODE_LENGTH } from '@exrated/content/fields';
 import { fitsOneGsm7Segment } from '../sms/sms-segments';
 
 /** docs/product.md#verification: a number from 100000 to 999999, from the operating system's CSPRNG. */
 export function generateVerificationCode(): string {
-  return String(randomInt(100000, 1000000));
+  return String(randomInt(10 ** (VERIFICATION_CODE_LENGTH - 1), 10 ** VERIFICATION_CODE_LENGTH));
 }
 
 /**
