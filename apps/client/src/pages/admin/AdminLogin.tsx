@@ -10,10 +10,11 @@ import {
   ThemeIcon,
   Title,
 } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { browserSupportsWebAuthn, startAuthentication } from '@simplewebauthn/browser';
 import { IconFingerprint, IconShieldLock } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { notify } from '../../lib/notify';
 import { useTRPC } from '../../lib/trpc';
@@ -33,9 +34,10 @@ export function AdminLogin() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const [account, setAccount] = useState('');
-  const [password, setPassword] = useState('');
-  const [code, setCode] = useState('');
+  // The server's one answer for a wrong name, password or code is a toast, never a field's error: a field
+  // would tell which of them was wrong.
+  const form = useForm({ mode: 'controlled', initialValues: { account: '', password: '', code: '' } });
+  const { account, password, code } = form.values;
   const login = useMutation(
     trpc.admin.login.mutationOptions({
       onSuccess: (result) => {
@@ -52,18 +54,22 @@ export function AdminLogin() {
         notify.success({ title: 'Login successful', message: 'Welcome to the admin dashboard' });
       },
       onError: (error) => {
-        setPassword('');
-        setCode('');
+        form.setValues({ password: '', code: '' });
         // One message for a wrong password or code; a lockout says when to try again.
         notify.error({ title: 'Login failed', message: errorMessage(error) });
       },
     }),
   );
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (account && password) login.mutate({ account, password, ...(code ? { code } : {}) });
-  };
+  const submit = form.onSubmit((values) => {
+    if (values.account && values.password) {
+      login.mutate({
+        account: values.account,
+        password: values.password,
+        ...(values.code ? { code: values.code } : {}),
+      });
+    }
+  });
 
   const supportsPasskeys = browserSupportsWebAuthn();
   const passkeyOptions = useMutation(trpc.staff.passkeyLoginOptions.mutationOptions());
@@ -102,8 +108,7 @@ export function AdminLogin() {
             </Stack>
             <TextInput
               label="Name or e-mail"
-              value={account}
-              onChange={(event) => setAccount(event.currentTarget.value)}
+              {...form.getInputProps('account')}
               autoComplete="username"
               autoCapitalize="none"
               spellCheck={false}
@@ -113,8 +118,7 @@ export function AdminLogin() {
             />
             <PasswordInput
               label="Admin Password"
-              value={password}
-              onChange={(event) => setPassword(event.currentTarget.value)}
+              {...form.getInputProps('password')}
               autoComplete="current-password"
               required
               disabled={busy}
@@ -122,8 +126,7 @@ export function AdminLogin() {
             <TextInput
               label="Authentication code"
               description="The 6 digits your authenticator app shows, or a recovery code"
-              value={code}
-              onChange={(event) => setCode(event.currentTarget.value)}
+              {...form.getInputProps('code')}
               autoComplete="one-time-code"
               autoCapitalize="none"
               spellCheck={false}

@@ -33,6 +33,8 @@ const EMPTY_VALUES: RatingFormValues = {
   testimonial: '',
 };
 const STEP_ONE_FIELDS = new Set<string>(BASIC_INFO_FIELDS);
+// One resolver for the page's life: the form's callbacks are recreated whenever its rules change.
+const validateBasicInfo = schemaResolver(basicInfoSchema, { sync: true });
 
 /** The red banner's text for a failed submission (docs/product.md#messages), never a stack or SQL. */
 function bannerMessage(error: unknown): string {
@@ -71,7 +73,7 @@ export function useRateForm({
   const form = useForm<RatingFormValues>({
     mode: 'controlled',
     initialValues: { ...EMPTY_VALUES, phoneNumber: phoneFromSharedLink(sharedPhone) },
-    validate: schemaResolver(basicInfoSchema, { sync: true }),
+    validate: validateBasicInfo,
     // Once Continue was pressed, step 1's messages follow the typing; editing a field retires the server's
     // message about it.
     validateInputOnChange: [...BASIC_INFO_FIELDS],

@@ -19,6 +19,9 @@ const SAVED_MS = 2000;
 // The field `profile.updateName` checks, checked before the name is sent; the screening rules are the
 // server's alone here.
 const displayNameSchema = z.object({ name: displayNameField });
+// One resolver for the page's life: the form's setters, which the effect below depends on, are recreated
+// whenever its rules change.
+const validateDisplayName = schemaResolver(displayNameSchema, { sync: true });
 
 interface DisplayNameFormProps {
   currentName: string | null;
@@ -36,7 +39,7 @@ export function DisplayNameForm({ currentName, canEdit }: DisplayNameFormProps) 
   const form = useForm({
     mode: 'controlled',
     initialValues: { name: currentName ?? '' },
-    validate: schemaResolver(displayNameSchema, { sync: true }),
+    validate: validateDisplayName,
   });
   const [saved, setSaved] = useState(false);
   const { setFieldValue } = form;

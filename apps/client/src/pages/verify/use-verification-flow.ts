@@ -27,6 +27,9 @@ interface VerificationValues {
 // The code is checked before it is sent with the field `verification.check` checks it with; the number was
 // checked by the phone form (PhoneEntryForm) before it was sent at all.
 const codeSchema = z.object({ code: verificationCodeField });
+// One resolver for the flow's life: the form's setters, which the code step's listeners depend on, are
+// recreated whenever its rules change.
+const validateCode = schemaResolver(codeSchema, { sync: true });
 
 /**
  * The /verify flow (docs/product.md#verification): phone entry, code sent, code entry, verified. The server
@@ -44,7 +47,7 @@ export function useVerificationFlow(viewer: Viewer, returnTo: string | null) {
   const form = useForm<VerificationValues>({
     mode: 'controlled',
     initialValues: { phoneNumber: sendOnArrival ?? viewer.phoneNumber ?? '', code: '' },
-    validate: schemaResolver(codeSchema, { sync: true }),
+    validate: validateCode,
     // A refused code stays on screen while its slots are cleared: the messages go when the visitor types.
     clearInputErrorOnChange: false,
   });

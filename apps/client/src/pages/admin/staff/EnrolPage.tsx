@@ -13,9 +13,12 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
+import { showServerFieldErrors } from '../../../lib/form-errors';
+import { serverFieldErrors } from '../../../lib/server-error';
 import { useTRPC } from '../../../lib/trpc';
 import { cacheAdminFlag } from '../admin-session';
 import { PasskeysSection } from './PasskeysSection';
@@ -41,10 +44,19 @@ export function EnrolPage() {
   const navigate = useNavigate();
   const begin = useMutation(trpc.staff.beginEnrolment.mutationOptions());
   const complete = useMutation(trpc.staff.completeEnrolment.mutationOptions());
-  const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
-  const [code, setCode] = useState('');
-  const [mismatch, setMismatch] = useState(false);
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { password: '', confirmation: '', code: '' },
+    validate: {
+      // Only an invitation chooses the password, so only it asks for the password twice.
+      confirmation: (confirmation, values) =>
+        begin.data?.purpose === 'invite' && confirmation !== values.password
+          ? 'The two passwords differ.'
+          : null,
+    },
+    validateInputOnChange: false,
+  });
+  const { password, code } = form.values;
   const { mutate: open } = begin;
 
   useEffect(() => {
@@ -112,15 +124,15 @@ export function EnrolPage() {
     );
   }
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (choosesPassword && password !== confirmation) {
-      setMismatch(true);
-      return;
-    }
-    setMismatch(false);
-    complete.mutate({ token, code, ...(asksPassword ? { password } : {}) });
-  };
+  const submit = form.onSubmit(() => {
+    complete.mutate(
+      { token, code, ...(asksPassword ? { password } : {}) },
+      { onError: (error) => showServerFieldErrors(form, error) },
+    );
+  });
+  // A refusal of a field is said at the field; anything else (a code that is wrong now) below the form.
+  const failure =
+    complete.error && Object.keys(serverFieldErrors(complete.error)).length === 0 ? complete.error : null;
 
   return (
     <Container size={520} py={{ base: 32, sm: 64 }}>
@@ -137,8 +149,7 @@ export function EnrolPage() {
               <PasswordInput
                 label={choosesPassword ? 'Choose a password' : 'Your password'}
                 description={choosesPassword ? 'At least 12 characters' : undefined}
-                value={password}
-                onChange={(event) => setPassword(event.currentTarget.value)}
+                {...form.getInputProps('password')}
                 autoComplete={choosesPassword ? 'new-password' : 'current-password'}
                 required
               />
@@ -146,10 +157,8 @@ export function EnrolPage() {
             {choosesPassword && (
               <PasswordInput
                 label="Repeat the password"
-                value={confirmation}
-                onChange={(event) => setConfirmation(event.currentTarget.value)}
+                {...form.getInputProps('confirmation')}
                 autoComplete="new-password"
-                error={mismatch ? 'The two passwords differ.' : undefined}
                 required
               />
             )}
@@ -170,16 +179,15 @@ export function EnrolPage() {
             <TextInput
               label="Code from the app"
               description="The 6 digits it shows now"
-              value={code}
-              onChange={(event) => setCode(event.currentTarget.value)}
+              {...form.getInputProps('code')}
               autoComplete="one-time-code"
               inputMode="numeric"
               maxLength={6}
               required
             />
-            {complete.isError && (
+            {failure && (
               <Alert color="red" role="alert">
-                {message(complete.error)}
+                {message(failure)}
               </Alert>
             )}
             <Button type="submit" loading={complete.isPending} disabled={code.length !== 6}>

@@ -1,7 +1,9 @@
 import { Alert, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { browserSupportsWebAuthn, startRegistration } from '@simplewebauthn/browser';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
+import { showServerFieldErrors } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
 import { useTRPC } from '../../../lib/trpc';
 import { formatDateTime } from '../admin-format';
@@ -25,27 +27,29 @@ export function PasskeysSection({ headingOrder = 2 }: { headingOrder?: 2 | 3 }) 
       onError: (error) => notify.error({ title: 'Not removed', message: passkeyFailure(error) }),
     }),
   );
-  const [name, setName] = useState('');
+  const form = useForm({ mode: 'controlled', initialValues: { name: '' } });
+  const { name } = form.values;
+  // The ceremony's state: the browser's prompt is open, or it (or the server) said no.
   const [adding, setAdding] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = form.onSubmit(async (values) => {
     setFailure(null);
     setAdding(true);
     try {
       const optionsJSON = await options.mutateAsync();
       const response = await startRegistration({ optionsJSON });
-      await add.mutateAsync({ name, response });
-      setName('');
-      notify.success({ title: 'Passkey added', message: `'${name.trim()}' can now log you in.` });
+      await add.mutateAsync({ name: values.name, response });
+      form.reset();
+      notify.success({ title: 'Passkey added', message: `'${values.name.trim()}' can now log you in.` });
       await refresh();
     } catch (error) {
-      setFailure(passkeyFailure(error));
+      // A refused name is the name's error; the ceremony's failures are said below the form.
+      if (showServerFieldErrors(form, error).length === 0) setFailure(passkeyFailure(error));
     } finally {
       setAdding(false);
     }
-  };
+  });
 
   const passkeys = list.data ?? [];
   return (
@@ -107,8 +111,7 @@ export function PasskeysSection({ headingOrder = 2 }: { headingOrder?: 2 | 3 }) 
               <TextInput
                 label="Name of the new passkey"
                 description="Where it is, e.g. 'Work laptop' or 'Blue key'"
-                value={name}
-                onChange={(event) => setName(event.currentTarget.value)}
+                {...form.getInputProps('name')}
                 maxLength={60}
                 required
                 style={{ flex: '1 1 14rem' }}

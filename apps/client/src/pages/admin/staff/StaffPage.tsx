@@ -15,9 +15,11 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { inferOutput, TRPCOptionsProxy } from '@trpc/tanstack-react-query';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
+import { showServerFieldErrors } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
 import { userFacingMessage } from '../../../lib/server-error';
 import { useTRPC } from '../../../lib/trpc';
@@ -134,21 +136,16 @@ export function StaffPage() {
     }),
   );
 
-  const [login, setLogin] = useState('');
-  const [displayName, setDisplayName] = useState('');
-  const [role, setRole] = useState<StaffRole>('moderator');
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    invite.mutate(
-      { login, displayName, role },
-      {
-        onSuccess: () => {
-          setLogin('');
-          setDisplayName('');
-        },
-      },
-    );
-  };
+  const inviteForm = useForm<{ login: string; displayName: string; role: StaffRole }>({
+    mode: 'controlled',
+    initialValues: { login: '', displayName: '', role: 'moderator' },
+  });
+  const submit = inviteForm.onSubmit((values) => {
+    invite.mutate(values, {
+      onSuccess: () => inviteForm.setValues({ login: '', displayName: '' }),
+      onError: (error) => showServerFieldErrors(inviteForm, error),
+    });
+  });
 
   const members = list.data ?? [];
   const busy = setDisabled.isPending || remove.isPending || reset.isPending;
@@ -241,8 +238,7 @@ export function StaffPage() {
             <Group grow align="flex-start" wrap="wrap">
               <TextInput
                 label="Name or e-mail to log in with"
-                value={login}
-                onChange={(event) => setLogin(event.currentTarget.value)}
+                {...inviteForm.getInputProps('login')}
                 autoCapitalize="none"
                 spellCheck={false}
                 miw={200}
@@ -250,16 +246,17 @@ export function StaffPage() {
               />
               <TextInput
                 label="Name shown to staff"
-                value={displayName}
-                onChange={(event) => setDisplayName(event.currentTarget.value)}
+                {...inviteForm.getInputProps('displayName')}
                 miw={200}
                 required
               />
             </Group>
             <SegmentedControl
               aria-label="Role"
-              value={role}
-              onChange={(value) => setRole(value === 'admin' ? 'admin' : 'moderator')}
+              value={inviteForm.values.role}
+              onChange={(value) =>
+                inviteForm.setFieldValue('role', value === 'admin' ? 'admin' : 'moderator')
+              }
               data={[
                 { value: 'moderator', label: 'Moderator' },
                 { value: 'admin', label: 'Admin' },
