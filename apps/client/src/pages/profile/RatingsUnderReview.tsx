@@ -1,14 +1,16 @@
 import { NOTICE_TEXT_MAX } from '@exrated/content/notice-fields';
 import type { AppRouter } from '@exrated/server/router';
 import { Badge, Button, Container, Group, Modal, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { IconEyeOff, IconHourglass, IconMessageReport } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { inferOutput, TRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { DialogButtons } from '../../components/trust/ConfirmDialog';
+import { showServerFieldErrors } from '../../lib/form-errors';
 import { notify } from '../../lib/notify';
-import { failureMessage } from '../../lib/server-error';
+import { userFacingMessage } from '../../lib/server-error';
 import { useTRPC } from '../../lib/trpc';
 
 type GivenRating = inferOutput<TRPCOptionsProxy<AppRouter>['profile']['ratingsGiven']>['ratings'][number];
@@ -17,16 +19,24 @@ function isUnderReview(rating: GivenRating) {
   return rating.state === 'hidden' || rating.state === 'held' || rating.appeal !== null;
 }
 
+const APPEAL_FAILED = 'We could not send your appeal. Please try again.';
+
 function AppealDialog({ rating, onClose }: { rating: GivenRating; onClose: () => void }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const [text, setText] = useState('');
+  const form = useForm({ mode: 'controlled', initialValues: { text: '' } });
   const appeal = useMutation(
     trpc.profile.appeal.mutationOptions({
       onSuccess: async () => {
         onClose();
         notify.success({ title: 'Appeal sent', message: 'A moderator will look at your rating again.' });
         await queryClient.invalidateQueries({ queryKey: trpc.profile.ratingsGiven.queryKey() });
+      },
+      onError: (error) => {
+        // The dialog's one field says why, whether the server refused the text or the call failed.
+        if (showServerFieldErrors(form, error).length === 0) {
+          form.setFieldError('text', userFacingMessage(error, APPEAL_FAILED));
+        }
       },
     }),
   );
@@ -44,16 +54,16 @@ function AppealDialog({ rating, onClose }: { rating: GivenRating; onClose: () =>
         </Text>
         <Textarea
           label="Why should it be shown? (optional)"
-          value={text}
-          onChange={(event) => setText(event.currentTarget.value)}
+          {...form.getInputProps('text')}
           maxLength={NOTICE_TEXT_MAX}
           autosize
           minRows={3}
-          error={failureMessage(appeal.error, 'We could not send your appeal. Please try again.')}
         />
         <DialogButtons
           onCancel={onClose}
-          onConfirm={() => appeal.mutate({ ratingId: rating.id, text: text.trim() || undefined })}
+          onConfirm={() =>
+            appeal.mutate({ ratingId: rating.id, text: form.getValues().text.trim() || undefined })
+          }
           confirmLabel="Send Appeal"
           busy={appeal.isPending}
         />

@@ -1,5 +1,6 @@
 import { Button, Group, SegmentedControl, Select, Stack, Textarea } from '@mantine/core';
-import { useEffect, useRef, useState } from 'react';
+import { useForm } from '@mantine/form';
+import { useEffect, useRef } from 'react';
 import type { DecisionChoice, FormControls, Outcome, Queue, Reason } from './queue-types';
 
 export const OUTCOME_OPTIONS: Array<{ value: Outcome; label: string }> = [
@@ -39,16 +40,18 @@ export function DecisionForm({
 }) {
   const reasonRef = useRef<HTMLInputElement>(null);
   const noteRef = useRef<HTMLTextAreaElement>(null);
-  const [outcome, setOutcome] = useState<Outcome>(canRemove ? 'hide' : 'keep');
-  const [reason, setReason] = useState<Reason | null>(null);
-  const [reasonError, setReasonError] = useState<string | null>(null);
-  const [note, setNote] = useState('');
+  const form = useForm<{ outcome: Outcome; reason: Reason | null; note: string }>({
+    mode: 'controlled',
+    initialValues: { outcome: canRemove ? 'hide' : 'keep', reason: null, note: '' },
+    validate: { reason: (value) => (value ? null : 'Please choose a reason from the list.') },
+  });
+  const { outcome, reason } = form.values;
+  const setOutcome = (value: Outcome) => form.setFieldValue('outcome', value);
   const submit = () => {
-    if (!reason) {
-      setReasonError('Please choose a reason from the list.');
-      return;
-    }
-    if (!pending) onDecide({ outcome, reason, note: note.trim() });
+    const { hasErrors } = form.validate();
+    const values = form.getValues();
+    if (hasErrors || !values.reason) return;
+    if (!pending) onDecide({ outcome: values.outcome, reason: values.reason, note: values.note.trim() });
   };
   // Registered anew on every render, so a shortcut always acts on the form's current choices.
   useEffect(() => {
@@ -84,11 +87,10 @@ export function DecisionForm({
         placeholder="Choose a reason"
         data={reasons}
         value={reason}
-        onChange={(value) => {
-          setReason(reasons.find((option) => option.value === value)?.value ?? null);
-          setReasonError(null);
-        }}
-        error={reasonError}
+        onChange={(value) =>
+          form.setFieldValue('reason', reasons.find((option) => option.value === value)?.value ?? null)
+        }
+        error={form.errors.reason}
         allowDeselect={false}
         // On a phone the page can scroll the field out of view as the list opens; the list stays open then
         // instead of hiding until the field returns.
@@ -97,8 +99,7 @@ export function DecisionForm({
       <Textarea
         ref={noteRef}
         label={noteLabel}
-        value={note}
-        onChange={(event) => setNote(event.currentTarget.value)}
+        {...form.getInputProps('note')}
         maxLength={1000}
         autosize
         minRows={2}
