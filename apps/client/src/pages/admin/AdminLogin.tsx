@@ -37,7 +37,7 @@ export function AdminLogin() {
   // The server's one answer for a wrong name, password or code is a toast, never a field's error: a field
   // would tell which of them was wrong.
   const form = useForm({ mode: 'controlled', initialValues: { account: '', password: '', code: '' } });
-  const { account, password, code } = form.values;
+  const { account, password } = form.values;
   const login = useMutation(
     trpc.admin.login.mutationOptions({
       onSuccess: (result) => {

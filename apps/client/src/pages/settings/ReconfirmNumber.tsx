@@ -1,5 +1,6 @@
 import { VERIFICATION_CODE_LENGTH } from '@exrated/content/fields';
 import { Button, Group, Modal, PinInput, Stack, Text } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useRef, useState } from 'react';
 import { formatPhoneForDisplay } from '../../lib/phone-format';
@@ -25,15 +26,18 @@ export function ReconfirmNumberProvider({ phone, children }: { phone: string; ch
   const trpc = useTRPC();
   const send = useMutation(trpc.verification.send.mutationOptions());
   const check = useMutation(trpc.verification.check.mutationOptions());
-  const [code, setCode] = useState('');
+  // The code as typed; what went wrong is the send's or the check's own failure, said the same way whichever.
+  const form = useForm({ mode: 'controlled', initialValues: { code: '' } });
+  const { setFieldValue } = form;
+  const { code } = form.values;
   const pending = useRef<(() => void) | null>(null);
   const [opened, setOpened] = useState(false);
 
   const sendCode = useCallback(() => {
-    setCode('');
+    setFieldValue('code', '');
     check.reset();
     send.mutate({ phoneNumber: phone });
-  }, [check, send, phone]);
+  }, [check, send, phone, setFieldValue]);
 
   const reconfirm = useCallback<Reconfirm>(
     (retry) => {
@@ -58,7 +62,7 @@ export function ReconfirmNumberProvider({ phone, children }: { phone: string; ch
           close();
           retry?.();
         },
-        onError: () => setCode(''),
+        onError: () => setFieldValue('code', ''),
       },
     );
   };
@@ -92,7 +96,7 @@ export function ReconfirmNumberProvider({ phone, children }: { phone: string; ch
             size="md"
             gap={8}
             value={code}
-            onChange={(typed) => setCode(codeFromText(typed) ?? typed)}
+            onChange={(typed) => setFieldValue('code', codeFromText(typed) ?? typed)}
             onComplete={verify}
             error={error !== null}
             disabled={check.isPending || send.isPending}

@@ -12,9 +12,11 @@ import {
   Text,
   Textarea,
 } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { IconPlayerPlay } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
+import { showServerFieldErrors } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
 import { useTRPC } from '../../../lib/trpc';
 import { AdminPageHeader, LoadError, TableHead } from '../AdminPageHeader';
@@ -32,7 +34,10 @@ function cellText(value: unknown): string {
 
 function SqlQueryTool() {
   const trpc = useTRPC();
-  const [query, setQuery] = useState('select * from claimed_profiles limit 10');
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { query: 'select * from claimed_profiles limit 10' },
+  });
   const run = useMutation(
     trpc.admin.sqlQuery.mutationOptions({
       onError: (error) => notify.error({ title: 'Query Error', message: error.message }),
@@ -49,8 +54,7 @@ function SqlQueryTool() {
       </Text>
       <Textarea
         label="SQL query"
-        value={query}
-        onChange={(event) => setQuery(event.currentTarget.value)}
+        {...form.getInputProps('query')}
         autosize
         minRows={4}
         maxRows={12}
@@ -60,7 +64,7 @@ function SqlQueryTool() {
         <Button
           leftSection={<IconPlayerPlay size={16} />}
           loading={run.isPending}
-          onClick={() => run.mutate({ query })}
+          onClick={() => run.mutate(form.getValues())}
         >
           Run Query
         </Button>
@@ -99,16 +103,23 @@ function SettingsTool() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const settings = useQuery(trpc.admin.settings.queryOptions());
-  const [maintenanceMode, setMaintenanceMode] = useState(false);
-  const [logLevel, setLogLevel] = useState<LogLevel>('info');
-  const [threshold, setThreshold] = useState<number | string>(2);
+  // Named as admin.saveSettings names them, so the server's refusal of one lands on it.
+  const form = useForm<{
+    maintenanceMode: boolean;
+    logLevel: LogLevel;
+    repeatOffenderThreshold: number | string;
+  }>({
+    mode: 'controlled',
+    initialValues: { maintenanceMode: false, logLevel: 'info', repeatOffenderThreshold: 2 },
+  });
+  const { setValues } = form;
   useEffect(() => {
     if (settings.data) {
-      setMaintenanceMode(settings.data.maintenanceMode);
-      setLogLevel(settings.data.logLevel);
-      setThreshold(settings.data.repeatOffenderThreshold);
+      const { maintenanceMode, logLevel, repeatOffenderThreshold } = settings.data;
+      setValues({ maintenanceMode, logLevel, repeatOffenderThreshold });
     }
-  }, [settings.data]);
+  }, [settings.data, setValues]);
+  const { maintenanceMode, logLevel, repeatOffenderThreshold: threshold } = form.values;
   const save = useMutation(
     trpc.admin.saveSettings.mutationOptions({
       onSuccess: (saved) => {
@@ -118,7 +129,10 @@ function SettingsTool() {
           message: `Maintenance mode is ${saved.maintenanceMode ? 'on' : 'off'}; log level ${saved.logLevel}; ratings held after more than ${saved.repeatOffenderThreshold} removals.`,
         });
       },
-      onError: (error) => notify.error({ title: 'Could not save settings', message: error.message }),
+      onError: (error) => {
+        showServerFieldErrors(form, error);
+        notify.error({ title: 'Could not save settings', message: error.message });
+      },
     }),
   );
 
@@ -129,8 +143,7 @@ function SettingsTool() {
       <Switch
         label="Maintenance mode"
         description="While on, new ratings are refused with a maintenance notice."
-        checked={maintenanceMode}
-        onChange={(event) => setMaintenanceMode(event.currentTarget.checked)}
+        {...form.getInputProps('maintenanceMode', { type: 'checkbox' })}
       />
       <Select
         label="Log level"
@@ -139,15 +152,14 @@ function SettingsTool() {
         value={logLevel}
         onChange={(value) => {
           const level = LOG_LEVELS.find((candidate) => candidate === value);
-          if (level) setLogLevel(level);
+          if (level) form.setFieldValue('logLevel', level);
         }}
         allowDeselect={false}
       />
       <NumberInput
         label="Repeat offenders"
         description="An author whose ratings moderators hid or deleted more than this many times has their next ratings held for review."
-        value={threshold}
-        onChange={setThreshold}
+        {...form.getInputProps('repeatOffenderThreshold')}
         min={1}
         max={100}
         allowDecimal={false}
