@@ -111,6 +111,11 @@ export function CodeStep(props: CodeStepProps) {
               {resendSecondsLeft > 0 ? `Resend code in ${formatWait(resendSecondsLeft)}` : 'Resend code'}
             </Button>
           </Group>
+          {/* The server answers a number that replied STOP like any other (whoever typed it must not learn
+              that), so whoever gets no code is told here what the owner of such a number can do. */}
+          <Text size="xs" c="dimmed" ta="center">
+            If you once replied STOP to ExRated, reply START to any of our texts first.
+          </Text>
           <Button
             variant="subtle"
             color="gray"
