@@ -190,6 +190,17 @@ async function ownerReadsReviews(w: WorldHandle) {
   return { owner, reviews: (received.data as { ratings: Array<{ id: string }> }).ratings };
 }
 
+/** The number's owner reports the review they received from /profile. */
+async function ownerReportsTheReview(w: WorldHandle) {
+  const { owner, reviews } = await ownerReadsReviews(w);
+  const reported = await w.mutation(owner, 'profile.reportRating', {
+    ratingId: reviews[0]?.id,
+    reason: 'false_claims',
+    text: 'None of this happened.',
+  });
+  expect(reported.error).toBeNull();
+}
+
 /** The id of the /r/ link the rating text to the number carried. */
 function linkOfTextTo(w: WorldHandle, phone: string) {
   const text = w.t.sms.outbox().find((message) => message.to === phone && message.kind === 'rating');
@@ -248,13 +259,7 @@ describe("a rater's list tells them the number's owner reported their rating", (
   it('the owner reported the received review and a moderator kept it', async () => {
     await expectSameView(raterReadsTheirList, async (w, step) => {
       if (step !== 'released') return;
-      const { owner, reviews } = await ownerReadsReviews(w);
-      const reported = await w.mutation(owner, 'profile.reportRating', {
-        ratingId: reviews[0]?.id,
-        reason: 'false_claims',
-        text: 'None of this happened.',
-      });
-      expect(reported.error).toBeNull();
+      await ownerReportsTheReview(w);
       await moderatorKeepsTheNotice(w);
     });
   }, 60_000);
@@ -402,13 +407,7 @@ describe('attacks that held', () => {
     },
     'the owner reported the review, not decided yet': async (w, step) => {
       if (step !== 'released') return;
-      const { owner, reviews } = await ownerReadsReviews(w);
-      const reported = await w.mutation(owner, 'profile.reportRating', {
-        ratingId: reviews[0]?.id,
-        reason: 'false_claims',
-        text: 'None of this happened.',
-      });
-      expect(reported.error).toBeNull();
+      await ownerReportsTheReview(w);
     },
   };
   for (const [name, secret] of Object.entries(raterSecrets)) {

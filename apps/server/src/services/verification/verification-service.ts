@@ -55,7 +55,6 @@ export async function sendVerificationCode(ctx: DeviceContext, phone: string) {
 
   const code = generateVerificationCode();
   const codeHash = hashVerificationCode(ctx.config.sessionSecret, phone, code);
-  const requester = ctx.session.id;
   const startedAt = performance.now();
   // The asker's own wait and daily ceiling first (no counting, so a too-early resend uses up nothing), then
   // the counted limits (`admit`), then the number's own ledger, which decides silently whether the code is
@@ -64,7 +63,7 @@ export async function sendVerificationCode(ctx: DeviceContext, phone: string) {
     ctx.codeStore.issue(phone, {
       codeHash,
       now: ctx.now().getTime(),
-      requester,
+      requester: ctx.session.id,
       admit: () => enforceCountedSendLimits(ctx, phone, parsed.country),
     }),
   );
