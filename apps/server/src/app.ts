@@ -234,8 +234,10 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     logger: app.log,
     observeAudit: metrics.observeAuditAction,
   });
+  const stopHealthWatch = sms.watchHealth();
   app.addHook('onClose', async () => {
     receipts.stop();
+    stopHealthWatch();
     for (const provider of smsProviders) closeSmsProvider(provider);
     services.classifier.close?.();
   });

@@ -157,6 +157,38 @@ describe('the SMS pacer tells a stranger whether the number was sent a code in t
     ).toBeLessThan(500);
   }, 30_000);
 
+  /**
+   * During an outage a code the number's ledger lets through fails at the provider, and one the ledger drops
+   * (the owner asked within the wait) was answered as sent. The stranger learns of the outage from a code to
+   * a phone of their own, then probes the number.
+   */
+  async function probeDuringOutage(app: FastifyInstance, ip: string) {
+    twilio.setMode({ kind: 'outage' });
+    try {
+      const own = await send(app, ATTACKER_PHONES[3] ?? '', ip);
+      const probe = await send(app, EX, ip);
+      return [own, probe].map((reply) => ({ status: reply.status, body: reply.response.json() as unknown }));
+    } finally {
+      twilio.setMode({ kind: 'ok' });
+    }
+  }
+
+  it('answers the stranger the same during a provider outage whether or not the owner just asked', async () => {
+    const plain = await world();
+    const seenPlain = await probeDuringOutage(plain, '203.0.113.221');
+    expect(seenPlain[0]?.status).toBe(502);
+
+    const withSecret = await world();
+    expect((await send(withSecret, EX, '198.51.100.52')).status).toBe(200);
+    const seenWithSecret = await probeDuringOutage(withSecret, '203.0.113.222');
+    expect(seenWithSecret).toEqual(seenPlain);
+
+    // The provider is back: the next code request finds it through its check and is texted.
+    const textedBefore = twilio.messages().length;
+    expect((await send(withSecret, ATTACKER_PHONES[3] ?? '', '203.0.113.223')).status).toBe(200);
+    expect(twilio.messages().length).toBe(textedBefore + 1);
+  }, 30_000);
+
   /** Held: a number that replied STOP at the provider is answered like one that did not, status and body. */
   it('holds: answers the stranger the same whether or not the number replied STOP at Twilio', async () => {
     const plain = await world();

@@ -2,7 +2,7 @@ import { type LocalSns, snsXml, startLocalSns } from './local-sns';
 
 /**
  * The local SNS server with a switch: publishes are accepted, refused (a 500 InternalError, as during a
- * provider outage) or held for a while before being accepted. Opt-out checks always answer "not opted out".
+ * provider outage, which the health check's read gets too) or held for a while before being accepted. Opt-out checks always answer "not opted out".
  * It counts the texts it accepted, so a test can prove each notification was delivered exactly once.
  */
 export type SnsMode =
@@ -37,8 +37,14 @@ export async function startControllableSns(): Promise<ControllableSns> {
   sns.setReply(async (params) => {
     const action = params.get('Action');
     if (action === 'CheckIfPhoneNumberIsOptedOut') return snsXml.optedOut(false);
-    if (action !== 'Publish') return snsXml.error('InvalidAction', `unexpected ${action}`);
     const current = mode;
+    // An outage takes the whole API down, the read the health check makes with it.
+    if (action === 'GetSMSAttributes') {
+      return current.kind === 'fail'
+        ? snsXml.error('InternalError', 'The service is unavailable', 500)
+        : snsXml.smsAttributes();
+    }
+    if (action !== 'Publish') return snsXml.error('InvalidAction', `unexpected ${action}`);
     if (current.kind === 'fail') {
       if (current.delayMs) await new Promise((resolve) => setTimeout(resolve, current.delayMs));
       refused += 1;

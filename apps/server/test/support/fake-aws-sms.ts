@@ -143,6 +143,10 @@ export async function startFakeAwsSms() {
       return awsJson(res, 200, { OptedOutNumber: body.OptedOutNumber });
     }
     if (action === 'DescribeConfigurationSets') {
+      // An outage takes the whole API down, the reads the health check makes with it.
+      if (mode.kind === 'outage') {
+        return awsJson(res, 500, { __type: 'InternalServerException', Message: 'Internal failure' });
+      }
       const names = (body.ConfigurationSetNames as string[] | undefined) ?? [];
       if (!names.every((name) => name === FAKE_CONFIGURATION_SET)) {
         return awsJson(res, 400, {

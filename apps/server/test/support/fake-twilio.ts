@@ -9,7 +9,7 @@ export const FAKE_TWILIO_FROM = '+14155550100';
 
 /**
  * How the fake answers a create call: accept; refuse with Twilio's JSON error (status, code); answer 500
- * (an outage); answer 429; or accept and then drop the connection before answering (the acceptance is lost).
+ * (an outage, which the account's page answers too); answer 429; or accept and then drop the connection before answering (the acceptance is lost).
  */
 export type TwilioMode =
   | { kind: 'ok'; delayMs?: number }
@@ -56,6 +56,9 @@ export async function startFakeTwilio() {
     const url = new URL(req.url ?? '/', 'http://fake');
     const base = `/2010-04-01/Accounts/${FAKE_TWILIO_SID}`;
     if (req.method === 'GET' && url.pathname === `${base}.json`) {
+      // An outage takes the whole API down, the account's page with it.
+      if (mode.kind === 'outage')
+        return sendJson(res, 500, { code: 20500, message: 'Internal Server Error' });
       return sendJson(res, 200, { sid: FAKE_TWILIO_SID, status: 'active' });
     }
     if (req.method === 'GET' && url.pathname === `${base}/IncomingPhoneNumbers.json`) {

@@ -43,6 +43,12 @@ export const snsXml = {
       body: `<CheckIfPhoneNumberIsOptedOutResponse xmlns="${NS}"><CheckIfPhoneNumberIsOptedOutResult><isOptedOut>${isOptedOut}</isOptedOut></CheckIfPhoneNumberIsOptedOutResult><ResponseMetadata><RequestId>r-3</RequestId></ResponseMetadata></CheckIfPhoneNumberIsOptedOutResponse>`,
     };
   },
+  smsAttributes(): SnsReply {
+    return {
+      status: 200,
+      body: `<GetSMSAttributesResponse xmlns="${NS}"><GetSMSAttributesResult><attributes><entry><key>DefaultSMSType</key><value>Transactional</value></entry></attributes></GetSMSAttributesResult><ResponseMetadata><RequestId>r-5</RequestId></ResponseMetadata></GetSMSAttributesResponse>`,
+    };
+  },
   optInOk(): SnsReply {
     return {
       status: 200,

@@ -12,6 +12,16 @@ export const AWS_CLIENT_DEFAULTS = {
 
 const NOT_CONNECTED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
 const THROTTLED = new Set(['ThrottlingException', 'ThrottledException', 'TooManyRequestsException']);
+/** Refusals of our credentials or account, whatever the number (answered 400 by some AWS protocols). */
+const ACCOUNT_REFUSED = new Set([
+  'UnrecognizedClientException',
+  'InvalidClientTokenId',
+  'InvalidSignatureException',
+  'SignatureDoesNotMatch',
+  'ExpiredTokenException',
+  'AuthorizationError',
+  'AccessDeniedException',
+]);
 
 interface AwsErrorShape {
   name?: unknown;
@@ -42,9 +52,15 @@ export function awsFailure(error: unknown): SmsDeliveryError {
     });
   }
   if (status !== undefined && status >= 400) {
-    return new SmsDeliveryError(PROVIDER_REFUSED, { cause: error, errorCode: name || null });
+    return new SmsDeliveryError(PROVIDER_REFUSED, {
+      cause: error,
+      errorCode: name || null,
+      accountRefused: status === 401 || status === 403 || ACCOUNT_REFUSED.has(name),
+    });
   }
-  if (name === 'CredentialsProviderError') return new SmsDeliveryError(PROVIDER_REFUSED, { cause: error });
+  if (name === 'CredentialsProviderError') {
+    return new SmsDeliveryError(PROVIDER_REFUSED, { cause: error, accountRefused: true });
+  }
   const code = typeof shape.code === 'string' ? shape.code : '';
   return new SmsDeliveryError(PROVIDER_UNREACHABLE, {
     cause: error,

@@ -54,6 +54,17 @@ export class AwsSmsSender implements SmsSender {
     }
   }
 
+  /** Reads the configuration set the texts name, sending nothing (provider-health.ts). */
+  async checkHealth(): Promise<void> {
+    try {
+      await this.client.send(
+        new DescribeConfigurationSetsCommand({ ConfigurationSetNames: [this.settings.configurationSetName] }),
+      );
+    } catch (error) {
+      throw awsFailure(error);
+    }
+  }
+
   async isOptedOut(phoneNumber: string): Promise<boolean> {
     try {
       const reply = await this.client.send(

@@ -5,6 +5,7 @@ import type { SmsMessageKind } from '@exrated/db/schema';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AuditObserver } from '../audit/audit-writer';
 import { parsePhone } from '../phone/phone';
+import { HEALTH_WATCH_MS, ProviderHealth } from './provider-health';
 import type { PaceClass, SendPacer } from './send-pacer';
 import { NUMBER_NOT_TEXTABLE, PROVIDER_UNREACHABLE } from './sms-errors';
 import {
@@ -61,15 +62,33 @@ export interface SmsGatewayDeps {
  * mobile's, whatever its kind; each waits for its provider's slot (send-pacer.ts), prompt texts at most
  * PROMPT_MAX_WAIT_MS. Each attempt is recorded before it leaves, with our reference, and its outcome after;
  * a provider that refuses or cannot be reached hands the text to the fallback; a provider that may have
- * taken it (answer lost) does not, so no text is ever accepted by two providers.
+ * taken it (answer lost) does not, so no text is ever accepted by two providers. A prompt text skips a
+ * provider its health says is down (provider-health.ts), as a code request answered without a text does.
  */
 export class SmsGateway implements SmsSender {
   readonly name: string;
+  /** Of each provider that can be checked without a text (provider-health.ts). */
+  private readonly health = new Map<SmsSender, ProviderHealth>();
 
   constructor(private readonly deps: SmsGatewayDeps) {
     const [primary] = deps.providers;
     if (!primary) throw new Error('SmsGateway needs at least one provider');
     this.name = primary.name;
+    for (const provider of deps.providers) {
+      if (!provider.checkHealth) continue;
+      const check = provider.checkHealth.bind(provider);
+      this.health.set(
+        provider,
+        new ProviderHealth(check, (up) =>
+          up
+            ? deps.logger.info({ provider: provider.name }, 'SMS provider answers again')
+            : deps.logger.warn(
+                { provider: provider.name },
+                'SMS provider is down: code texts wait for its check to pass',
+              ),
+        ),
+      );
+    }
   }
 
   get providers(): readonly SmsSender[] {
@@ -111,9 +130,27 @@ export class SmsGateway implements SmsSender {
    * the provider it would go through, with the same bound (docs/security.md#codes).
    */
   async holdCodeSlot(): Promise<void> {
-    const [primary] = this.deps.providers;
-    const slot = primary ? await this.slot(primary.name, 'prompt') : null;
+    let provider: SmsSender | undefined;
+    for (const candidate of this.deps.providers) {
+      if (await this.usable(candidate)) {
+        provider = candidate;
+        break;
+      }
+    }
+    // Every provider is down: refused as the text would be (attempt() skips them the same way).
+    if (!provider) throw new SmsDeliveryError(PROVIDER_UNREACHABLE, { kind: 'unreachable' });
+    const slot = await this.slot(provider.name, 'prompt');
     if (slot?.status === 'busy') throw new SmsBusyError(slot.retryAfterMs);
+  }
+
+  /** Checks, every so often, each provider nothing was heard from (provider-health.ts); returns its stop. */
+  watchHealth(): () => void {
+    if (this.health.size === 0) return () => {};
+    const timer = setInterval(() => {
+      for (const health of this.health.values()) void health.watch();
+    }, HEALTH_WATCH_MS);
+    timer.unref();
+    return () => clearInterval(timer);
   }
 
   /** A rating text of the outbox: one attempt through the providers in order. */
@@ -178,8 +215,12 @@ export class SmsGateway implements SmsSender {
     if (untextable) return { status: 'untextable', reason: untextable };
     const country = parsePhone(message.to)?.country ?? null;
     let lastError = new SmsDeliveryError(PROVIDER_UNREACHABLE, { kind: 'unreachable' });
+    const paceClass = paceClassOf(message.kind);
     for (const provider of providers) {
-      const slot = await this.slot(provider.name, paceClassOf(message.kind));
+      // A prompt text skips a provider that is down, as holdCodeSlot does; a rating text tries it (it is due
+      // over hours, and its outcome is news of the provider).
+      if (paceClass === 'prompt' && !(await this.usable(provider))) continue;
+      const slot = await this.slot(provider.name, paceClass);
       if (slot) return slot;
       const reference = await recordSmsAttempt(db, {
         kind: ledgerKind(message.kind),
@@ -195,6 +236,7 @@ export class SmsGateway implements SmsSender {
         ));
       } catch (caught) {
         const error = asDeliveryError(caught);
+        this.health.get(provider)?.failed(error);
         if (error.kind === 'unknown') return { status: 'unknown', provider: provider.name, reference, error };
         await recordSmsRefused(db, {
           reference,
@@ -212,6 +254,7 @@ export class SmsGateway implements SmsSender {
         lastError = error;
         continue;
       }
+      this.health.get(provider)?.sent();
       try {
         await this.accepted(reference, provider.name, messageId, message.kind, message.to);
       } catch (recordError) {
@@ -222,6 +265,10 @@ export class SmsGateway implements SmsSender {
       return { status: 'accepted', provider: provider.name, messageId, reference };
     }
     return { status: 'failed', error: lastError };
+  }
+
+  private async usable(provider: SmsSender): Promise<boolean> {
+    return (await this.health.get(provider)?.usable()) ?? true;
   }
 
   /**

@@ -38,6 +38,8 @@ export class SmsDeliveryError extends Error {
   readonly optedOut: boolean;
   /** For `throttled`: how long the provider asked us to wait, when it said. */
   readonly retryAfterMs: number | null;
+  /** The provider refused our credentials or account: no text of anyone's can go through it now. */
+  readonly accountRefused: boolean;
 
   constructor(
     readonly reason: string,
@@ -48,6 +50,7 @@ export class SmsDeliveryError extends Error {
       errorCode?: string | null;
       optedOut?: boolean;
       retryAfterMs?: number | null;
+      accountRefused?: boolean;
     } = {},
   ) {
     super(reason, { cause: options.cause });
@@ -57,6 +60,7 @@ export class SmsDeliveryError extends Error {
     this.errorCode = options.errorCode ?? null;
     this.optedOut = options.optedOut ?? false;
     this.retryAfterMs = options.retryAfterMs ?? null;
+    this.accountRefused = options.accountRefused ?? false;
   }
 }
 
@@ -102,6 +106,11 @@ export interface SmsSender {
    * show. Senders without a schedule have nothing to take.
    */
   holdCodeSlot?(): Promise<void>;
+  /**
+   * Asks the provider, sending no text, whether it answers and takes our credentials; throws an
+   * SmsDeliveryError when not. Without it a provider counts as always able to take a text.
+   */
+  checkHealth?(): Promise<void>;
   /**
    * Whether an attempt whose answer was lost reached the provider. Without it, such an attempt counts as not
    * found once the receipt window has passed (a provider without lookups nor references in its receipts).

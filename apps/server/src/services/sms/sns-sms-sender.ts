@@ -1,5 +1,6 @@
 import {
   CheckIfPhoneNumberIsOptedOutCommand,
+  GetSMSAttributesCommand,
   InvalidParameterException,
   InvalidParameterValueException,
   type MessageAttributeValue,
@@ -63,6 +64,15 @@ export class SnsSmsSender implements SmsSender {
       return { messageId: reply.MessageId };
     } catch (error) {
       throw toDeliveryError(error);
+    }
+  }
+
+  /** Reads the account's SMS type, sending nothing (provider-health.ts). */
+  async checkHealth(): Promise<void> {
+    try {
+      await this.client.send(new GetSMSAttributesCommand({ attributes: ['DefaultSMSType'] }));
+    } catch (error) {
+      throw awsFailure(error);
     }
   }
 

@@ -93,6 +93,19 @@ export class TwilioSmsSender implements SmsSender {
     return match ? { found: true, messageId: match.sid } : { found: false, final: true };
   }
 
+  /** The account answers and is active, sending nothing (provider-health.ts). */
+  async checkHealth(): Promise<void> {
+    const response = await this.request('GET', '.json');
+    const body = (await response.json().catch(() => null)) as { status?: unknown } | null;
+    if (!response.ok) throw twilioError(response, body);
+    if (body?.status !== 'active') {
+      throw new SmsDeliveryError(PROVIDER_REFUSED, {
+        cause: new Error(`the Twilio account is ${String(body?.status)}`),
+        accountRefused: true,
+      });
+    }
+  }
+
   /** The account and the sending number, for `pnpm sms:check` (reads only). */
   async checkAccount(): Promise<string[]> {
     const problems: string[] = [];
@@ -164,7 +177,11 @@ function twilioError(response: Response, body: unknown): SmsDeliveryError {
   if (errorCode && INVALID_NUMBER_CODES.has(errorCode)) {
     return new SmsDeliveryError(PHONE_FORMAT_NOT_SUPPORTED, { cause, errorCode, invalidNumberFormat: true });
   }
-  return new SmsDeliveryError(PROVIDER_REFUSED, { cause, errorCode });
+  return new SmsDeliveryError(PROVIDER_REFUSED, {
+    cause,
+    errorCode,
+    accountRefused: response.status === 401 || response.status === 403,
+  });
 }
 
 function connectionErrorCode(error: unknown): string | undefined {

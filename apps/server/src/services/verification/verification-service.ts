@@ -122,8 +122,8 @@ async function textCode(
 /**
  * A send the number's own ledger refused (somebody asked for a code to it a moment ago, or it got its codes of
  * the day): nothing is texted, the live code on the phone still works, and the asker is answered as if it
- * were: it takes the schedule's slot a text would (refused as busy when there is none) and answers after as
- * long as a text takes.
+ * were: it takes the schedule's slot a text would (refused as busy when there is none, as failed when every
+ * provider is down) and answers after as long as a text takes.
  */
 async function notTexted(
   ctx: DeviceContext,
@@ -131,12 +131,14 @@ async function notTexted(
   startedAt: number,
 ): Promise<null> {
   try {
-    // The slot the text would take: a full schedule refuses this request as it would the text.
+    // The slot the text would take: a full schedule, or every provider down, refuses this request as it
+    // would the text.
     await ctx.sms.holdCodeSlot?.();
   } catch (error) {
-    if (!(error instanceof SmsBusyError)) throw error;
+    if (!(error instanceof SmsBusyError || error instanceof SmsDeliveryError)) throw error;
     await ctx.codeStore.discard(text.phone, text.codeHash, ctx.session.id).catch(() => undefined);
-    throw await sendingBusy(ctx, text.phone, text.country);
+    if (error instanceof SmsBusyError) throw await sendingBusy(ctx, text.phone, text.country);
+    throw sendFailure(ctx, text.phone, error);
   }
   ctx.audit.logAboutNumber('verification_error', { reason: 'not_texted_number_ledger' }, text.phone);
   await waitAsLongAsACodeText(ctx.sms, startedAt);
