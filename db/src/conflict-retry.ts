@@ -1,7 +1,8 @@
 /**
  * Runs a transaction again when Postgres aborted it to break a deadlock (40P01) or a serialization conflict
  * (40001). Such an abort wrote nothing, so running it again is safe; it happens when two transactions take the
- * same rows in opposite orders, e.g. an account's deletion and the dispatcher sending its ratings' texts.
+ * same rows in opposite orders, e.g. an account's deletion, or a moderator's delete of a rating, and the
+ * dispatcher sending that rating's text.
  */
 const RETRIED_STATES = new Set(['40P01', '40001']);
 const ATTEMPTS = 3;

@@ -1,4 +1,5 @@
 export * from './backup';
+export { retryOnConflict } from './conflict-retry';
 export * from './database';
 export * as schema from './schema';
 export { TimestampDate } from './timestamp-date';

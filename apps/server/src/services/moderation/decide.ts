@@ -1,4 +1,4 @@
-import type { Executor } from '@exrated/db';
+import { type Executor, retryOnConflict } from '@exrated/db';
 import {
   closeAppeals,
   closeNotices,
@@ -178,7 +178,8 @@ function logDecided(
  */
 export async function decide(ctx: AdminContext, input: DecideInput): Promise<DecideResult> {
   const now = ctx.now();
-  const outcome = await ctx.db.transaction((tx) => decideItem(ctx, tx, input, now));
+  // A delete takes the rating, then its notification, which the dispatcher may hold while it texts it.
+  const outcome = await retryOnConflict(() => ctx.db.transaction((tx) => decideItem(ctx, tx, input, now)));
   if (!outcome) throw notFound(ITEM_NOT_FOUND);
   if (!outcome.decided) {
     ctx.audit.log('moderation_already_decided', {
@@ -212,36 +213,38 @@ export interface DecideGroupInput {
  */
 export async function decideGroup(ctx: AdminContext, input: DecideGroupInput): Promise<DecideResult> {
   const now = ctx.now();
-  const outcomes = await ctx.db.transaction(async (tx) => {
-    const byId = [...input.items].sort((a, b) => a.id.localeCompare(b.id));
-    const numbers = new Set<string>();
-    const keys = new Set<string>();
-    for (const member of byId) {
-      const item = await lockItem(tx, member.kind, member.id);
-      if (!item) throw notFound(GROUP_ITEM_GONE);
-      if (!item.open) throw conflict(GROUP_ITEM_DECIDED);
-      const rating = item.ratingId ? await lockRating(tx, item.ratingId) : null;
-      if (!rating) throw invalidRequest(GROUP_NOT_ONE_NUMBER);
-      numbers.add(rating.phoneNumber);
-      keys.add(pileOnKey(member.kind, item.trigger, rating.phoneNumber));
-    }
-    if (numbers.size !== 1) throw invalidRequest(GROUP_NOT_ONE_NUMBER);
-    if (keys.size !== 1) throw invalidRequest(GROUP_NOT_ONE_RULE);
-    const decisionOfRating = new Map<string, string>();
-    const decided: Array<{ ratingId: string | null; decisionId: string | null }> = [];
-    for (const member of input.items) {
-      const single = { ...member, outcome: input.outcome, reason: input.reason, note: input.note };
-      const outcome = await decideItem(ctx, tx, single, now, 'group');
-      // Locked above and open then: only this group's own decision of the same rating can have closed it (a
-      // second notice about one rating is answered by the first one's decision).
-      if (!outcome) throw notFound(GROUP_ITEM_GONE);
-      const ratingId = outcome.item.ratingId;
-      if (outcome.decided && ratingId) decisionOfRating.set(ratingId, outcome.decisionId);
-      const decisionId = outcome.decided ? outcome.decisionId : ratingId && decisionOfRating.get(ratingId);
-      decided.push({ ratingId, decisionId: decisionId ?? null });
-    }
-    return decided;
-  });
+  const outcomes = await retryOnConflict(() =>
+    ctx.db.transaction(async (tx) => {
+      const byId = [...input.items].sort((a, b) => a.id.localeCompare(b.id));
+      const numbers = new Set<string>();
+      const keys = new Set<string>();
+      for (const member of byId) {
+        const item = await lockItem(tx, member.kind, member.id);
+        if (!item) throw notFound(GROUP_ITEM_GONE);
+        if (!item.open) throw conflict(GROUP_ITEM_DECIDED);
+        const rating = item.ratingId ? await lockRating(tx, item.ratingId) : null;
+        if (!rating) throw invalidRequest(GROUP_NOT_ONE_NUMBER);
+        numbers.add(rating.phoneNumber);
+        keys.add(pileOnKey(member.kind, item.trigger, rating.phoneNumber));
+      }
+      if (numbers.size !== 1) throw invalidRequest(GROUP_NOT_ONE_NUMBER);
+      if (keys.size !== 1) throw invalidRequest(GROUP_NOT_ONE_RULE);
+      const decisionOfRating = new Map<string, string>();
+      const decided: Array<{ ratingId: string | null; decisionId: string | null }> = [];
+      for (const member of input.items) {
+        const single = { ...member, outcome: input.outcome, reason: input.reason, note: input.note };
+        const outcome = await decideItem(ctx, tx, single, now, 'group');
+        // Locked above and open then: only this group's own decision of the same rating can have closed it (a
+        // second notice about one rating is answered by the first one's decision).
+        if (!outcome) throw notFound(GROUP_ITEM_GONE);
+        const ratingId = outcome.item.ratingId;
+        if (outcome.decided && ratingId) decisionOfRating.set(ratingId, outcome.decisionId);
+        const decisionId = outcome.decided ? outcome.decisionId : ratingId && decisionOfRating.get(ratingId);
+        decided.push({ ratingId, decisionId: decisionId ?? null });
+      }
+      return decided;
+    }),
+  );
   input.items.forEach((member, index) => {
     const outcome = outcomes[index];
     const single = { ...member, outcome: input.outcome, reason: input.reason, note: input.note };
