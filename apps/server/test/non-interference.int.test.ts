@@ -1,4 +1,4 @@
-import { ratings } from '@exrated/db/schema';
+import { ratingAppeals, ratings } from '@exrated/db/schema';
 import { postgresClientOf } from '@exrated/db/testing';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
@@ -63,16 +63,13 @@ const secrets: Record<string, Secret> = {
     expect(row?.held).not.toBeNull();
   },
   'a moderator hid another rating of the number': async (w) => {
-    const ratingId = await strangerRatesTheEx(w, THREAT);
-    const admin = await w.admin();
-    const decided = await w.mutation(admin, 'admin.decide', {
-      kind: 'held_rating',
-      id: ratingId,
-      outcome: 'hide',
-      reason: 'threats',
-      note: 'A threat.',
-    });
-    expect(decided.error).toBeNull();
+    await moderatorDecidesAHeldRating(w, 'hide');
+  },
+  'a moderator deleted another rating of the number': async (w) => {
+    await moderatorDecidesAHeldRating(w, 'delete');
+  },
+  "another rating's author appealed a moderator's hide, not decided yet": async (w) => {
+    await hiddenAndAppealed(w);
   },
   'another rater rated the number, then deleted their account': async (w) => {
     await strangerRatesTheEx(w);
@@ -83,7 +80,51 @@ const secrets: Record<string, Secret> = {
   },
 };
 
+/** Somebody else's rating of the ex is held by screening, and a moderator decides it; returns its id. */
+async function moderatorDecidesAHeldRating(w: WorldHandle, outcome: 'hide' | 'delete') {
+  const ratingId = await strangerRatesTheEx(w, THREAT);
+  const decided = await w.mutation(await w.admin(), 'admin.decide', {
+    kind: 'held_rating',
+    id: ratingId,
+    outcome,
+    reason: 'threats',
+    note: 'A threat.',
+  });
+  expect(decided.error).toBeNull();
+  return ratingId;
+}
+
+/** A moderator hides somebody else's held rating of the ex and its author appeals; returns the appeal's id. */
+async function hiddenAndAppealed(w: WorldHandle) {
+  const ratingId = await moderatorDecidesAHeldRating(w, 'hide');
+  const appealed = await w.mutation(w.other('stranger'), 'profile.appeal', {
+    ratingId,
+    text: 'I was only angry, please look again.',
+  });
+  expect(appealed.error).toBeNull();
+  const [appeal] = await w.t.database.db
+    .select({ id: ratingAppeals.id })
+    .from(ratingAppeals)
+    .where(eq(ratingAppeals.ratingId, ratingId));
+  if (!appeal) throw new Error('the appeal was not filed');
+  return appeal.id;
+}
+
 const ownerSecrets: Record<string, Secret> = {
+  "the number's owner proved it and did nothing more": async (w) => {
+    await w.prove(w.other('owner'), EX);
+  },
+  'a moderator kept another rating of the number on appeal, so it stands': async (w) => {
+    const appealId = await hiddenAndAppealed(w);
+    const kept = await w.mutation(await w.admin(), 'admin.decide', {
+      kind: 'appeal',
+      id: appealId,
+      outcome: 'keep',
+      reason: 'within_terms',
+      note: 'On a second look it does not break the terms.',
+    });
+    expect(kept.error).toBeNull();
+  },
   "the number's owner turned on 'Do not rate me'": async (w) => {
     const owner = w.other('owner');
     await w.prove(owner, EX);
