@@ -1,6 +1,4 @@
-import { GetSMSAttributesCommand, SNSClient } from '@aws-sdk/client-sns';
 import type { Config } from '../../config';
-import { AWS_CLIENT_DEFAULTS } from './aws-failure';
 import { AwsSmsSender } from './aws-sms-sender';
 import { createSmsProviders, WEBHOOK_PATHS } from './sms-providers';
 import { SnsSmsSender } from './sns-sms-sender';
@@ -29,13 +27,8 @@ export async function checkSmsSetup(config: Config): Promise<SmsCheckReport> {
         report.problems.push(...problems);
         if (problems.length === 0) report.ok.push(`${provider.name}: account, sender and settings found`);
       } else if (provider instanceof SnsSmsSender) {
-        const client = new SNSClient({ ...AWS_CLIENT_DEFAULTS });
-        try {
-          await client.send(new GetSMSAttributesCommand({}));
-          report.ok.push('sns: credentials accepted (SNS Publish: no delivery receipts)');
-        } finally {
-          client.destroy();
-        }
+        await provider.checkHealth();
+        report.ok.push('sns: credentials accepted (SNS Publish: no delivery receipts)');
       } else {
         report.problems.push('console: texts are only printed; set SMS_PROVIDER to twilio or sns');
       }
