@@ -19,6 +19,8 @@ function reply(params, messageId) {
       return `<PublishResponse xmlns="${NS}"><PublishResult><MessageId>bench-${messageId}</MessageId></PublishResult><ResponseMetadata><RequestId>r</RequestId></ResponseMetadata></PublishResponse>`;
     case 'CheckIfPhoneNumberIsOptedOut':
       return `<CheckIfPhoneNumberIsOptedOutResponse xmlns="${NS}"><CheckIfPhoneNumberIsOptedOutResult><isOptedOut>false</isOptedOut></CheckIfPhoneNumberIsOptedOutResult><ResponseMetadata><RequestId>r</RequestId></ResponseMetadata></CheckIfPhoneNumberIsOptedOutResponse>`;
+    case 'GetSMSAttributes':
+      return `<GetSMSAttributesResponse xmlns="${NS}"><GetSMSAttributesResult><attributes><entry><key>DefaultSMSType</key><value>Transactional</value></entry></attributes></GetSMSAttributesResult><ResponseMetadata><RequestId>r</RequestId></ResponseMetadata></GetSMSAttributesResponse>`;
     default:
       return `<OptInPhoneNumberResponse xmlns="${NS}"><OptInPhoneNumberResult/><ResponseMetadata><RequestId>r</RequestId></ResponseMetadata></OptInPhoneNumberResponse>`;
   }
