@@ -4,6 +4,7 @@ import type { Executor } from '../database';
 import {
   claimedProfiles,
   deviceSessions,
+  doNotRateLifts,
   doNotRateNumbers,
   erasedAccountRecords,
   errorLogs,
@@ -24,7 +25,14 @@ import { withholdWaitingRatings } from './ratings';
  * date. The switch takes the lock `submit_rating` takes on the number (migration 0011), so a submission in
  * flight either commits before the switch is on or sees it and writes nothing.
  */
-export async function setDoNotRate(db: Executor, params: { phone: string; doNotRate: boolean; now: Date }) {
+/**
+ * 'Do not rate me' on or off, under the recipient's lock. Off records the lift: ratings that come to stand
+ * for the number reach it no earlier than `liftNotBefore` (stand_rating).
+ */
+export async function setDoNotRate(
+  db: Executor,
+  params: { phone: string; now: Date } & ({ doNotRate: true } | { doNotRate: false; liftNotBefore: Date }),
+) {
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`rating:${params.phone}`}, 0))`);
     if (params.doNotRate) {
@@ -36,6 +44,10 @@ export async function setDoNotRate(db: Executor, params: { phone: string; doNotR
       await withholdWaitingRatings(tx, { phone: params.phone, now: params.now });
     } else {
       await tx.delete(doNotRateNumbers).where(eq(doNotRateNumbers.phoneNumber, params.phone));
+      await tx
+        .insert(doNotRateLifts)
+        .values({ phoneNumber: params.phone, notBefore: params.liftNotBefore })
+        .onConflictDoUpdate({ target: doNotRateLifts.phoneNumber, set: { notBefore: params.liftNotBefore } });
     }
   });
   return params.doNotRate;
@@ -343,5 +355,14 @@ export async function deleteErasedAccountRecordsBefore(
     .delete(erasedAccountRecords)
     .where(sql`ctid in (${old})`)
     .returning({ at: erasedAccountRecords.at });
+  return deleted.length;
+}
+
+/** Lifts of 'Do not rate me' whose `not_before` has passed: they no longer put any release off. */
+export async function deletePassedDoNotRateLifts(db: Executor, now: Date) {
+  const deleted = await db
+    .delete(doNotRateLifts)
+    .where(lt(doNotRateLifts.notBefore, now))
+    .returning({ phoneNumber: doNotRateLifts.phoneNumber });
   return deleted.length;
 }

@@ -12,6 +12,17 @@ export const doNotRateNumbers = pgTable('do_not_rate_numbers', {
 });
 
 /**
+ * A number whose owner turned 'Do not rate me' off: ratings that come to stand for it reach it no earlier
+ * than `not_before` (the switch's moment plus the longest release delay), so a rating that arrives does not
+ * tell the owner it was given after the switch went off (docs/anonymity.md#non-interference). Retention
+ * deletes a row once `not_before` has passed.
+ */
+export const doNotRateLifts = pgTable('do_not_rate_lifts', {
+  phoneNumber: text('phone_number').primaryKey(),
+  notBefore: timestamp('not_before', { withTimezone: true }).notNull(),
+});
+
+/**
  * What 'Delete my account' keeps because it protects other people (docs/data-rights.md#deletion-keeps-what-protects-others): under a
  * keyed hash of the deleted phone (`author_key`, an HMAC under the server secret, never the number), the
  * moderators' removals of that person's ratings (`kind` 'removal', counted by the repeat-offender hold) and

@@ -84,7 +84,7 @@ const SECTIONS: LegalSection[] = [
           items={[
             "ratings others gave about your number: they are the writers' words, not your account, and you can still report them;",
             'reports you filed and moderation decisions, without your phone number, session or contact, as the record that we acted on them (transparency reporting and legal duties);',
-            "a 'Do not rate me' or 'Stop texting' you turned on, so that deleting your account does not open your number to ratings or texts again. Verify your number again to turn them off;",
+            "a 'Do not rate me' or 'Stop texting' you turned on, so that deleting your account does not open your number to ratings or texts again. Verify your number again to turn them off. If you turned 'Do not rate me' off, when you did, until the longest release delay has passed;",
             'for the people you rated, under a code made from your number with a secret key (it cannot be turned back into the number): which numbers you rated in the last 30 days, so that deleting your account does not let you rate them again sooner, and how many of your ratings moderators removed, for as long as we keep activity logs. Counts of the texts sent to your number (codes, ratings) stay under such a code until they expire within a day.',
           ]}
         />
@@ -160,7 +160,8 @@ const SECTIONS: LegalSection[] = [
               number are then accepted from their authors like any other and never reach you: not shown, not
               counted, not texted, including those still waiting for their release time. We do not refuse
               them, because a refusal would tell the person rating you that you use ExRated and asked not to
-              be rated.
+              be rated. When you turn it off, ratings given afterwards reach you no sooner than the longest
+              release delay later, so that none of them tells you it was given just after.
             </>,
             <>
               <strong>Download your data</strong>: Settings gives you a file with what we hold about you as

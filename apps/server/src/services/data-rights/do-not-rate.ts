@@ -1,6 +1,7 @@
 import { setDoNotRate } from '@exrated/db/queries';
 import type { DeviceSession } from '@exrated/db/schema';
 import type { Context } from '../../context';
+import { longestReleaseDelayMs } from '../rating/release-time';
 import { requireFreshProof } from '../sessions/proof-lease';
 
 /**
@@ -9,7 +10,8 @@ import { requireFreshProof } from '../sessions/proof-lease';
  * like any other and withheld from the number, and turning it on withholds those still waiting for their
  * release time (docs/anonymity.md); ratings that already reached the number stay (they can be reported).
  * Reversible; turning it off opens the number to ratings again, so it needs a proof within its lease
- * (docs/security.md#sessions).
+ * (docs/security.md#sessions). Ratings given after it goes off reach the number no earlier than the longest
+ * release delay later: one that arrives sooner would tell the owner it was given after the switch.
  */
 export async function setDoNotRateFor(
   ctx: Context & { session: DeviceSession; viewerPhone: string },
@@ -17,7 +19,17 @@ export async function setDoNotRateFor(
 ) {
   const now = ctx.now();
   if (!doNotRate) requireFreshProof(ctx.session, now);
-  await setDoNotRate(ctx.db, { phone: ctx.viewerPhone, doNotRate, now });
+  await setDoNotRate(
+    ctx.db,
+    doNotRate
+      ? { phone: ctx.viewerPhone, now, doNotRate }
+      : {
+          phone: ctx.viewerPhone,
+          now,
+          doNotRate,
+          liftNotBefore: new Date(now.getTime() + longestReleaseDelayMs(ctx.config.release)),
+        },
+  );
   ctx.audit.log(doNotRate ? 'do_not_rate_on' : 'do_not_rate_off');
   return { doNotRate };
 }

