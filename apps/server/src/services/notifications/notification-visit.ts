@@ -42,12 +42,17 @@ export async function visitNotification(ctx: Context, id: string | undefined): P
   }
 }
 
+/**
+ * Whether the number already had a profile is the number's, not the visitor's: a forwarded link must not tell
+ * its holder, in their activity or export, that the owner proved the number or opened a link before
+ * (docs/anonymity.md#non-interference). These entries carry no session, address or browser.
+ */
 async function ensureRecipientProfile(
   ctx: Context,
   recipient: { id: string; name: string; phoneNumber: string },
 ) {
   const log = { notificationId: recipient.id };
-  const options = { phoneNumber: recipient.phoneNumber };
+  const aboutNumber = (action: string) => ctx.audit.logAboutNumber(action, log, recipient.phoneNumber);
   try {
     const created = await createProfileFromNotificationLink(ctx.db, {
       phoneNumber: recipient.phoneNumber,
@@ -55,13 +60,13 @@ async function ensureRecipientProfile(
       verifiedAt: ctx.now(),
     });
     if (!created) {
-      ctx.audit.log('existing_profile_found', log, options);
+      aboutNumber('existing_profile_found');
       return;
     }
-    ctx.audit.log('new_profile_creation', log, options);
-    ctx.audit.log('profile_created', log, options);
+    aboutNumber('new_profile_creation');
+    aboutNumber('profile_created');
   } catch (error) {
-    ctx.audit.log('profile_creation_failed', log, options);
+    aboutNumber('profile_creation_failed');
     throw error;
   }
 }
