@@ -34,6 +34,7 @@ describe('migrations on Postgres and PGlite', () => {
       'app_settings',
       'claimed_profiles',
       'device_sessions',
+      'do_not_rate_lifts',
       'do_not_rate_numbers',
       'erased_account_records',
       'error_logs',
