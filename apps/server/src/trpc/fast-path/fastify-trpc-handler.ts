@@ -264,7 +264,8 @@ export async function resolveJsonCall<TRouter extends AnyTRPCRouter>(
     return {
       status,
       headers: headers.list(),
-      body: JSON.stringify(responses.map((response) => serializeEnvelope(config, response))),
+      // JSON.stringify writes an array as its elements' texts between brackets, with commas and nothing else.
+      body: `[${responses.map((response) => envelopeText(config, response)).join(',')}]`,
     };
   } catch (cause) {
     // resolveResponse's `caughtErrorToData`: a request-level error, answered as one (not an array).
