@@ -4,7 +4,7 @@ import { REPO_ROOT } from './plan.mjs';
 /** The production server bundle, as `pnpm build` leaves it. */
 export const BUNDLE = path.join(REPO_ROOT, 'apps/server/dist/server/main.js');
 // The production start command's flags (apps/server/package.json `start`, docker/Dockerfile CMD).
-export const SERVER_NODE_ARGS = ['--max-old-space-size=160', '--heap-growing-percent=300'];
+export const SERVER_NODE_ARGS = ['--max-old-space-size=128', '--heap-growing-percent=300'];
 export const ADMIN_LOGIN = 'admin';
 export const ADMIN_PASSWORD = 'bench-admin-password-0123';
 const SESSION_SECRET = 'bench-session-secret-0123456789abcdef';

@@ -8,6 +8,7 @@ import {
   ratingAppeals,
   ratings,
 } from '../schema';
+import { preparedPerExecutor } from './prepared';
 import { unclaimedOfDevice } from './rating-authors';
 
 // What moderation knows of a rating's author and of the rated number: the record a moderator weighs beside an
@@ -70,7 +71,12 @@ export async function listUnclaimedRatingTexts(
   db: Executor,
   params: { deviceSessionId: string; phone: string },
 ) {
-  return db
+  return unclaimedRatingTexts(db).execute(params);
+}
+
+// Prepared: every proof runs it, most often to find nothing.
+const unclaimedRatingTexts = preparedPerExecutor((db) =>
+  db
     .select({
       id: ratings.id,
       name: ratings.name,
@@ -81,9 +87,15 @@ export async function listUnclaimedRatingTexts(
       heldReason: ratings.heldReason,
     })
     .from(ratings)
-    .where(and(unclaimedOfDevice(params.deviceSessionId), ne(ratings.phoneNumber, params.phone)))
-    .orderBy(asc(ratings.createdAt), asc(ratings.id));
-}
+    .where(
+      and(
+        unclaimedOfDevice(sql.placeholder('deviceSessionId')),
+        ne(ratings.phoneNumber, sql.placeholder('phone')),
+      ),
+    )
+    .orderBy(asc(ratings.createdAt), asc(ratings.id))
+    .prepare('unclaimed_rating_texts'),
+);
 
 /** Sets the held reason (or none) of unclaimed ratings, before the proof attributes them. */
 export async function setHeldReasonOfUnclaimed(
@@ -120,23 +132,43 @@ export async function findAuthorRecord(
   },
 ) {
   const { rated } = params;
-  const erased = (kind: 'removal' | 'rated_number') =>
-    sql`${erasedAccountRecords} e where e.author_key = ${params.authorKey}::text and e.kind = ${kind}`;
-  const [row] = await db
-    .select({
-      removed:
-        sql<number>`${removalsOfAuthor(sql`${params.provenPhone}::text`, sql`${params.deviceSessionId}::uuid`)}
-        + (select count(*) from ${erased('removal')})`.mapWith(Number),
-      // Without a rated number (at a proof) the column is a constant null: no lookup is made.
-      erasedRatingAt: (rated
-        ? sql<Date | null>`(select max(e.at) from ${erased('rated_number')}
-            and e.phone_number = ${rated.phoneNumber} and e.at > ${rated.repeatSince.toISOString()}::timestamptz)`
-        : sql<Date | null>`null::timestamptz`
-      ).mapWith((value) => (value === null ? null : new Date(value))),
-    })
-    .from(sql`(select 1) as one`);
+  const [row] = await (rated ? authorRecordOfRating : authorRecordAtProof)(db).execute({
+    provenPhone: params.provenPhone,
+    deviceSessionId: params.deviceSessionId,
+    authorKey: params.authorKey,
+    ratedPhone: rated?.phoneNumber ?? null,
+    repeatSince: rated?.repeatSince.toISOString() ?? null,
+  });
   return { removed: row?.removed ?? 0, erasedRatingAt: row?.erasedRatingAt ?? null };
 }
+
+/**
+ * `findAuthorRecord`'s statement, prepared (every submission and every proof runs it), with the rated number
+ * or, at a proof, without one: its column is then a constant null and no lookup is made.
+ */
+function authorRecordQuery(withRated: boolean) {
+  return preparedPerExecutor((db) => {
+    const value = (name: string) => sql.placeholder(name);
+    const erased = (kind: 'removal' | 'rated_number') =>
+      sql`${erasedAccountRecords} e where e.author_key = ${value('authorKey')}::text and e.kind = ${sql.raw(`'${kind}'`)}`;
+    return db
+      .select({
+        removed:
+          sql<number>`${removalsOfAuthor(sql`${value('provenPhone')}::text`, sql`${value('deviceSessionId')}::uuid`)}
+        + (select count(*) from ${erased('removal')})`.mapWith(Number),
+        erasedRatingAt: (withRated
+          ? sql<Date | null>`(select max(e.at) from ${erased('rated_number')}
+            and e.phone_number = ${value('ratedPhone')}::text and e.at > ${value('repeatSince')}::timestamptz)`
+          : sql<Date | null>`null::timestamptz`
+        ).mapWith((value) => (value === null ? null : new Date(value))),
+      })
+      .from(sql`(select 1) as one`)
+      .prepare(withRated ? 'author_record_of_rating' : 'author_record_at_proof');
+  });
+}
+
+const authorRecordOfRating = authorRecordQuery(true);
+const authorRecordAtProof = authorRecordQuery(false);
 
 /**
  * verification.check, before the proof: a device's unproven ratings of numbers that a deleted account of
@@ -147,19 +179,29 @@ export async function dropErasedRepeatsOfDevice(
   db: Executor,
   params: { deviceSessionId: string; authorKey: string; repeatSince: Date },
 ) {
-  const dropped = await db
+  const dropped = await erasedRepeatsOfDevice(db).execute({
+    deviceSessionId: params.deviceSessionId,
+    authorKey: params.authorKey,
+    repeatSince: params.repeatSince.toISOString(),
+  });
+  return dropped.length;
+}
+
+// Prepared: every proof runs it, most often to drop nothing.
+const erasedRepeatsOfDevice = preparedPerExecutor((db) =>
+  db
     .delete(ratings)
     .where(
       and(
-        unclaimedOfDevice(params.deviceSessionId),
+        unclaimedOfDevice(sql.placeholder('deviceSessionId')),
         sql`${ratings.phoneNumber} in (select e.phone_number from ${erasedAccountRecords} e
-          where e.author_key = ${params.authorKey} and e.kind = 'rated_number'
-            and e.at > ${params.repeatSince.toISOString()}::timestamptz)`,
+          where e.author_key = ${sql.placeholder('authorKey')}::text and e.kind = 'rated_number'
+            and e.at > ${sql.placeholder('repeatSince')}::timestamptz)`,
       ),
     )
-    .returning({ id: ratings.id });
-  return dropped.length;
-}
+    .returning({ id: ratings.id })
+    .prepare('drop_erased_repeats_of_device'),
+);
 
 /**
  * What a moderator weighs beside an item (docs/trust-and-safety.md): the author's record (ratings given,

@@ -1,8 +1,8 @@
-import { and, eq, isNull, or } from 'drizzle-orm';
+import { and, eq, isNull, or, type Placeholder } from 'drizzle-orm';
 import { ratings } from '../schema';
 
 /** The ratings this device wrote that no phone claims yet: the ones its proof of a phone attributes. */
-export function unclaimedOfDevice(deviceSessionId: string) {
+export function unclaimedOfDevice(deviceSessionId: string | Placeholder) {
   return and(eq(ratings.deviceSessionId, deviceSessionId), isNull(ratings.createdByPhone));
 }
 

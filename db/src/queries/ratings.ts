@@ -182,11 +182,25 @@ export async function listUnclaimedRatingRecipients(
   db: Executor,
   params: { deviceSessionId: string; claimSince: Date },
 ) {
-  return db
+  return unclaimedRatingRecipients(db).execute({
+    deviceSessionId: params.deviceSessionId,
+    claimSince: params.claimSince.toISOString(),
+  });
+}
+
+// Prepared: every proof runs it, most often to find nothing.
+const unclaimedRatingRecipients = preparedPerExecutor((db) =>
+  db
     .select({ id: ratings.id, phoneNumber: ratings.phoneNumber })
     .from(ratings)
-    .where(and(unclaimedOfDevice(params.deviceSessionId), gte(ratings.createdAt, params.claimSince)));
-}
+    .where(
+      and(
+        unclaimedOfDevice(sql.placeholder('deviceSessionId')),
+        gte(ratings.createdAt, sql`${sql.placeholder('claimSince')}::timestamptz`),
+      ),
+    )
+    .prepare('unclaimed_rating_recipients'),
+);
 
 /**
  * 'Do not rate me' turned on (in the transaction that holds the recipient's lock): ratings that stand but

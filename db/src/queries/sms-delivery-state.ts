@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type Placeholder, sql } from 'drizzle-orm';
 import { type NotificationStatus, notifications, type SmsMessageStatus } from '../schema';
 
 /** A text's statuses only move forward: a receipt that arrives late, twice or out of order changes nothing. */
@@ -19,10 +19,16 @@ export const DELIVERY_RANK: Record<SmsMessageStatus | NotificationStatus, number
  * The columns a notification keeps from the first provider that took it: a later acceptance or receipt
  * (another provider after a fallback, a duplicate) never replaces the provider, its message id or the send time.
  */
-export function firstDelivery(delivery: { provider: string; providerMessageId: string | null; at: Date }) {
+export function firstDelivery(delivery: {
+  provider: string | Placeholder;
+  providerMessageId: string | null | Placeholder;
+  /** A placeholder for a prepared statement stands for the time as ISO text. */
+  at: Date | Placeholder;
+}) {
+  const at = delivery.at instanceof Date ? delivery.at.toISOString() : delivery.at;
   return {
-    provider: sql`coalesce(${notifications.provider}, ${delivery.provider})`,
-    providerMessageId: sql`coalesce(${notifications.providerMessageId}, ${delivery.providerMessageId})`,
-    sentAt: sql`coalesce(${notifications.sentAt}, ${delivery.at.toISOString()}::timestamptz)`,
+    provider: sql`coalesce(${notifications.provider}, ${delivery.provider}::text)`,
+    providerMessageId: sql`coalesce(${notifications.providerMessageId}, ${delivery.providerMessageId}::text)`,
+    sentAt: sql`coalesce(${notifications.sentAt}, ${at}::timestamptz)`,
   };
 }

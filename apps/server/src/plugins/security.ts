@@ -88,8 +88,8 @@ function securityHeaders(config: HeaderConfig) {
 }
 
 /** The headers a response gets: tRPC routes as matched (whatever spelling reached them), API paths, pages. */
-function headersFor(req: FastifyRequest, headers: ReturnType<typeof securityHeaders>) {
-  if (isTrpcRoute(req.routeOptions.url)) return headers.trpc;
+function headersFor(req: FastifyRequest, trpcRoute: boolean, headers: ReturnType<typeof securityHeaders>) {
+  if (trpcRoute) return headers.trpc;
   return isApiPath(req.url) ? headers.api : headers.document;
 }
 
@@ -101,19 +101,17 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * docs/security.md#sessions: tRPC mutations accept only JSON (browsers cannot send that cross-site without a
  * preflight) and any request the browser marks as cross-site, or whose Origin is foreign, is refused before
  * it reaches a procedure. The guard decides on the route Fastify matched, not on the URL as sent
- * (`/%74rpc/profile.logout` would reach the tRPC route while `startsWith('/trpc')` let it pass). Both hooks take a
- * callback instead of being async: they run on every request, and an async hook costs a promise each time.
+ * (`/%74rpc/profile.logout` would reach the tRPC route while `startsWith('/trpc')` let it pass). One hook for
+ * both, taking a callback instead of being async: it runs on every request, an async hook costs a promise
+ * each time, and Fastify builds a new `routeOptions` object on every read of it.
  */
 export const securityPlugin = fp(async (app: FastifyInstance, { config }: { config: Config }) => {
   const headers = securityHeaders(config);
-  app.addHook('onRequest', (req, reply, done) => {
-    reply.headers(headersFor(req, headers));
-    done();
-  });
-
   const allowedOrigin = new URL(config.publicUrl).origin;
   app.addHook('onRequest', (req, reply, done) => {
-    if (!isTrpcRoute(req.routeOptions.url) || SAFE_METHODS.has(req.method)) return done();
+    const trpcRoute = isTrpcRoute(req.routeOptions.url);
+    reply.headers(headersFor(req, trpcRoute, headers));
+    if (!trpcRoute || SAFE_METHODS.has(req.method)) return done();
     const problem = crossSiteProblem(req, allowedOrigin);
     if (!problem) return done();
     req.log.warn({ problem }, 'cross-site mutation refused');

@@ -36,15 +36,28 @@ function startOfUtcWeek(now: Date): number {
 }
 
 export function postedPeriod(releaseAt: Date, now: Date): PostedPeriod {
+  return periodsAt(now).of(releaseAt);
+}
+
+/**
+ * The periods as of `now`: its week and month are worked out once, for a whole list of ratings.
+ */
+function periodsAt(now: Date) {
   const week = startOfUtcWeek(now);
-  if (releaseAt.getTime() >= week) return { label: 'Posted this week', startsAt: week };
   const month = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1);
-  if (releaseAt.getTime() >= month) return { label: 'Posted this month', startsAt: month };
-  const year = releaseAt.getUTCFullYear();
-  const name = MONTHS[releaseAt.getUTCMonth()] ?? '';
+  const thisYear = now.getUTCFullYear();
   return {
-    label: `Posted in ${name}${year === now.getUTCFullYear() ? '' : ` ${year}`}`,
-    startsAt: Date.UTC(year, releaseAt.getUTCMonth(), 1),
+    of(releaseAt: Date): PostedPeriod {
+      const time = releaseAt.getTime();
+      if (time >= week) return { label: 'Posted this week', startsAt: week };
+      if (time >= month) return { label: 'Posted this month', startsAt: month };
+      const year = releaseAt.getUTCFullYear();
+      const name = MONTHS[releaseAt.getUTCMonth()] ?? '';
+      return {
+        label: `Posted in ${name}${year === thisYear ? '' : ` ${year}`}`,
+        startsAt: Date.UTC(year, releaseAt.getUTCMonth(), 1),
+      };
+    },
   };
 }
 
@@ -52,6 +65,38 @@ export function postedPeriod(releaseAt: Date, now: Date): PostedPeriod {
 export function orderKey(secret: string, ratingId: string): string {
   return createHmac('sha256', secret).update(`received-order:${ratingId}`).digest('hex');
 }
+
+/**
+ * The order keys of the ratings read lately. A key never changes for one secret, and the same person reads
+ * the same ratings again and again: the HMACs were most of the list's own CPU in a profile of
+ * profile.ratingsReceived. Bounded; the oldest entries go first and are simply computed again. A key held
+ * here is only ever used to sort, never sent, as one computed afresh.
+ */
+class OrderKeys {
+  private secret: string | null = null;
+  private readonly keys = new Map<string, string>();
+
+  constructor(private readonly capacity: number) {}
+
+  of(secret: string, ratingId: string): string {
+    if (secret !== this.secret) {
+      this.keys.clear();
+      this.secret = secret;
+    }
+    let key = this.keys.get(ratingId);
+    if (key !== undefined) return key;
+    key = orderKey(secret, ratingId);
+    this.keys.set(ratingId, key);
+    if (this.keys.size > this.capacity) {
+      // A Map iterates in insertion order: its first key is the oldest.
+      const oldest = this.keys.keys().next();
+      if (!oldest.done) this.keys.delete(oldest.value);
+    }
+    return key;
+  }
+}
+
+const orderKeys = new OrderKeys(4096);
 
 /**
  * Ratings as the rated person reads them: each with its period's label, later periods first, within a period
@@ -62,10 +107,16 @@ export function inPostedOrder<T extends { id: string; releaseAt: Date }>(
   secret: string,
   now: Date,
 ): Array<{ rating: T; posted: string }> {
+  const periods = periodsAt(now);
   return ratings
     .map((rating) => {
-      const period = postedPeriod(rating.releaseAt, now);
-      return { rating, posted: period.label, startsAt: period.startsAt, key: orderKey(secret, rating.id) };
+      const period = periods.of(rating.releaseAt);
+      return {
+        rating,
+        posted: period.label,
+        startsAt: period.startsAt,
+        key: orderKeys.of(secret, rating.id),
+      };
     })
     .sort((a, b) => b.startsAt - a.startsAt || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
     .map(({ rating, posted }) => ({ rating, posted }));

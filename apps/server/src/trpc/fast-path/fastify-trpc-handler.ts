@@ -11,7 +11,7 @@ import type { TRPCRequestInfo } from '@trpc/server/http';
 import type { TRPCResponse } from '@trpc/server/rpc';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { abortSignalOf, type JsonCall, type JsonCallOptions, urlOf } from './json-call';
-import { isDataStream, serializeEnvelope, streamOnlyError } from './json-call-envelope';
+import { envelopeText, isDataStream, serializeEnvelope, streamOnlyError } from './json-call-envelope';
 import { InputReader, readInputs } from './json-call-inputs';
 import { invokeProcedure } from './procedure-invoker';
 import { ResponseHeaders } from './response-headers';
@@ -244,11 +244,7 @@ export async function resolveJsonCall<TRouter extends AnyTRPCRouter>(
         errors: error ? [error] : [],
         data: [response],
       });
-      return {
-        status,
-        headers: headers.list(),
-        body: JSON.stringify(serializeEnvelope(config, response)),
-      };
+      return { status, headers: headers.list(), body: envelopeText(config, response) };
     }
 
     headers.setJson();
@@ -268,7 +264,8 @@ export async function resolveJsonCall<TRouter extends AnyTRPCRouter>(
     return {
       status,
       headers: headers.list(),
-      body: JSON.stringify(responses.map((response) => serializeEnvelope(config, response))),
+      // JSON.stringify writes an array as its elements' texts between brackets, with commas and nothing else.
+      body: `[${responses.map((response) => envelopeText(config, response)).join(',')}]`,
     };
   } catch (cause) {
     // resolveResponse's `caughtErrorToData`: a request-level error, answered as one (not an array).
