@@ -138,3 +138,30 @@ describe('the reading of letters, digits and words', () => {
     expect(readText('negro y su familia').lower.some((reading) => reading.includes('negroy'))).toBe(false);
   });
 });
+
+describe('readText: lookalikes mixed in one word, words run together, gaps between spaced-out words', () => {
+  it.each([
+    ['gonna k1|| you', 'gonna kill you'],
+    ['go k!ll y0urse|f', 'go kill yourself'],
+    ['i will k!II you', 'i will kill you'],
+    ['TrannyHunter', 'tranny hunter'],
+    ['N1ggerHater', 'nigger hater'],
+    ['i  w i l l  k i l l  y o u', 'i will kill you'],
+  ])('reads %j as %j', (typed, read) => {
+    expect(lower(typed)).toContain(read);
+  });
+
+  it('reads the groups of a spaced-out address apart, for the numbers too', () => {
+    expect(readText(normalizeText('4 2 0 0  c e d a r  c t')).numbers).toContain('4200 cedar ct');
+  });
+
+  it('reads a spaced-out scheme and dots closed', () => {
+    expect(readText(normalizeText('h t t p s : / / derek-lane . site')).numbers).toContain(
+      'https://derek-lane.site',
+    );
+  });
+
+  it('reads words run together as written as well', () => {
+    expect(lower('McDonald is my surname')).toContain('mcdonald is my surname');
+  });
+});

@@ -20,6 +20,8 @@ describe('findOffensiveTerm', () => {
     ['she loves d1ck', 'sexual'],
     ['I ate her out for hours', 'sexual'],
     ['I made her squirt twice', 'sexual'],
+    ['n1gg3rdan', 'slur'],
+    ['MataMaricones', 'slur'],
   ])('finds %j (%s)', (text, expected) => {
     expect(kind(text)).toBe(expected);
   });
@@ -39,6 +41,9 @@ describe('findOffensiveTerm', () => {
     'she told me I was a worthless cunt, I blocked her',
     'Me cogió de la mano',
     'they ate me out of house and home',
+    'Sc4nthorpe United',
+    'R2D2 and C3PO',
+    'McDonald and DeShawn',
   ])('finds nothing in %j', (text) => {
     expect(kind(text)).toBeNull();
   });

@@ -1,6 +1,6 @@
 import { englishDataset } from 'obscenity';
 import { ADDED_SEXUAL_TERMS, ADDED_SLURS, DATASET_SEXUAL_TERMS, DATASET_SLURS } from '../listed-words';
-import type { TextReading } from '../reading';
+import { disguisedWords, type TextReading } from '../reading';
 import { isGivenName } from './full-names';
 
 /**
@@ -231,6 +231,14 @@ function listedWord(spelling: string): string | undefined {
   return undefined;
 }
 
+// A slur inside a word disguised with digits or symbols ('n1gg3rdan'): the longer slurs, which no ordinary
+// word holds, and not the words that are ordinary in another language.
+const DISGUISED_SLUR = new RegExp(
+  [...DATASET_SLURS, ...ADDED_SLURS]
+    .filter((word) => word.length >= 5 && !word.includes(' ') && !ORDINARY_ELSEWHERE.has(word))
+    .join('|'),
+);
+
 export interface OffensiveTerm {
   kind: OffensiveKind;
   words: string;
@@ -239,6 +247,10 @@ export interface OffensiveTerm {
 /** The first slur in the reading, else the first graphic sexual term, or null. */
 export function findOffensiveTerm(reading: TextReading): OffensiveTerm | null {
   let sexual: OffensiveTerm | null = null;
+  for (const word of disguisedWords(reading.folded)) {
+    const slur = DISGUISED_SLUR.exec(word);
+    if (slur) return { kind: 'slur', words: slur[0] };
+  }
   const foldedLower = reading.folded.toLowerCase();
   for (const text of [...reading.lower, ...reading.runs]) {
     const context = SLURS_IN_CONTEXT.exec(text);

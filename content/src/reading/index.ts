@@ -3,6 +3,7 @@ import { spelledNumbers } from './numbers';
 import {
   closeSpacedAddresses,
   joinRuns,
+  joinRunsAtGaps,
   joinRunsKeepingPunctuation,
   SEPARATORS,
   SPACED_OUT,
@@ -14,7 +15,9 @@ import { asAPersonReads, HAS_LOOKALIKE, HAS_REPEAT, leetAsLetters, lookalikesAs 
 
 export { foldText } from './letters';
 export { findPhrase, type Phrases, phrases } from './phrases';
+export { TOP_LEVEL_DOMAINS } from './spacing';
 export type { TextReading } from './text-reading';
+export { disguisedWords } from './words';
 
 function unique(values: string[]): string[] {
   return [...new Set(values)];
@@ -31,6 +34,10 @@ const HAS_SPACED_DOT = /\s\.|\.\s/;
 // more words, so that 'mother-in-law' and 'well-known' stay as they are.
 const HAS_CHAINED_WORDS = /\p{L}+(?:[-_]\p{L}+){4,}/u;
 const CHAIN_SEPARATOR = /(?<=\p{L})[-_](?=\p{L})/gu;
+
+// Words run together with a capital at each start ('TrannyHunter88', 'MataMaricones'), read apart.
+const HAS_CAMEL_CASE = /\p{Ll}\p{Lu}/u;
+const CAMEL_CASE = /(?<=\p{Ll})(?=\p{Lu})/gu;
 
 // Dots that separate letters in a spelled-out word ('s·p·i·c') may also stand for the dot of an address.
 const DOT_LIKE = /[·•∙⋅・]/gu;
@@ -60,6 +67,7 @@ function readUpright(text: string): TextReading {
   const runs = hasRuns
     ? [...spaced.matchAll(SPACED_OUT)].map((match) => match[0].replace(SEPARATORS, '').toLowerCase())
     : [];
+  let gapped = joined;
   const leet = leetAsLetters(lowerFolded);
   const lower = [
     lowerFolded,
@@ -71,13 +79,20 @@ function readUpright(text: string): TextReading {
   if (hasRuns) {
     lower.push(joinRuns(spaced, 1).toLowerCase(), joinRuns(spaced, 2).toLowerCase());
     lower.push(joinRunsKeepingPunctuation(spaced).toLowerCase());
+    gapped = joinRunsAtGaps(spaced);
+    if (gapped !== joined) lower.push(gapped.toLowerCase());
   }
   if (HAS_INSIDE_WORD.test(leet)) lower.push(leet.replace(INSIDE_WORD, ''));
   if (HAS_CHAINED_WORDS.test(lowerFolded)) lower.push(lowerFolded.replace(CHAIN_SEPARATOR, ' '));
   if (HAS_NON_ASCII.test(text)) lower.push(foldText(text, true).toLowerCase());
+  if (HAS_CAMEL_CASE.test(folded)) lower.push(leetAsLetters(folded.replace(CAMEL_CASE, ' ').toLowerCase()));
   const people = [leet];
   if (HAS_LOOKALIKE.test(folded)) {
-    people.push(leetAsLetters(lookalikesAs(folded, 'i')), leetAsLetters(lookalikesAs(folded, 'l')));
+    people.push(
+      leetAsLetters(lookalikesAs(folded, 'i')),
+      leetAsLetters(lookalikesAs(folded, 'l')),
+      leetAsLetters(lookalikesAs(folded, 'mixed')),
+    );
   }
   const repeats = HAS_REPEAT.test(leet);
   for (const each of people) {
@@ -87,7 +102,7 @@ function readUpright(text: string): TextReading {
   const numbers = [folded, joined];
   if (HAS_SPELLED_DIGIT.test(folded)) numbers.push(spelledNumbers(folded), spelledNumbers(joined));
   if (HAS_SPACED_DOT.test(joined)) numbers.push(closeSpacedAddresses(joined));
-  if (hasRuns) numbers.push(joinRunsKeepingPunctuation(spaced));
+  if (hasRuns) numbers.push(joinRunsKeepingPunctuation(spaced), gapped);
   if (HAS_DOT_LIKE.test(folded)) numbers.push(folded.replace(DOT_LIKE, '.'));
   return {
     folded,
