@@ -26,6 +26,14 @@ describe('findHateSpeech', () => {
     'los inmigrantes vienen a robar',
     'las personas trans están enfermas',
     'moro de mierda',
+    "j3ws run everything and he thinks he's better than us",
+    'Las mujeres trans son hombres enfermos y punto.',
+    'los hombres trans son mujeres y punto',
+    'los gitanos son gente sucia',
+    'the only good muslim is a dead one',
+    "immigrants shouldn't have the right to vote",
+    'women belong in the kitchen',
+    'el único gitano bueno es el muerto',
   ])('finds hate in %j', (text) => {
     expect(hate(text)).not.toBeNull();
   });
@@ -37,6 +45,10 @@ describe('findHateSpeech', () => {
     'Los gitanos de mi barrio son muy buena gente',
     'el perro negro de mi vecino',
     "she's Muslim and I'm Catholic, it worked for us",
+    'my nan says women belong at home, bless her',
+    'las mujeres trans son mujeres',
+    'los gitanos son gente muy alegre',
+    'the only good thing about him is his dog',
   ])('finds none in %j', (text) => {
     expect(hate(text)).toBeNull();
   });
@@ -51,6 +63,11 @@ describe('findMinorSexualContent', () => {
     'tenía 14 años cuando se acostó con ella',
     'le mandaba fotos desnudo a una niña de 13',
     'se acuesta con una menor de edad',
+    'she was hotter at 14 honestly, should have gotten with her back then',
+    'sent me pics when she was in 9th grade, still got em',
+    'u were 16 and begging for it',
+    'tenía 15 cuando me la cogí por primera vez',
+    'desde los 14 me mandaba fotos desnuda',
   ])('finds a minor in a sexual context in %j', (text) => {
     expect(minor(text)).not.toBeNull();
   });
@@ -60,6 +77,11 @@ describe('findMinorSexualContent', () => {
     'emotional maturity of a teenager, but great in bed',
     'tenía 14 años cuando nos conocimos',
     'we dated in high school, 16 and 17, puppy love',
+    'we started dating at 16 and it was sweet',
+    'I dated her when she was 16 and I was 17',
+    'my daughter is 14 and sent me pics from her school trip',
+    'a los 15 minutos ya estaba borracho',
+    'con 15 años se fue de casa',
   ])('finds none in %j', (text) => {
     expect(minor(text)).toBeNull();
   });
