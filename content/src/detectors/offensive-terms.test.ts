@@ -21,6 +21,14 @@ describe('findOffensiveTerm', () => {
     ['I ate her out for hours', 'sexual'],
     ['I made her squirt twice', 'sexual'],
     ['n1gg3rdan', 'slur'],
+    ['he creampied me and left', 'sexual'],
+    ['he piped her down in my bed', 'sexual'],
+    ['she wanted him to blow her back out', 'sexual'],
+    ['his tiny dick barely got hard', 'sexual'],
+    ['I had to finger myself to finish', 'sexual'],
+    ['I still have the video of her riding me', 'sexual'],
+    ['le encantaba que se la metiera por el culo', 'sexual'],
+    ['t13n3 la v3rg4 más chica que he visto', 'sexual'],
     ['MataMaricones', 'slur'],
   ])('finds %j (%s)', (text, expected) => {
     expect(kind(text)).toBe(expected);
@@ -42,6 +50,11 @@ describe('findOffensiveTerm', () => {
     'Me cogió de la mano',
     'they ate me out of house and home',
     'Sc4nthorpe United',
+    'a video of her riding her bike',
+    'the plumber piped the sink down there',
+    'he gave her the dog back',
+    'his big dick energy is exhausting',
+    'she fingered the necklace nervously',
     'R2D2 and C3PO',
     'McDonald and DeShawn',
   ])('finds nothing in %j', (text) => {

@@ -99,7 +99,7 @@ const ORDINARY_FORMS = new Set(['spicy', 'cocky', 'cocking', 'cocked', 'cocker',
 
 // Graphic sexual acts the word list has no single word for.
 const SEXUAL_ACTS =
-  /\b(?:(?:his|her|my|your|their) (?:dick|cock|penis|tits|boobs|pussy|balls)(?: was| is| were| are)|threesomes?|g(?:ave|ive|ives|iving) (?:him |her |me )?(?:road |sloppy )?head(?! (?:start|teacher|office|of|up|injury|chef))|fuck(?:ed|ing|s) (?:her|him|me|them|each other)(?! over| up| off| about| around| and| so)|fuck (?:her|him|me|them) (?:hard|raw|senseless|silly|from behind|all night|until|so hard|in the)|(?:'d|would|wanna|want to|going to|gonna|let me|to|i'd|could) fuck (?:her|him|me|them)(?! over| up| off| about| around)|masturbat\w*|wank(?:ed|ing) (?:over|to|off)|came (?:all )?(?:over|on|in) (?:her|his|my|your) (?:face|tits|chest|mouth|back)|jerk(?:ed|ing|s)? (?:off|him off|me off)|finger(?:ed|ing)? (?:herself|himself|her|me)|(?:rode|ride|riding) (?:me|him|her) until|sucked (?:him|me|his) off|eat(?:ing)? (?:her|me) out)\b/iu;
+  /\b(?:(?:his|her|my|your|their) (?:(?:tiny|small|little|big|huge|fat|massive|micro) )?(?:dick|cock|penis|tits|boobs|pussy|balls)(?: was| is| were| are| got| gets| barely| never| couldn't| wouldn't| wasn't| stayed)|threesomes?|g(?:ave|ive|ives|iving) (?:him |her |me )?(?:road |sloppy )?head(?! (?:start|teacher|office|of|up|injury|chef))|fuck(?:ed|ing|s) (?:her|him|me|them|each other)(?! over| up| off| about| around| and| so)|fuck (?:her|him|me|them) (?:hard|raw|senseless|silly|from behind|all night|until|so hard|in the)|(?:'d|would|wanna|want to|going to|gonna|let me|to|i'd|could) fuck (?:her|him|me|them)(?! over| up| off| about| around)|masturbat\w*|wank(?:ed|ing) (?:over|to|off)|came (?:all )?(?:over|on|in) (?:her|his|my|your) (?:face|tits|chest|mouth|back)|jerk(?:ed|ing|s)? (?:off|him off|me off)|finger(?:ed|ing)? (?:herself|himself|myself|yourself|themselves|each other|her|me)|(?:rode|ride|riding) (?:me|him|her) until|sucked (?:him|me|his) off|eat(?:ing)? (?:her|me) out)\b/iu;
 
 // Acts described in slang, and body-part slang in an act: a verb of sex aimed at a person ('railed her', 'ate
 // me out', 'bend me over'), or a verb of touch on a body part ('sucked my dick', 'gag on his cock'). The
@@ -134,10 +134,14 @@ const SEXUAL_SLANG = new RegExp(
     String.raw`\bswallow(?:ed|s|ing)? (?:every (?:time|drop)|it all|all of it|his cum|my cum)\b`,
     String.raw`\b(?:made|make|makes|making) (?:her|me|him) (?:squirt|cum)\b|\bsquirt(?:ed|ing|s)? (?:all over|everywhere|on (?:me|him|her|my|his)|twice|again)\b`,
     // Spanish, read without accents.
-    String.raw`\b(?:me|se|te|le|nos) la (?:chupo|chupe|chupaba|chupaste|mamo|mame|mamaba|meti|metio|metia)\b`,
+    String.raw`\b(?:me|se|te|le|nos) la (?:chupo|chupe|chupaba|chupaste|mamo|mame|mamaba|meti|metio|metia|metiera|metieras|metiste)\b`,
+    String.raw`\b(?:me|se|te|le|nos) (?:la|lo) (?:meti\w*|mete\w*)[^.!?\n]{0,15}\b(?:por|en) (?:el|la|mi|su|tu) (?:culo|cono|chocho|concha|garganta)\b`,
+    String.raw`\bpip(?:e|ed|es|ing) (?:her|him|me|them) down\b|\bga(?:ve|ive|ives|iving) (?:her|him|me|them) the (?:d|dick|pipe)\b|\b(?:blew|blow|blows|blowing|beat|beating|beats) (?:her|his|my|their) back out\b`,
+    // A recording of a sexual act ('the video of her riding me').
+    String.raw`\b(?:video|videos|tape|recording|clip|footage|pics?|photos?|pictures?) of (?:her|him|them|us|me) (?:riding (?:me|him|his|my)|sucking|fucking|blowing|naked|nude|having sex|getting fucked|going down on|masturbating)\b`,
     String.raw`\b(?:me|te|la|lo|nos|les|los|las) (?:follo|folle|follaba|follabamos|follamos|follaron|follaste|follaria|follaremos)\b`,
     String.raw`\b(?:nos|me|la|lo) (?:estuvo|estuvimos|estuvieron) follando\b|\bfollando(?:nos|la|lo|me|te)?\b`,
-    String.raw`\b(?:su|la|tu|mi|una) (?:polla|verga|pinga|pija|picha) (?:enorme|gigante|dura|grande|pequena|minuscula|en (?:mi|la|su) boca)\b`,
+    String.raw`\b(?:su|la|tu|mi|una) (?:polla|verga|pinga|pija|picha) (?:(?:mas|muy|tan|super) )?(?:enorme|gigante|dura|grande|pequena|pequenita|minuscula|chica|chiquita|gorda|corta|larga|flaca|en (?:mi|la|su) boca)\b`,
     String.raw`\b(?:le|me|te|se) (?:comi|comio|comia|comiste|chupe|chupo|chupaba|lami|lamio|lamia) (?:el cono|la polla|la verga|el culo|las tetas|el chocho|la pinga|el pene|los huevos)\b`,
     String.raw`\b(?:me|se|te) (?:corrio|corri|corria|corrimos) (?:en|dentro|encima|sobre) (?:de )?(?:mi|su|tu|la)\b`,
     String.raw`\b(?:una|la|me hizo una|le hice una) (?:mamada|paja|cubana)\b`,
@@ -209,7 +213,8 @@ function wordPattern(word: string): string {
   });
   return letters.join('');
 }
-const ENDINGS = '(?:s|es|z|ed|er|ers|ing|y|ty|ties|ish)?';
+// A word that ends in 'e' takes 'd' and 'r' ('creampied').
+const ENDINGS = '(?:s|es|z|ed|(?<=e)d|(?<=e)rs?|er|ers|ing|y|ty|ties|ish)?';
 const TERMS = new RegExp(
   `(?<![a-z*])(${[...kindOf.keys()]
     .sort((a, b) => b.length - a.length)
