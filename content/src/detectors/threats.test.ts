@@ -47,6 +47,33 @@ describe('findThreat', () => {
     'como te vea por el barrio te reviento',
     'sé dónde estudia tu hija',
     'te voy a estar esperando a la salida',
+    // Watching the person and their home, and access kept.
+    'Every night I drive past your place. You never notice me.',
+    'I still walk past your flat when you are asleep',
+    'Your car looks nice in the driveway at night.',
+    'you look so peaceful when you sleep',
+    'I still have a key. Remember that.',
+    // Turning up unannounced, and what leaves the person open to it.
+    'One day you will turn a corner and I will be there',
+    "Sweet dreams, I'll be closer than you think",
+    "I'll get you when you least expect it",
+    "The police can't be there all the time",
+    "You won't always have your brother around you",
+    'Nobody would even find you out there',
+    'You have no idea how easy it would be',
+    'You should see what I have planned for you',
+    "Don't get too comfortable in that new flat",
+    'Tell your new boyfriend to watch his back',
+    'Make sure you lock up tonight',
+    "I hope you've said your goodbyes",
+    "I'm the last person you want to see in a dark car park",
+    "Bet you'd look different with a few scars",
+    'Would be awful if you slipped on those stairs',
+    "Your daughter's school lets out at 3, right?",
+    'te tengo vigilada',
+    'ya nos veremos cuando menos te lo esperes',
+    'disfruta mientras puedas',
+    'te vas a arrepentir de haberme dejado',
   ])('finds a threat in %j', (text) => {
     expect(threat(text)).not.toBeNull();
   });
@@ -72,6 +99,19 @@ describe('findThreat', () => {
     'my friends will be at the party, come!',
     'I have a key to his place still, need to return it',
     'Lo quería matar cuando llegaba tarde, pero lo quería igual',
+    'I still have a key to our old flat, I need to give it back',
+    'I drove past your house for the first time since we split and cried',
+    'your new place looks lovely in the photos',
+    'he never notices me when his friends are around',
+    "he's going to get what's coming to him, karma always wins",
+    'she will get hers one day, the universe balances things',
+    'el amor llega cuando menos te lo esperas',
+    'disfruta mientras puedas de tu juventud, dice mi abuela',
+    'Te vas a arrepentir, no porque yo te haga nada, sino porque nadie te va a querer como yo te quise.',
+    'the police cannot do everything, sadly',
+    'nobody would find you attractive with that attitude',
+    'I hope you find someone who puts up with it',
+    'wait till you see what I have planned for your birthday',
   ])('finds no threat in %j', (text) => {
     expect(threat(text)).toBeNull();
   });

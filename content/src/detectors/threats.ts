@@ -14,7 +14,7 @@ const THREATS = phrases([...DIRECT_THREATS, ...VEILED_THREATS]);
 const THREATS_ES = phrases(SPANISH_THREATS);
 // The Spanish wordings are read only in a text with a word every Spanish threat is written with.
 const SPANISH_WORDS =
-  /\b(?:te|tu|tus|ti|que|se|los|las|vas|voy|van|va|mis|sabes|sabemos|cuando|como|nadie|vais|dias|de|la|el|con|lo|le|ya|por|mi|un|una|y)\b/iu;
+  /\b(?:te|tu|tus|ti|que|se|los|las|vas|voy|van|va|mis|sabes|sabemos|cuando|como|nadie|vais|dias|de|la|el|con|lo|le|ya|por|mi|un|una|y|mientras)\b/iu;
 
 // What someone else said, quoted after a verb of saying ('he once said "I know where you live"'): the writer
 // reports a threat rather than makes one.

@@ -1,10 +1,13 @@
-import { ALLIES, FIRST, INTENT, POSSESSIVE, TARGET } from './threat-words';
+import { ALLIES, FATE, FIRST, INTENT, POSSESSIVE, TARGET } from './threat-words';
 
 /**
  * Threats by implication, in English (docs/screening.md): set phrases of intimidation, veiled menace, street
  * and texting spellings, allies sent after a person, what the writer knows of someone's whereabouts, harm on
  * a condition.
  */
+// A treat being planned: 'wait till you see what I have planned for your birthday'.
+const SURPRISE = String.raw`(?![^.!?\n]{0,20}\b(?:birthday|anniversary|christmas|valentine'?s|holiday|trip|party|wedding|date night|surprise)\b)`;
+
 export const VEILED_THREATS: readonly string[] = [
   // Set phrases of intimidation.
   // 'Watch your back' is said to someone; 'she had to watch her back at work' tells what she had to do.
@@ -94,7 +97,7 @@ export const VEILED_THREATS: readonly string[] = [
   String.raw`(?:i|we)(?: just| already| finally| recently)? (?:bought|got|have|'ve got|got myself|picked up|sharpened|loaded|cleaned|keep|carry) (?:a|my|the|another|me a|myself a) (?:new )?(?:gun|pistol|rifle|shotgun|handgun|revolver|knife|machete|blade|axe|crossbow)(?! (?:for (?:the|my) (?:kitchen|camping|fishing|hunting)|set|collection|sharpener))`,
   String.raw`(?:gun|knife|bullet|blade)(?: with| has| that has) (?:your|his|her|ur|their) name on it`,
   String.raw`(?:i|we)(?:'ve| have| just| already| finally)* (?:know|no|kno|knw|knoe|found out|found|figured out|worked out|tracked down) (?:where|wer|wear|were|wea|whr) (?:you|u|ya|he|she|they) (?:live|lives|liv|living|stay|stays|work|works|sleep|sleeps|be at|be|lay (?:your|ur|his|her|their) head|rest (?:your|ur) head)`,
-  String.raw`(?:you|u|he|she|they)(?:'ll| will|'re gonna| are gonna| is gonna|'s gonna) get (?:yours|his|hers|theirs)(?![\p{L}])`,
+  String.raw`(?:you|u|he|she|they)(?:'ll| will|'re gonna| are gonna| is gonna|'s gonna) get (?:yours|his|hers|theirs)(?![\p{L}])${FATE}`,
   String.raw`(?:never|nobody will|no one will|won't|they'll never) find (?:the|your|his|her|ur) body`,
   String.raw`(?:i'm|im|i am|we're|we are) (?:always )?watching (?:you|u)(?:[.!,]|$| always| every| closely| right now)`,
   // Allies: someone of the writer's who will find, visit or wait for the person ('my cousins will find you',
@@ -110,7 +113,7 @@ export const VEILED_THREATS: readonly string[] = [
   String.raw`(?:no idea|don't know|dont know|do not know|have no clue|forgot) who (?:you're|youre|you are|ur|u r|he's|she's|you've been|they're) (?:messing|fucking|dealing|playing|screwing|fucking around) with`,
   String.raw`(?:rip|tear|rips|ripping|cut|chop|knock|kick|smash|bash|blow|punch) ${POSSESSIVE} (?:head|face|teeth|throat|balls|lights|brains) (?:off|out|in)`,
   String.raw`(?:where|when) (?:i|we) (?:put|bury|buried|leave|dump|hide) (?:you|u|him|her|them|the body)`,
-  String.raw`wait (?:till|until|til|'til) (?:you|u|he|she|they) (?:see|sees|find out|finds out)[^.!?\n]{0,25}(?:planned|in store|coming|what (?:i|we)(?:'ll| will| can| am going to| 'm going to|'m gonna)? do)`,
+  String.raw`wait (?:till|until|til|'til) (?:you|u|he|she|they) (?:see|sees|find out|finds out)[^.!?\n]{0,25}(?:planned|in store|coming|what (?:i|we)(?:'ll| will| can| am going to| 'm going to|'m gonna)? do)${SURPRISE}`,
   String.raw`(?:one more (?:word|time|move|post|review|lie|message|text)|one (?:wrong|false) (?:move|word)|(?:say|do|post|try) (?:that|it|one more thing|this) again) and (?:you're|youre|ur|you are|he's|she's|you'll be|he'll be|she'll be|u r) (?:done|dead|finished|gone|history|over|toast)`,
   String.raw`turn around and (?:i'll|i will|ill|we'll|we will) be (?:there|standing|right|behind)`,
   String.raw`see how (?:brave|tough|smart|cocky|funny|big|hard|clever|confident) (?:you are|you'll be|u are|ur|he is|he'll be|she is|she'll be|they are)`,
@@ -225,4 +228,31 @@ export const VEILED_THREATS: readonly string[] = [
   String.raw`hope (?:you|u|he|she|they) (?:like|likes|enjoy|enjoys) (?:hospital food|wheelchairs|the taste of blood|crutches|pain|the dark)`,
   String.raw`when (?:you're|you are|ur|u r|youre) (?:walking|driving|going|getting|coming|alone)(?: home| back| out| to (?:your|ur) car)?[^.!?\n]{0,30}(?:remember me|think of me|look behind you|watch your back|i'll be)`,
   String.raw`(?:imma|ima|i'mma|i'ma|gonna|finna) (?:end|kill|hurt|stab|shoot|murder|unalive|smack|slap|punch|jump|rob) (?:you|u|ya|him|her|them)(?![\p{L}])`,
+  // Watching: the writer's habit of passing the person's door, and what the writer saw of their home or of
+  // them when they thought themselves unseen ('every night I drive past your place', 'your car looks nice in
+  // the driveway at night', 'you look cute when you sleep').
+  String.raw`(?:every|each) (?:night|day|morning|evening|week|weekend)[^.!?\n]{0,20}(?:i|we) (?:drive|drove|walk|walked|go|went|pass|passed|cycle|run|sit|sat|park|parked) (?:past|by|round|outside|near) ${POSSESSIVE} (?:place|house|flat|home|work|window|building|door|street|new place|office)`,
+  String.raw`(?:i|we) (?:still )?(?:drive|drove|walk|walked|go|pass|passed|cycle|sit|park) (?:past|by|round|outside|near) ${POSSESSIVE} (?:place|house|flat|home|work|window|building|door|street|new place|office)[^.!?\n]{0,20}(?:every (?:night|day|morning|evening)|each (?:night|day)|most nights|at night|all the time|when (?:you're|you are|youre|ur|u r|he's|she's) (?:asleep|out|not home|alone|home))`,
+  String.raw`(?:your|ur) (?:car|house|flat|place|window|windows|door|bedroom|kids?|daughter|son|new (?:car|place|house|flat|boyfriend|girlfriend))[^.!?\n]{0,25}(?:looks?|looked) (?:so |really |very )?(?:nice|good|great|lovely|pretty|cute|different|nicer|peaceful)[^.!?\n]{0,25}(?:at night|in the dark|through the window|from (?:outside|across the street|the street|my car|here)|in the driveway|while you sleep|when you(?:'re| are) (?:asleep|out|not home|alone))`,
+  String.raw`(?:you|u) (?:look|looked|looks) (?:so |really |very )?(?:cute|peaceful|pretty|beautiful|hot|good|lovely) (?:when|while) (?:you(?:'re| are)?|u) (?:sleep|sleeping|asleep|alone|in the shower|getting (?:undressed|changed)|undressing)`,
+  // The writer turning up unannounced: 'one day you'll turn a corner and I'll be there', 'closer than you think'.
+  String.raw`(?:turn (?:a|the) corner|turn around|look up|open (?:your|ur|the) door|wake up|get home|leave (?:work|the house|the gym))[^.!?\n]{0,20}(?:and|,) (?:i'll|i will|ill|we'll|we will) be (?:there|waiting|right there|standing|behind (?:you|u))`,
+  String.raw`(?:i'm|im|i am|i'll be|i will be|we're|we'll be|i'm getting) (?:closer|nearer) than (?:you|u) think|(?:i'll|i will|ill|we'll) (?:be|see (?:you|u))[^.!?\n]{0,15}sooner than (?:you|u) think`,
+  String.raw`(?:i'll|i will|ill|we'll|we will|i'm going to|gonna)[^.!?\n]{0,30}when (?:you|u) least expect it|when (?:you|u) least expect it,? (?:i'll|i will|ill|we'll|we will)`,
+  // What makes the person easy to reach: no one around them, no one to find them, no protection for ever.
+  String.raw`(?:police|cops|your (?:\w+ )?(?:brother|dad|boyfriend|girlfriend|friends|mates|family|husband))(?: can't| cannot| won't| will not)(?: always)? (?:be there|protect (?:you|u)|be around|watch (?:you|u)|keep (?:you|u) safe)(?: (?:all the time|forever|every day|always|24/7))`,
+  String.raw`(?:you|u)(?: won't| will not| wont| can't| cannot)(?: always)? (?:have|be with|hide behind) (?:people|someone|your (?:\w+ )?(?:friends|brother|dad|mates|boyfriend|girlfriend|family|husband)|them|him)(?: around (?:you|u)| with (?:you|u)| to protect (?:you|u)| forever| all the time)`,
+  String.raw`(?:nobody|no one|noone)(?: would| will| could)(?: ever| even)? (?:find (?:you|u|your body)(?: out there| there| in time| down there| for (?:days|weeks))|hear (?:you|u) scream)`,
+  String.raw`how easy it (?:would be|'d be|is|would've been)(?: for (?:me|us))?(?: to (?:find|hurt|get to|reach|ruin|end|get rid of|make) (?:you|u|him|her)|[.!]|$)`,
+  String.raw`what (?:i|we)(?:'ve| have)? (?:got |have )?(?:planned|in store|lined up) for (?:you|u|him|her)(?![\p{L}])${SURPRISE}`,
+  String.raw`(?:don't|dont|do not) (?:get|feel) (?:too |so )?(?:comfortable|comfy|settled|cosy|cozy) (?:in|at) (?:that|your|ur|the) new (?:place|flat|house|home|job|life|town|area)`,
+  String.raw`tell (?:your|ur|his|her) (?:new )?\w+ (?:to )?(?:watch (?:himself|herself|themselves|his back|her back|out|it)|be careful|sleep with one eye open)`,
+  String.raw`(?:make sure|remember to|don't forget to|better) (?:you )?lock (?:up|your doors?|the doors?)(?: tonight| at night| every night)`,
+  String.raw`(?:hope|better|should have|should've) (?:you've|you have|youve|u have|you|u) (?:said|say) (?:your |ur )?goodbyes`,
+  String.raw`(?:i'm|im|i am) the last (?:person|face|thing) (?:you|u)(?:'ll| will| want to| wanna)? (?:ever )?(?:see|meet|run into)`,
+  String.raw`(?:look|looks|looking) (?:\w+ )?(?:different|better|worse|prettier|nicer) (?:with|without) (?:a few |some |a |no |your )?(?:scars?|bruises?|a black eye|missing teeth|teeth|no teeth|a limp|stitches|burns|acid)`,
+  String.raw`(?:awful|terrible|shame|pity|tragic|sad)(?: if| when) (?:you|u|he|she|they) (?:slipped|fell|tripped|had an accident|got hurt|were hurt|went missing|disappeared|never came home|didn't make it home)`,
+  String.raw`(?:your|ur) (?:little |baby |younger |older )?(?:brother|sister|kids?|son|daughter|children|mum|mom|dad|nan|gran|wife|husband)(?:'s|s')?[^.!?\n]{0,50}(?:at \d|every \w+|alone|on (?:his|her|their) own)[^.!?\n]{0,15}(?:right|yeah|isn't it|doesn't (?:he|she|it)|don't they|eh|huh)\?`,
+  // Access the writer keeps, said as a warning ('I still have a key. Remember that.').
+  String.raw`(?:i|we) (?:still )?(?:have|got|'ve got|kept|made) (?:a |the |your |my |a spare |spare |copies of |a copy of )?(?:key|keys|copy of (?:your|ur) key|your (?:address|photos|pics|nudes|passwords?))[^.!?\n]{0,20}[.!,]+\s*(?:remember that|don't forget (?:that|it)|dont forget (?:that|it)|keep that in mind|think about that|sleep tight|sweet dreams)`,
 ];
