@@ -379,6 +379,20 @@ describe('leetspeak and slurs as the rated name', () => {
     },
   );
 
+  it.each(['TrannyHunter88', 'MataMaricones', 'N1ggerHater', 'BigBitch', 'n1gg3rdan'])(
+    'refuses %j as a display name: words run together, and a slur inside a disguised word',
+    (typed) => {
+      expect(nameScreeningMessage('Display name', normalizeName(typed))).not.toBeNull();
+    },
+  );
+
+  it.each(['VanDyke', 'McDonald', 'LaToya', 'DeShawn', 'Sc4nthorpe'])(
+    'allows %j as a display name',
+    (typed) => {
+      expect(nameScreeningMessage('Display name', normalizeName(typed))).toBeNull();
+    },
+  );
+
   it.each(['Dick', 'Fanny', 'Randy', 'Alex S.', 'Zoë', 'Niamh', 'Dickie', 'Bich', 'Ilse'])(
     'allows %j as the rated name',
     (typed) => {

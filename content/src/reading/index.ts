@@ -35,13 +35,23 @@ const HAS_SPACED_DOT = /\s\.|\.\s/;
 const HAS_CHAINED_WORDS = /\p{L}+(?:[-_]\p{L}+){4,}/u;
 const CHAIN_SEPARATOR = /(?<=\p{L})[-_](?=\p{L})/gu;
 
-// Words run together with a capital at each start ('TrannyHunter88', 'MataMaricones'), read apart.
-const HAS_CAMEL_CASE = /\p{Ll}\p{Lu}/u;
-const CAMEL_CASE = /(?<=\p{Ll})(?=\p{Lu})/gu;
-
 // Dots that separate letters in a spelled-out word ('s·p·i·c') may also stand for the dot of an address.
 const DOT_LIKE = /[·•∙⋅・]/gu;
 const HAS_DOT_LIKE = /[·•∙⋅・]/u;
+
+// Words run together with a capital at each start ('TrannyHunter88', 'MataMaricones'); the capital after a
+// surname's prefix is the surname's own ('McDonald', 'VanDyke', 'DeCock').
+const CAMEL_CASE =
+  /(?<!(?:^|[^\p{L}])(?:Mc|Mac|De|Di|Da|Du|Van|Von|La|Le|Del|Della|Fitz|St|Ben|Al|El|Ter|Ten))(?<=\p{Ll})(?=\p{Lu})/gu;
+
+/**
+ * A name with its words run together read apart ('TrannyHunter88' as 'Tranny Hunter88'), or null when it has
+ * none. Only names are read so: in a text, words run together are a brand's or a place's ('YouTube').
+ */
+export function wordsRunTogether(name: string): string | null {
+  const apart = name.replace(CAMEL_CASE, ' ');
+  return apart === name ? null : apart;
+}
 
 /** Every reading of a normalized text the detectors match on. Most texts need one; the others are made only
  * when the text has what they undo. */
@@ -85,7 +95,6 @@ function readUpright(text: string): TextReading {
   if (HAS_INSIDE_WORD.test(leet)) lower.push(leet.replace(INSIDE_WORD, ''));
   if (HAS_CHAINED_WORDS.test(lowerFolded)) lower.push(lowerFolded.replace(CHAIN_SEPARATOR, ' '));
   if (HAS_NON_ASCII.test(text)) lower.push(foldText(text, true).toLowerCase());
-  if (HAS_CAMEL_CASE.test(folded)) lower.push(leetAsLetters(folded.replace(CAMEL_CASE, ' ').toLowerCase()));
   const people = [leet];
   if (HAS_LOOKALIKE.test(folded)) {
     people.push(
