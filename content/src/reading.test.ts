@@ -144,6 +144,7 @@ describe('readText: lookalikes mixed in one word, words run together, gaps betwe
     ['gonna k1|| you', 'gonna kill you'],
     ['go k!ll y0urse|f', 'go kill yourself'],
     ['i will k!II you', 'i will kill you'],
+    ['k¡ll urself', 'kill urself'],
     ['i  w i l l  k i l l  y o u', 'i will kill you'],
   ])('reads %j as %j', (typed, read) => {
     expect(lower(typed)).toContain(read);

@@ -34,6 +34,10 @@ describe('findHateSpeech', () => {
     "immigrants shouldn't have the right to vote",
     'women belong in the kitchen',
     'el único gitano bueno es el muerto',
+    'eres una rata inmunda y los de tu raza igual',
+    'these people breed like rabbits and live off our taxes',
+    'los gitanos viven del cuento',
+    "you're a liar just like the rest of your kind",
   ])('finds hate in %j', (text) => {
     expect(hate(text)).not.toBeNull();
   });
@@ -49,6 +53,8 @@ describe('findHateSpeech', () => {
     'las mujeres trans son mujeres',
     'los gitanos son gente muy alegre',
     'the only good thing about him is his dog',
+    'those people at his work were lovely to me',
+    'she loved her kind of music, jazz mostly',
   ])('finds none in %j', (text) => {
     expect(hate(text)).toBeNull();
   });
@@ -68,6 +74,7 @@ describe('findMinorSexualContent', () => {
     'u were 16 and begging for it',
     'tenía 15 cuando me la cogí por primera vez',
     'desde los 14 me mandaba fotos desnuda',
+    'she looked so good in her school uniform at 15',
   ])('finds a minor in a sexual context in %j', (text) => {
     expect(minor(text)).not.toBeNull();
   });
@@ -82,6 +89,8 @@ describe('findMinorSexualContent', () => {
     'my daughter is 14 and sent me pics from her school trip',
     'a los 15 minutos ya estaba borracho',
     'con 15 años se fue de casa',
+    'my 14 year old son adores her, she was great with kids',
+    'he taught sixth grade and loved his students',
   ])('finds none in %j', (text) => {
     expect(minor(text)).toBeNull();
   });

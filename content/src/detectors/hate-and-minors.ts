@@ -40,7 +40,7 @@ const HATE_SOURCES: readonly string[] = [
   String.raw`${GROUP} (?:are|r) (?:behind|responsible for|to blame for|the cause of|the root of) (?:everything|all|most|the problems|every|what's wrong)`,
   String.raw`${GROUP} treat (?:women|their wives|their women|people|us|girls|their kids) like (?:dogs|animals|slaves|shit|property|objects|dirt)`,
   String.raw`${GROUP} (?:are|r|is) (?:a |an )?(?:real |big |serious )?(?:danger|threat|risk|menace) to (?:children|kids|society|women|us|everyone|our (?:kids|children|daughters))`,
-  String.raw`(?:los|las) ${GROUP_ES} (?:comen perros|comen gatos|roban|mienten|apestan|huelen mal|no se lavan|viven de (?:las ayudas|paguitas|nosotros)|son un peligro|son una amenaza)`,
+  String.raw`(?:los|las) ${GROUP_ES} (?:comen perros|comen gatos|roban|mienten|apestan|huelen mal|no se lavan|viven de (?:las ayudas|paguitas|nosotros|subvenciones)|viven del cuento|no quieren trabajar|son un peligro|son una amenaza)`,
   String.raw`${GROUP_SUBJECT} (?:don't|do not|dont) belong (?:here|in this country|anywhere|among us)`,
   String.raw`typical ${GROUP_MEMBER.replace('|woman|', '|')}(?: man| woman| men| women| guy| girl| person| people| family)?`,
   String.raw`${GROUP_NOT_SEX}(?: like (?:him|her|them))? (?:are|r) all (?:\w+ )?\w+`,
@@ -82,6 +82,9 @@ const HATE_SOURCES: readonly string[] = [
   String.raw`${GROUP} (?:are|r|aren't|arent|are not) (?:even )?(?:not )?(?:human|people|real people|fully human)(?![\p{L}])`,
   String.raw`${GROUP} (?:are|r) (?:like|worse than|no better than) (?:animals|rats|dogs|vermin|cockroaches|pigs|monkeys|apes|insects|a virus)`,
   String.raw`${GROUP} (?:belong|should (?:be|live)) in (?:cages|zoos|a zoo|the zoo|camps|the jungle)`,
+  String.raw`(?:these people|those people) breed like (?:rabbits|rats|animals|cockroaches|flies|vermin)`,
+  String.raw`(?:like|just like|you and) (?:the rest of |all )?(?:your|ur) (?:kind|race|species|tribe)(?![\p{L}])`,
+  String.raw`(?:rata|basura|escoria|animal|mono|cerdo|cucaracha|parasito)[^.!?\n]{0,30}(?:los de tu|toda tu|la gente de tu|como tu) (?:raza|especie|tribu)`,
   String.raw`the only good (?:${GROUP_MEMBER})s? (?:is|are) (?:a )?dead(?: one| ones)?|the only good ${GROUP} (?:is|are) dead`,
   String.raw`${GROUP} (?:shouldn't|should not|don't deserve to|do not deserve to|have no right to) (?:have|get|be given) (?:rights|the vote|the right|jobs|kids|children|a say)`,
   String.raw`${GROUP} (?:belong|should stay|should be kept|should be locked) (?:in the kitchen|at home|in the home|barefoot)`,
@@ -101,15 +104,19 @@ const HATE_SOURCES: readonly string[] = [
 // expression V8 no longer compiles to machine code.
 const HATE = phrases(HATE_SOURCES, 4);
 
-// Every pattern names a group or one of its members: only the sentences that do are read further.
+// Every pattern names a group, one of its members, or a people without naming it ('your kind', 'tu raza'):
+// only the sentences that do are read further.
+const A_PEOPLE = String.raw`(?:(?:your|ur|their) (?:kind|race|species|tribe)|(?:tu|su) (?:raza|especie|tribu)|these people|those people)`;
 const NAMES_A_GROUP = new RegExp(
-  String.raw`(?<![\p{L}])(?:${GROUP}|${GROUP_MEMBER}|${GROUP_ES}|${GROUP_ES_MEMBER})(?![\p{L}])`,
+  String.raw`(?<![\p{L}])(?:${GROUP}|${GROUP_MEMBER}|${GROUP_ES}|${GROUP_ES_MEMBER}|${A_PEOPLE})(?![\p{L}])`,
   'u',
 );
 // The same in a spaced-out run read as one string ('muslimsareallliars'): a run that names no group is not
 // read further, since every pattern tried at every position of a long run is what costs.
 const NAMES_A_GROUP_JOINED = new RegExp(
-  `(?:${GROUP}|${GROUP_MEMBER}|${GROUP_ES}|${GROUP_ES_MEMBER})`.replace(/ \??/g, '').replace(/'\??/g, ''),
+  `(?:${GROUP}|${GROUP_MEMBER}|${GROUP_ES}|${GROUP_ES_MEMBER}|${A_PEOPLE})`
+    .replace(/ \??/g, '')
+    .replace(/'\??/g, ''),
   'u',
 );
 const SENTENCES = /[^.!?\n]+[.!?\n]*/g;
@@ -168,7 +175,7 @@ const ABUSE =
   /\b(?:nudes?|naked|porn|grop(?:e|ed|ing)|fondl(?:e|ed|ing)|molest(?:ed|ing)?|groom(?:ed|ing)|undress\w*|topless|in the shower|pictures of (?:her|his|their) body|photos of (?:her|his|their) body|sexted|sexting|dick pics?|sexual|sexually|touch(?:ed|ing)? (?:her|him|them) (?:up|inappropriately|down there)|sleep(?:s|ing)? with|slept with|had sex with|sex with|desnud[oa]s?|abus(?:o|aba) de|(?:la|lo|le) (?:tocaba|toco|manoseaba|manoseo)|se acost(?:o|aba|aron) con)\b/iu;
 // Words that are sexual only beside an explicit age: 'dated a 14 year old', 'how hot the 11 year olds were'.
 const SEXUAL_WITH_AN_AGE =
-  /\b(?:dating|dated|date|relationship with|affair|pregnant|hot|hotter|hottest|sexier|sexiest|in the bath|(?:get|got|gotten|getting) with (?:her|him|them)|(?:begging|begged|asking|asked|gagging) for it|wanted it|girlfriend|boyfriend|gf|bf|novia|novio|saliendo con|salia con|relacion con|(?:asked|begged|pressured|made|got|wanted|asking|begging|asks|begs)[^.!?\n]{0,30}(?:for|to send|to take|to show) (?:pics|pictures|photos|nudes|selfies|videos))\b/iu;
+  /\b(?:dating|dated|date|relationship with|affair|pregnant|hot|hotter|hottest|sexier|sexiest|in the bath|(?:get|got|gotten|getting) with (?:her|him|them)|(?:begging|begged|asking|asked|gagging) for it|wanted it|look(?:ed|s)? (?:so |really |very )?(?:good|hot|sexy|fit|fine|tasty)|in (?:her|his) (?:school )?uniform|girlfriend|boyfriend|gf|bf|novia|novio|saliendo con|salia con|relacion con|(?:asked|begged|pressured|made|got|wanted|asking|begging|asks|begs)[^.!?\n]{0,30}(?:for|to send|to take|to show) (?:pics|pictures|photos|nudes|selfies|videos))\b/iu;
 // Teenagers dating each other, told by one of them ('we started dating at 16', 'I was 15 when we first
 // dated'), is no abuse: those words count then only beside an adult's age ('I was 15 and he was 25').
 const FIRST_PERSON = /\b(?:i|we|i'm|im|i was|we were|me|us)\b/iu;

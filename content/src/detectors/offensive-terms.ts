@@ -30,6 +30,13 @@ const WHITELIST = [
   'pussycat',
   'pussy cat',
   'pussy willow',
+  // A coward, which an honest review may call someone.
+  'a pussy',
+  'total pussy',
+  'such a pussy',
+  'big pussy',
+  'little pussy',
+  'fucking pussy',
   'cum laude',
   'cumin',
   'georgy',
@@ -108,7 +115,7 @@ const SEXUAL_ACTS =
 const BODY_PART = String.raw`(?:dick|cock|dong|knob|bellend|balls|nuts|tits|titties|boobs|nipples|pussy|clit|cunt|twat|snatch|coochie|cooch|ass|arse|asshole|arsehole|butthole|bum)`;
 const SEXUAL_SLANG = new RegExp(
   [
-    String.raw`\b(?:suck(?:ed|ing|s)?|lick(?:ed|ing|s)?|rid(?:e|es|ing)|rode|gag(?:ged|ging|s)? on|chok(?:e|ed|ing) on|strok(?:e|ed|ing)|fondl(?:e|ed|ing)|finger(?:ed|ing)?|tongu(?:e|ed|ing)|spread|eat(?:s|ing)?|ate|jerk(?:ed|ing)?|play(?:ed|ing)? with|grind(?:ed|ing)? on|sat on|sit(?:ting)? on|deepthroat(?:ed|ing)?) (?:my|his|her|your|their|a|that|the) (?:huge |big |tiny |little |small |fat |hard |wet |tight )?${BODY_PART}\b`,
+    String.raw`\b(?:suck(?:ed|ing|s)?|lick(?:ed|ing|s)?|rid(?:e|es|ing)|rode|gag(?:ged|ging|s)? on|chok(?:e|ed|ing) on|strok(?:e|ed|ing)|fondl(?:e|ed|ing)|finger(?:ed|ing)?|tongu(?:e|ed|ing)|spread|eat(?:s|ing)?|ate|jerk(?:ed|ing)?|play(?:ed|ing)? with|grind(?:ed|ing)? on|bounc(?:e|ed|es|ing) on|sat on|sit(?:ting)? on|deepthroat(?:ed|ing)?) (?:my|his|her|your|their|a|that|the) (?:huge |big |tiny |little |small |fat |hard |wet |tight )?${BODY_PART}\b`,
     String.raw`\b(?:suck(?:ed|ing|s)?|jerk(?:ed|ing|s)?) (?:me|him|her|them) off\b(?! (?:the|a|my|his|her|at|to|from|work|with|for))`,
     String.raw`\b(?:ate|eat(?:s|ing)?) (?:me|her|him) out\b(?! (?:of|at|to|on|again|every|with|there)| for (?!hours|ages|an hour|so long|ever|like|what felt))`,
     String.raw`\b(?:rail(?:ed|ing|s)?|pound(?:ed|ing|s)?|bang(?:ed|ing|s)?|plow(?:ed|ing)?|plough(?:ed|ing)?|smash(?:ed|ing)?) (?:me|her|him|them)(?: so)? (?:from behind|raw|hard|senseless|silly|all night|till|until|on (?:the|his|her|my)|in (?:the|his|her|my)|against|into the|brains out)`,
@@ -137,6 +144,7 @@ const SEXUAL_SLANG = new RegExp(
     String.raw`\b(?:me|se|te|le|nos) la (?:chupo|chupe|chupaba|chupaste|mamo|mame|mamaba|meti|metio|metia|metiera|metieras|metiste)\b`,
     String.raw`\b(?:me|se|te|le|nos) (?:la|lo) (?:meti\w*|mete\w*)[^.!?\n]{0,15}\b(?:por|en) (?:el|la|mi|su|tu) (?:culo|cono|chocho|concha|garganta)\b`,
     String.raw`\bpip(?:e|ed|es|ing) (?:her|him|me|them) down\b|\bga(?:ve|ive|ives|iving) (?:her|him|me|them) the (?:d|dick|pipe)\b|\b(?:blew|blow|blows|blowing|beat|beating|beats) (?:her|his|my|their) back out\b`,
+    String.raw`\b(?:run|runs|running|ran) (?:a )?train on (?:her|him|me|them)\b`,
     // A recording of a sexual act ('the video of her riding me').
     String.raw`\b(?:video|videos|tape|recording|clip|footage|pics?|photos?|pictures?) of (?:her|him|them|us|me) (?:riding (?:me|him|his|my)|sucking|fucking|blowing|naked|nude|having sex|getting fucked|going down on|masturbating)\b`,
     String.raw`\b(?:me|te|la|lo|nos|les|los|las) (?:follo|folle|follaba|follabamos|follamos|follaron|follaste|follaria|follaremos)\b`,

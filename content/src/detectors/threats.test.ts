@@ -74,6 +74,16 @@ describe('findThreat', () => {
     'ya nos veremos cuando menos te lo esperes',
     'disfruta mientras puedas',
     'te vas a arrepentir de haberme dejado',
+    "he's not going to like what happens next",
+    'you have to leave the house eventually',
+    'people who lie about me tend to regret it',
+    "you'd be surprised how many people owe me favours around your way",
+    'careful, accidents happen on dark roads like yours',
+    "I'll be the one standing at the end of your bed",
+    "I know your mum's maiden name, your PIN and where you park",
+    'Your little girl has such pretty hair. Would hate for anything to happen to it.',
+    'better start checking your back seat',
+    'i wanna see u bleed',
   ])('finds a threat in %j', (text) => {
     expect(threat(text)).not.toBeNull();
   });
@@ -112,6 +122,10 @@ describe('findThreat', () => {
     'nobody would find you attractive with that attitude',
     'I hope you find someone who puts up with it',
     'wait till you see what I have planned for your birthday',
+    "she'll regret it when she's older, but that's her business",
+    'accidents happen, he said, and paid for the glass',
+    'people who leave me usually come back as friends',
+    'I want to see him happy, honestly',
   ])('finds no threat in %j', (text) => {
     expect(threat(text)).toBeNull();
   });

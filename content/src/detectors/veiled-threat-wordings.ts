@@ -65,6 +65,7 @@ export const VEILED_THREATS: readonly string[] = [
   // 'Accidents happen' said as a sentence of its own, or to someone; 'he broke my mug, accidents happen' and
   // 'accidents happen to the best of us' are resignation.
   String.raw`(?:^|(?<=[.!?\n] ?))accidents (?:happen|do happen|can happen|will happen)(?! to (?:the best|everyone|anyone|all of us|us all))`,
+  String.raw`accidents (?:happen|do happen|can happen) (?:on|in|at|near|around)[^.!?\n]{0,20}\b(?:yours|your|ur)\b`,
   String.raw`accidents (?:happen|do happen|can happen) to (?!the best|everyone|anyone|all of us|us all)`,
   String.raw`(?:people|girls|women|men|guys)[^.!?\n]{0,20}(?:have|get into|get in|end up in) accidents[^.!?\n]{0,20}(?:remember that|you know|just saying|be careful|think about (?:it|that))`,
   String.raw`(?:shame|pity) if (?:something|anything|someone|somebody)[^.!?\n]{0,25}(?:happened|happens|were to happen|was to happen|happen) to`,
@@ -119,7 +120,7 @@ export const VEILED_THREATS: readonly string[] = [
   String.raw`see how (?:brave|tough|smart|cocky|funny|big|hard|clever|confident) (?:you are|you'll be|u are|ur|he is|he'll be|she is|she'll be|they are)`,
   String.raw`look (?:out|outside|out of) (?:your|ur) (?:window|door)`,
   String.raw`(?:sitting|waiting|parked|standing|watching|sat) (?:outside|across from|near|by|opposite) (?:your|ur|his|her) (?:building|house|flat|place|door|work|window|office|school|gym)`,
-  String.raw`(?:people|friends|guys|lads|boys) who owe me (?:a )?(?:favou?rs?|one)`,
+  String.raw`(?:people|friends|guys|lads|boys)(?: who|[^.!?\n]{0,15}) owe me (?:a )?(?:favou?rs?|one)`,
   String.raw`(?:by the time|when|once) (?:i'm|im|i am|we're|we are) (?:done|finished|through) with (?:you|u|him|her|them)(?:[^.!?\n]{0,30}(?:wheelchair|hospital|recogni[sz]e|walk|face|pieces|dead|ground|alive))?(?=[.!?,\n]|$| (?:he|she|you|they|no one|nobody))`,
   String.raw`(?:in|need|needs|needing|end up in) a wheelchair (?:when|after|once|by the time)`,
   String.raw`(?:you'll|you will|youll|u will|u'll|he'll|she'll) (?:find out|see|learn)(?: it)? (?:soon enough|the hard way)(?=[.!?\n]|$)`,
@@ -171,7 +172,7 @@ export const VEILED_THREATS: readonly string[] = [
   String.raw`(?:you|u|ya|he|she|they)(?: and [^.!?\n]{1,30})? (?:better|'d better|had better) (?:watch out|watch it|be careful|look out|run|hide|pray)`,
   String.raw`(?:slip up|let (?:your|ur) guard down|least expect it|turn around|look up|drop (?:your|ur) guard)[^.!?\n]{0,20}(?:i'll|i will|ill|we'll|we will) be (?:there|waiting|right there|behind you)`,
   String.raw`(?:won't|wont|will not) be (?:so |as )?(?:pretty|handsome|smug|cocky|happy|brave|tough|confident) (?:after|when|once) (?:i|we)`,
-  String.raw`(?:hate|not want|wouldn't want|don't want|would hate) (?:for )?(?:something|anything) (?:bad )?to happen to (?:you|u|your|ur|him|her|his)`,
+  String.raw`(?:hate|not want|wouldn't want|don't want|would hate) (?:for )?(?:something|anything) (?:bad )?to happen to (?:you|u|your|ur|him|her|his|it|them)`,
   String.raw`(?:i'm|i am|im) (?:a )?(?:very |really )?patient[^.!?\n]{0,30}[.!,]?\s*(?:i|we) (?:can|will|'ll) wait`,
   String.raw`(?:you|u|he|she|they|ya)(?:'ll| will| gon| gonna| are gonna|'re gonna| going to| are going to) (?:learn|find out|see)(?: it)? the hard way`,
   String.raw`your dead(?=[.!?,]|$)`,
@@ -216,6 +217,7 @@ export const VEILED_THREATS: readonly string[] = [
   String.raw`see(?:ing)? (?:you|u) (?:around[.!,]*\s*soon|real soon)`,
   String.raw`(?:your|ur|his|her)\b[^.!?\n]{0,25}(?:is|are|would be|'d be|makes?) (?:a |an )?(?:nice |easy |good |perfect |soft )?target(?![\p{L}])(?! (?:for (?:scammers|thieves|burglars|bullies)|audience|market|customer|demographic))`,
   String.raw`check under (?:your|ur|his|her|their) (?:car|bed|van)`,
+  String.raw`(?:better|start|might want to|should|always) (?:start )?(?:check|checking|look(?:ing)? (?:in|under|behind)) (?:your|ur) (?:back ?seat|closet|wardrobe|shadows|rear ?view|car|bed)`,
   String.raw`(?:you'll|you will|youll|u will|u'll) never (?:see|hold|hug) (?:your|ur) (?:kids|children|son|daughter|family|mum|mom|dog|baby|cat) again`,
   String.raw`there (?:will|'ll|is going to|'s going to) be (?:blood|bloodshed|hell to pay)`,
   String.raw`(?:i'm|im|i am|i've been|been) (?:sharpening|loading|cleaning|oiling|polishing) (?:my|the|a) (?:knife|knives|gun|blade|machete|axe|rifle|shotgun|pistol)`,
@@ -253,6 +255,12 @@ export const VEILED_THREATS: readonly string[] = [
   String.raw`(?:look|looks|looking) (?:\w+ )?(?:different|better|worse|prettier|nicer) (?:with|without) (?:a few |some |a |no |your )?(?:scars?|bruises?|a black eye|missing teeth|teeth|no teeth|a limp|stitches|burns|acid)`,
   String.raw`(?:awful|terrible|shame|pity|tragic|sad)(?: if| when) (?:you|u|he|she|they) (?:slipped|fell|tripped|had an accident|got hurt|were hurt|went missing|disappeared|never came home|didn't make it home)`,
   String.raw`(?:your|ur) (?:little |baby |younger |older )?(?:brother|sister|kids?|son|daughter|children|mum|mom|dad|nan|gran|wife|husband)(?:'s|s')?[^.!?\n]{0,50}(?:at \d|every \w+|alone|on (?:his|her|their) own)[^.!?\n]{0,15}(?:right|yeah|isn't it|doesn't (?:he|she|it)|don't they|eh|huh)\?`,
+  String.raw`(?:standing|watching|waiting|sitting)[^.!?\n]{0,15}(?:at the end of|beside|next to|over|outside|under) (?:your|ur) (?:bed|window|bedroom)`,
+  String.raw`(?:not going to|isn't going to|won't|wont|ain't gonna|aren't going to) like what happens (?:next|now|after|then)`,
+  String.raw`(?:you|u) (?:have to|'ve got to|gotta|got to|will have to|can't help but) (?:leave|come out of) (?:the|your|ur) (?:house|flat|place|home) (?:eventually|sometime|at some point|one day|some day)`,
+  String.raw`(?:people|those|anyone|girls|guys|exes|whoever) who (?:cross|lie about|mess with|fuck with|betray|report|talk about|disrespect|snitch on|cheat on|leave|lie to|embarrass) (?:me|us)[^.!?\n]{0,15}(?:regret|tend to|end up|learn|don't last|get hurt|pay|never)`,
+  String.raw`(?:i|we) know [^.!?\n]{0,60}\band where (?:you|u|he|she|they) (?:live|lives|work|works|sleep|sleeps|park|parks|go|goes)`,
+  String.raw`(?:wanna|want to|would love to|'d love to|can't wait to|cant wait to|going to|gonna) (?:see|watch|make) (?:you|u|him|her|them) (?:bleed|suffer|beg|burn|scream)`,
   // Access the writer keeps, said as a warning ('I still have a key. Remember that.').
   String.raw`(?:i|we) (?:still )?(?:have|got|'ve got|kept|made) (?:a |the |your |my |a spare |spare |copies of |a copy of )?(?:key|keys|copy of (?:your|ur) key|your (?:address|photos|pics|nudes|passwords?))[^.!?\n]{0,20}[.!,]+\s*(?:remember that|don't forget (?:that|it)|dont forget (?:that|it)|keep that in mind|think about that|sleep tight|sweet dreams)`,
 ];
