@@ -104,7 +104,8 @@ function readUpright(text: string): TextReading {
     );
   }
   const repeats = HAS_REPEAT.test(leet);
-  for (const each of people) {
+  // The mixed reading differs from the other two only where one word mixes the symbols: it is read once.
+  for (const each of unique(people)) {
     lower.push(asAPersonReads(each, '$1$1'));
     if (repeats) lower.push(asAPersonReads(each, '$1'));
   }
