@@ -37,6 +37,7 @@ describe('findHateSpeech', () => {
     'eres una rata inmunda y los de tu raza igual',
     'these people breed like rabbits and live off our taxes',
     'los gitanos viven del cuento',
+    'muslims should all be deported',
     "you're a liar just like the rest of your kind",
   ])('finds hate in %j', (text) => {
     expect(hate(text)).not.toBeNull();

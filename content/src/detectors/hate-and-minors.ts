@@ -54,7 +54,7 @@ const HATE_SOURCES: readonly string[] = [
   String.raw`${GROUP_SUBJECT} (?:are|r) (?:all |just |basically )?(?:paedophile|pedophile|terrorist|criminal|rapist|child|baby) \w+`,
   String.raw`(?:all |most |typical |every )?${GROUP_SUBJECT} (?:are|r|were|will always be|are basically|are just|are all|all are)(?: (?:all|just|basically|always|nothing but|naturally|by nature|so|really|very|too|such|inherently|genetically|mostly|usually|literally|fucking|bloody|born))* ${NEGATIVE}`,
   String.raw`all ${GROUP} (?:are|do|want|should|lie|steal|cheat)`,
-  String.raw`${GROUP} (?:should|must|need to|ought to|deserve to) (?:be )?(?:deported|locked up|rounded up|banned|shot|gassed|killed|removed|sent back|sterili[sz]ed|cured|exterminated|wiped out|put down|kept away|segregated|burned|hanged|go back)`,
+  String.raw`${GROUP} (?:should|must|need to|ought to|deserve to) (?:all )?(?:be )?(?:deported|locked up|rounded up|banned|shot|gassed|killed|removed|sent back|sterili[sz]ed|cured|exterminated|wiped out|put down|kept away|segregated|burned|hanged|go back)`,
   String.raw`${GROUP} (?:shouldn't|should not|mustn't|must not) be allowed`,
   String.raw`(?:never|don't|dont|do not) (?:date|trust|marry|hire|rent to) (?:a|an) (?:muslim|jew|black|mexican|arab|indian|asian|chinese|gay|trans|immigrant|gypsy|nigerian|romanian|pole|woman|man)`,
   String.raw`typical of (?:her|his|their) (?:kind|race|religion|people)`,

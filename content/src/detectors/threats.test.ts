@@ -84,6 +84,9 @@ describe('findThreat', () => {
     'Your little girl has such pretty hair. Would hate for anything to happen to it.',
     'better start checking your back seat',
     'i wanna see u bleed',
+    'ill f*ck u up',
+    'u gon learn today',
+    'ima beat ur ass when i see u',
   ])('finds a threat in %j', (text) => {
     expect(threat(text)).not.toBeNull();
   });
@@ -126,6 +129,9 @@ describe('findThreat', () => {
     'accidents happen, he said, and paid for the glass',
     'people who leave me usually come back as friends',
     'I want to see him happy, honestly',
+    'watch your back with this one, he lies',
+    "you'll learn soon enough that he never calls back",
+    'she beat my ass at tennis every week',
   ])('finds no threat in %j', (text) => {
     expect(threat(text)).toBeNull();
   });
@@ -137,6 +143,7 @@ describe('findSelfHarmEncouragement', () => {
     "why don't you just overdose",
     'you should hurt yourself',
     'go swallow some pills, nobody cares',
+    'go k1ll urslf',
     'the world needs less of you. end it',
     "you'd be doing everyone a favour",
     'just end your miserable life',

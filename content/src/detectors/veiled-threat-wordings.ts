@@ -11,7 +11,7 @@ const SURPRISE = String.raw`(?![^.!?\n]{0,20}\b(?:birthday|anniversary|christmas
 export const VEILED_THREATS: readonly string[] = [
   // Set phrases of intimidation.
   // 'Watch your back' is said to someone; 'she had to watch her back at work' tells what she had to do.
-  String.raw`(?<!to )(?<!to always )watch (?:your|ur) back(?! (?:at work|in (?:that|this|the) (?:office|job|place|industry)|around (?:him|her|them)))`,
+  String.raw`(?<!to )(?<!to always )watch (?:your|ur) back(?! (?:at work|in (?:that|this|the) (?:office|job|place|industry)|(?:around|with) (?:him|her|them|this one|that one|this guy|that guy|this girl|that girl)))`,
   String.raw`(?:better|'d better|had better|should|needs to|need to) watch (?:your|ur|his|her|their) back(?! (?:at work|in (?:that|this|the) (?:office|job|place|industry)|around (?:him|her|them)))`,
   String.raw`(?:better|'d better|had better|should) watch (?:yourself|urself|your self|himself|herself|themselves|(?:your|ur|his|her|their) step|(?:your|ur|his|her|their) mouth)`,
   String.raw`sleep with one eye open`,
@@ -74,7 +74,7 @@ export const VEILED_THREATS: readonly string[] = [
   String.raw`(?:keep [\p{L}' ]{0,25}|try (?:it|me|that)|do (?:that|it) again|say (?:that|it) again|go to the police|call the police|tell anyone|report me) and see what happens`,
   String.raw`catch (?:you|u|him|her|them|ya) (?:lacking|slipping|alone|outside|off guard|on (?:your|ur|his|her|their) own)`,
   String.raw`(?:you're|youre|your|you|ur|he's|she's|he|she|they)(?: gonna| going to|'ll| will|'re gonna| are gonna| is gonna|'s gonna) wish (?:you|u|he|she|they)(?:'d| had| would have)? never (?:met|crossed|messed|been born|started|fucked|done|said|left)`,
-  String.raw`(?:imma|ima|i'mma|i'ma|gonna|going to|'ll|will|finna|bout to|about to|'m gonna|m gonna|i swear i'll) (?:f|fuck|fck|fk|fuk|f\*+k|f\*ck|mess|beat|rough|bust|jack|sort) (?:you|him|her|them|y'all|ya) (?:up|tf up|the fuck up)`,
+  String.raw`(?:imma|ima|i'mma|i'ma|ill|gonna|going to|'ll|will|finna|bout to|about to|'m gonna|m gonna|i swear i'll) (?:f|fuck|fck|fk|fuk|f\*+k|f\*ck|mess|beat|rough|bust|jack|sort) (?:you|him|her|them|y'all|ya) (?:up|tf up|the fuck up)`,
   String.raw`(?:you|u|they|he|she) (?:don't|dont|do not|doesn't|doesnt|have no) (?:know|idea) what (?:i'm|im|i am|we're|we are) capable of`,
   String.raw`(?:ur|your|you're|youre|you are|he's|she's) dead meat`,
   // Street slang for coming to hurt someone: 'ima pull up on u', 'catch these hands', 'ima smoke him'.
@@ -261,6 +261,8 @@ export const VEILED_THREATS: readonly string[] = [
   String.raw`(?:people|those|anyone|girls|guys|exes|whoever) who (?:cross|lie about|mess with|fuck with|betray|report|talk about|disrespect|snitch on|cheat on|leave|lie to|embarrass) (?:me|us)[^.!?\n]{0,15}(?:regret|tend to|end up|learn|don't last|get hurt|pay|never)`,
   String.raw`(?:i|we) know [^.!?\n]{0,60}\band where (?:you|u|he|she|they) (?:live|lives|work|works|sleep|sleeps|park|parks|go|goes)`,
   String.raw`(?:wanna|want to|would love to|'d love to|can't wait to|cant wait to|going to|gonna) (?:see|watch|make) (?:you|u|him|her|them) (?:bleed|suffer|beg|burn|scream)`,
+  String.raw`(?:imma|ima|i'mma|i'ma|ill|i'll|i will|gonna|finna|bout to|i'm going to|im going to) (?:beat|whoop|kick|bust) (?:your|ur|his|her|their) (?:ass|arse|butt)`,
+  String.raw`(?:you|u|ya)(?:'re| are| r)? (?:gon|gonna|going to|finna|bout to|about to) (?:learn|find out)(?: today| tonight| real soon| soon enough)(?=[.!,]|$)`,
   // Access the writer keeps, said as a warning ('I still have a key. Remember that.').
   String.raw`(?:i|we) (?:still )?(?:have|got|'ve got|kept|made) (?:a |the |your |my |a spare |spare |copies of |a copy of )?(?:key|keys|copy of (?:your|ur) key|your (?:address|photos|pics|nudes|passwords?))[^.!?\n]{0,20}[.!,]+\s*(?:remember that|don't forget (?:that|it)|dont forget (?:that|it)|keep that in mind|think about that|sleep tight|sweet dreams)`,
 ];
