@@ -38,6 +38,8 @@ describe('findHateSpeech', () => {
     'these people breed like rabbits and live off our taxes',
     'los gitanos viven del cuento',
     'muslims should all be deported',
+    'women are property',
+    'las mujeres solo sirven para la cocina',
     "you're a liar just like the rest of your kind",
   ])('finds hate in %j', (text) => {
     expect(hate(text)).not.toBeNull();
@@ -56,6 +58,7 @@ describe('findHateSpeech', () => {
     'the only good thing about him is his dog',
     'those people at his work were lovely to me',
     'she loved her kind of music, jazz mostly',
+    'women are property owners in that village, it is matrilineal',
   ])('finds none in %j', (text) => {
     expect(hate(text)).toBeNull();
   });
@@ -76,6 +79,8 @@ describe('findMinorSexualContent', () => {
     'tenía 15 cuando me la cogí por primera vez',
     'desde los 14 me mandaba fotos desnuda',
     'she looked so good in her school uniform at 15',
+    "she's only 15 but she's got a body",
+    'tenía 13 años y él 28, y se acostaban',
   ])('finds a minor in a sexual context in %j', (text) => {
     expect(minor(text)).not.toBeNull();
   });

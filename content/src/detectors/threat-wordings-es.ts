@@ -8,6 +8,7 @@ export const SPANISH_THREATS: readonly string[] = [
   // 'Te vas a arrepentir' is advice as often as a threat, as 'you'll regret it' is: a threat when sworn to or
   // said of what the person did against the writer.
   String.raw`te (?:mato|matare|mataremos|va a pasar algo)`,
+  String.raw`no te va a gustar lo que (?:te )?(?:va a pasar|viene|pase|te espera)|(?:tu|su) (?:familia|madre|padre|hija|hijo|novio|novia|gente|hermana|hermano) (?:va a|van a) pagar|a ver si te atreves`,
   String.raw`te (?:tengo|tenemos) (?:vigilad[oa]|controlad[oa]|localizad[oa]|fichad[oa])`,
   // The subjunctive is a promise ('cuando menos te lo esperes'); 'cuando menos te lo esperas' says how love comes.
   String.raw`cuando menos te lo (?:esperes|imagines)`,

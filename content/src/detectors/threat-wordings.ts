@@ -97,7 +97,7 @@ export const DIRECT_THREATS: readonly string[] = [
   String.raw`(?:enjoy|make the most of) (?:it|that|this|your \w+|his \w+|her \w+)(?: \w+)? (?:while|whilst) (?:it|that|they|you|u) (?:still )?lasts?`,
   String.raw`run while (?:you|u|he|she|they) (?:still )?can`,
   String.raw`(?:i'm|im|i am|we're|we are) (?:not|nowhere near) (?:done|finished|through) with (?:you|u|him|her|them)(?!(?: yet)?,? (?:we|i) (?:have|still|need|share|own)| yet,? (?:we|i))`,
-  String.raw`(?:no idea|find out|see|learn|show you|show him|show her|show them) what (?:i'm|im|i am|we're|we are) capable of`,
+  String.raw`(?<!(?:helped|help|helps|made|make|makes|let|taught) (?:me|us) )(?:no idea|find out|see|learn|show you|show him|show her|show them) what (?:i'm|im|i am|we're|we are) capable of`,
   String.raw`(?<!\b(?:i|we|i really|we really) )(?:should|better|'d better|ought to) be (?:very |really )?(?:worried|scared|afraid|terrified)(?! (?:of|about|for) (?!me|us\b))`,
   String.raw`wish (?:he|she|you|they|u)(?:'d| had| would have) never been born`,
   String.raw`six feet under`,

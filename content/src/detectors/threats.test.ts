@@ -87,6 +87,19 @@ describe('findThreat', () => {
     'ill f*ck u up',
     'u gon learn today',
     'ima beat ur ass when i see u',
+    "you know what I'm capable of. don't test me",
+    'keep running your mouth and find out',
+    "i'd hate for your mum to get a visit",
+    "she thinks she's safe at her sister's. she isn't",
+    "I've got friends in the police, you won't be protected",
+    "it'd be a tragedy if that pretty face got ruined",
+    'ur lucky i dont know where u moved... yet',
+    "sleep tight, I'll be watching",
+    "I'll be at your sons football game on Saturday",
+    'all it takes is one match and your house is gone',
+    'no te va a gustar lo que te va a pasar',
+    'tu familia va a pagar por lo que hiciste',
+    'a ver si te atreves a salir de casa',
   ])('finds a threat in %j', (text) => {
     expect(threat(text)).not.toBeNull();
   });
@@ -132,6 +145,11 @@ describe('findThreat', () => {
     'watch your back with this one, he lies',
     "you'll learn soon enough that he never calls back",
     'she beat my ass at tennis every week',
+    'I know where he works because I work there too',
+    "she helped me see what I'm capable of",
+    "I'll be watching the match at his place",
+    "you won't be safe with him, he lies",
+    'it would be a tragedy if that restaurant closed',
   ])('finds no threat in %j', (text) => {
     expect(threat(text)).toBeNull();
   });

@@ -28,7 +28,7 @@ const REPORTED_BEFORE =
 const SHARED_HOME =
   /\b(?:(?:we|i) (?:lived|live|bought|shared|share|rented|rent|owned|own|split|worked|work)\b|together|our (?:house|flat|place|home)|same (?:house|flat|place|office|team|job|shift)|colleagues|coworkers|co-workers)/iu;
 const KNOWS_WHERE =
-  /\bknow (?:where (?:you|u|he|she|they) (?:live|lives|liv|stay|stays)|(?:his|her|their) (?:schedule|routine|shifts|rota|address))\b/iu;
+  /\bknow (?:where (?:you|u|he|she|they) (?:live|lives|liv|stay|stays|work|works)|(?:his|her|their) (?:schedule|routine|shifts|rota|address))\b/iu;
 
 // Exasperation said with a verb of killing ('I'm going to kill him if he forgets my birthday again, lol', 'his
 // mum will murder him when she reads this'): a sentence with such a verb, a sign of jest or of a small
