@@ -40,7 +40,7 @@ export const DIRECT_THREATS: readonly string[] = [
   String.raw`(?:if|when|once|the day|the moment) [^.!?\n]{0,40}(?:police|cops|court|tell|tells|report|reports|leave|leaves|talk|talks|block|blocks|ignore|ignores|anyone|dump|dumps)[^.!?\n]{0,30}${PERSON}${WILL_SOON} (?:regret|be sorry)`,
   String.raw`${PERSON}${WILL_SOON} regret (?:it|this|that)[^.!?\n]{0,40}(?:i promise|trust me|i swear|mark my words|believe me|make sure|rest of (?:his|her|your|their|ur) life)`,
   // Said of the person rated rather than to the review's reader ('he'll regret this'), or to them of this.
-  String.raw`(?:he|she|they)${WILL_SOON} regret (?:it|this|that)(?! (?:one day|someday|some day|eventually|later|in time|in the long run|when (?:he|she|they) (?:grows? up|realises|realizes|is older|are older|matures?)|when (?:he's|she's|they're|hes|shes) (?:older|grown up|grown)))`,
+  String.raw`(?:he|she|they)${WILL_SOON} regret (?:it|this|that)(?! (?:one day|someday|some day|eventually|later|in time|in the long run|when (?:he|she|they) (?:grows? up|realises|realizes|is older|are older|matures?)|when (?:he's|she's|they're|hes|shes) (?:older|grown up|grown))|[^.!?\n]{0,6}\b(?:but that's|that's (?:life|her|his|their)|not my problem))`,
   // 'I could kill him for that haircut' is exasperation; 'I could kill you' is not.
   String.raw`could (?:kill|murder|strangle|stab) ${TARGET}(?! for)`,
   String.raw`${PERSON}${WILL_SOON} regret (?:leaving|dumping|cheating|lying|hurting|doing|treating|ignoring|blocking|reporting|saying|betraying|humiliating|disrespecting)`,

@@ -150,6 +150,8 @@ describe('findThreat', () => {
     "I'll be watching the match at his place",
     "you won't be safe with him, he lies",
     'it would be a tragedy if that restaurant closed',
+    "she'll regret it, but that's life",
+    "I'd murder him for a slice of that cake",
   ])('finds no threat in %j', (text) => {
     expect(threat(text)).toBeNull();
   });

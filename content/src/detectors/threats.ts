@@ -35,7 +35,7 @@ const KNOWS_WHERE =
 // offence, and no weapon or injury is not read as a threat.
 const HYPERBOLIC_VERB = /\b(?:kill|killing|murder|murdering|strangle|strangling|throttle|throttling)\b/iu;
 const EXASPERATION =
-  /\b(?:lol|haha\w*|lmao|jk|just kidding|love (?:him|her|you|them)|again|when (?:he|she|they) (?:finds? out|sees?|reads?|hears?|gets? home)|if (?:he|she|you|they) (?:forgets?|eats?|leaves? the|is late|are late|says? that|does that|keeps?))\b|😂|🤣/iu;
+  /\bfor (?:a|an|some|that|this|one|his|her|their) (?:\w+ )?(?:slice|bite|piece|cake|coffee|tea|drink|pint|beer|wine|curry|burger|pizza|chocolate|nap|sleep|lie-in|holiday|cigarette|kebab|chips|recipe|sandwich)\b|\b(?:lol|haha\w*|lmao|jk|just kidding|love (?:him|her|you|them)|again|when (?:he|she|they) (?:finds? out|sees?|reads?|hears?|gets? home)|if (?:he|she|you|they) (?:forgets?|eats?|leaves? the|is late|are late|says? that|does that|keeps?))\b|😂|🤣/iu;
 const WEAPON_OR_INJURY =
   /\b(?:knife|gun|bat|stab|shoot|shot|bury|body|blood|bleed|hospital|grave|dead|find you|know where|bare hands)\b/iu;
 
