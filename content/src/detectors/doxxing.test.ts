@@ -21,6 +21,7 @@ describe('findDoxxing', () => {
     'su hija va al colegio San José, sale a las 5',
     'she works @ the dollar general on hwy 12, off at 9 most nights',
     'his gym is the Planet Fitness on Route 9, every morning at 5:30',
+    'her gym is the PureGym on Route 66, every morning at 6',
   ])('finds where someone can be found in %j', (text) => {
     expect(doxxing(text)).not.toBeNull();
   });
@@ -38,6 +39,7 @@ describe('findDoxxing', () => {
     'Es muy católica, va a misa todos los domingos con su familia.',
     'salgo del trabajo a las 6 y voy a la calle Mayor',
     'his route to work took 40 minutes every morning',
+    'Took the 07:15 from Paddington every Friday to see her',
   ])('finds nothing in %j', (text) => {
     expect(doxxing(text)).toBeNull();
   });

@@ -146,12 +146,16 @@ const BUSINESS_NAMED =
 const PAST_HABIT =
   /\b(?:used to|would always|was always|were always|back then|years ago|when we were|when (?:he|she|they|i|we) (?:was|were|lived)|(?:we|he|she|they|i)'d)\b/iu;
 
+// Whose routine it is: a third person, or what is theirs ('his gym is …'); 'to see her' is the writer's.
+const ROUTINE_SUBJECT =
+  /\b(?:he|she|they|he's|she's|they're|hes|shes|his|their)\b|\bher\s+(?:gym|work|job|office|shift|class|school|route|bus|train|car|commute|run|walk)\b/iu;
+
 function findRoutine(folded: string): string | null {
   for (const sentence of folded.match(/[^.!?\n]+/g) ?? []) {
     if (!ROUTINE_WHEN.test(sentence) || PAST_HABIT.test(sentence)) continue;
     const where = ROUTINE_WHERE.exec(sentence);
     if (!where || placesTheWriter(sentence)) continue;
-    if (!/\b(?:he|she|they|he's|she's|they're|hes|shes|his|her|their)\b/iu.test(sentence)) continue;
+    if (!ROUTINE_SUBJECT.test(sentence)) continue;
     return sentence.trim();
   }
   return null;
