@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { normalizeText } from './normalize';
-import { readText } from './reading';
+import { readText, wordsRunTogether } from './reading';
 
 // What the rules see of a text as typed: every reading, lower-case, and the readings for numbers.
 function lower(typed: string): string[] {
@@ -136,5 +136,33 @@ describe('the reading of letters, digits and words', () => {
   it('keeps a lone 1 outside leetspeak, and a one-letter word outside a split word', () => {
     expect(readText('gave him 1 star, 1 will do').lower).not.toContain('gave him i star, i will do');
     expect(readText('negro y su familia').lower.some((reading) => reading.includes('negroy'))).toBe(false);
+  });
+});
+
+describe('readText: lookalikes mixed in one word, words run together, gaps between spaced-out words', () => {
+  it.each([
+    ['gonna k1|| you', 'gonna kill you'],
+    ['go k!ll y0urse|f', 'go kill yourself'],
+    ['i will k!II you', 'i will kill you'],
+    ['k¡ll urself', 'kill urself'],
+    ['i  w i l l  k i l l  y o u', 'i will kill you'],
+  ])('reads %j as %j', (typed, read) => {
+    expect(lower(typed)).toContain(read);
+  });
+
+  it('reads the groups of a spaced-out address apart, for the numbers too', () => {
+    expect(readText(normalizeText('4 2 0 0  c e d a r  c t')).numbers).toContain('4200 cedar ct');
+  });
+
+  it('reads a spaced-out scheme and dots closed', () => {
+    expect(readText(normalizeText('h t t p s : / / derek-lane . site')).numbers).toContain(
+      'https://derek-lane.site',
+    );
+  });
+
+  it('reads the words of a name run together apart, but not after a surname prefix', () => {
+    expect(wordsRunTogether('TrannyHunter88')).toBe('Tranny Hunter88');
+    expect(wordsRunTogether('VanDyke')).toBeNull();
+    expect(wordsRunTogether('McDonald')).toBeNull();
   });
 });

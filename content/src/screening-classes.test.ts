@@ -322,6 +322,8 @@ describe("another person's full name", () => {
     'her sister Emily Watson covered for her',
     'my best friend Laura Bennett warned me about him',
     'his boss, Karen Wright, let him get away with it',
+    'me dejó por su jefe, Ricardo Salgado Peña',
+    'mi hermana Ana María López lo vio todo',
   ])('refuses %j as a full name', (typed) => {
     expect(screened(typed)).toMatchObject({ rule: 'full-name', outcome: 'refuse' });
   });
@@ -334,8 +336,19 @@ describe("another person's full name", () => {
     'my friend Sarah Jane thought he was great',
     'we watched Tom Hanks films all winter',
     'his dad Paul said he was always like this',
+    'su jefe, Don Pedro, lo sabía',
+    'mi hermana Ana María lo vio todo',
+    'su novia Lucía es de Madrid',
   ])('allows %j', (typed) => {
     expect(screened(typed)).toBeNull();
+  });
+});
+
+describe('a full name given as a name in Spanish', () => {
+  it('holds a third person named after "se llama"', () => {
+    expect(screened('su esposa se llama Mariana Fuentes Ibarra y no sabe nada')).toMatchObject({
+      rule: 'third-party-full-name',
+    });
   });
 });
 
@@ -363,6 +376,20 @@ describe('leetspeak and slurs as the rated name', () => {
     'refuses %j as the rated name',
     (typed) => {
       expect(nameRefused(typed)).toBe(true);
+    },
+  );
+
+  it.each(['TrannyHunter88', 'MataMaricones', 'N1ggerHater', 'BigBitch', 'n1gg3rdan'])(
+    'refuses %j as a display name: words run together, and a slur inside a disguised word',
+    (typed) => {
+      expect(nameScreeningMessage('Display name', normalizeName(typed))).not.toBeNull();
+    },
+  );
+
+  it.each(['VanDyke', 'McDonald', 'LaToya', 'DeShawn', 'Sc4nthorpe'])(
+    'allows %j as a display name',
+    (typed) => {
+      expect(nameScreeningMessage('Display name', normalizeName(typed))).toBeNull();
     },
   );
 

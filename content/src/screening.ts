@@ -15,7 +15,7 @@ import { findThreat } from './detectors/threats';
 import { NAME_INSULTS } from './listed-words';
 import { normalizeName, normalizeText } from './normalize';
 import { RATED_NAME_LABEL, RATING_TEXT_FIELDS, type RatingTextField } from './rating-fields';
-import { readText, type TextReading } from './reading';
+import { readText, type TextReading, wordsRunTogether } from './reading';
 import { combinedScreeningMessage, SCREENING_RULES, type ScreeningRuleName, screeningMessage } from './rules';
 
 /**
@@ -99,8 +99,11 @@ export function nameScreeningMessage(fieldLabel: string, name: string): string |
 
 function screenName(fieldLabel: string, name: string): ScreeningFinding | null {
   if (fieldLabel !== RATED_NAME_LABEL && isFullName(name)) return finding('full-name', name);
-  if (isInsult(name)) return finding('insults', name);
-  const found = screenText(name);
+  const apart = wordsRunTogether(name);
+  if (isInsult(name) || (apart !== null && isInsult(apart))) return finding('insults', name);
+  // Read apart, each word is read as a word, not as part of a proper noun: only a slur is looked for then.
+  const slurApart = apart === null ? null : screenText(apart.toLowerCase());
+  const found = screenText(name) ?? (slurApart?.rule === 'slurs' ? slurApart : null);
   if (!found) return null;
   const firstWord = name.split(' ')[0] ?? '';
   if (found.rule !== 'slurs' && found.rule !== 'contact-details' && isGivenName(firstWord)) return null;

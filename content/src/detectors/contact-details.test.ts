@@ -35,6 +35,12 @@ describe('findContactDetails', () => {
     ['vive en la calle Mayor 14, segundo piso', ['address']],
     ['12 rue de la Paix', ['address']],
     ['07700 nine hundred and twelve', ['phone']],
+    ['su correo es carlitos.gmz89 arroba gmail punto com', ['email']],
+    ['mira sus fotos en fotosdeana punto com', ['url']],
+    ['his cash app is $ DevDaddy 90', ['handle']],
+    ['she lives @ 6 rosewood ct lol', ['address']],
+    ['they moved to 18 Birch Cir last spring', ['address']],
+    ['call him at 415 555 and the rest is 0162', ['phone']],
   ])('finds contact details in %j', (text, kinds) => {
     expect(findContactDetails(readText(text))).toEqual(kinds);
   });
@@ -63,6 +69,13 @@ describe('findContactDetails', () => {
     'a walk on the rue de Rivoli in 2019',
     "he's always on insta self-promoting",
     'in 2019 and 2020, two and three times',
+    'dated 10/12/2021 - 04/30/2023',
+    'together 14/02/2019 – 01/06/2022, never again',
+    'el punto es que no me quería',
+    'el punto com de los noventa',
+    'I paid him on venmo $ for dinner',
+    'we came in 2nd place, 3 different dr appointments',
+    'I called him 100 times and he ignored 200 of them',
     '',
   ])('allows %j', (text) => {
     expect(findContactDetails(readText(text))).toEqual([]);

@@ -1,7 +1,7 @@
 import { type CountryCode, findPhoneNumbersInText, type NumberFound } from 'libphonenumber-js/min';
 import { find as findLinks } from 'linkifyjs';
 import { COMMON_WORDS } from '../listed-words';
-import type { TextReading } from '../reading';
+import { type TextReading, TOP_LEVEL_DOMAINS } from '../reading';
 
 /**
  * Contact details in a text (terms, 'Content Guidelines'): a review that leads to someone's phone, inbox or
@@ -35,6 +35,15 @@ const NOT_A_PHONE = [
   /^\d{1,2}\s*\/\s*\d{1,3}(?:\s*[,;]?\s*\d{1,2}\s*\/\s*\d{1,3})+$/, // 8/10, 7/10, 9/10
   /^(?:19|20)\d{2}(?:\s*[,;/&]?\s*(?:19|20)\d{2})+$/, // 2019, 2020 and 2021
 ];
+// Two dates or more apart by a dash, a comma or a semicolon ('10/12/2021 - 04/30/2023'): a stretch of time.
+const BETWEEN_DATES = /\s*[-–—,;&]\s*|\s+(?:to|and|until|till)\s+/;
+const DATE = NOT_A_PHONE.slice(1, 3);
+
+function isDateRange(run: string): boolean {
+  const parts = run.split(BETWEEN_DATES);
+  return parts.length > 1 && parts.every((part) => DATE.some((pattern) => pattern.test(part)));
+}
+
 // Letters for 0 and 1 among digits ('2O2 555 Ol43'); digits spelled out are read by the reading itself.
 const LETTER_DIGIT = /(?<=\d[\s.-]?)[oOlI](?=[\s.-]?[\doOlI])|(?<=[\doOlI][\s.-]?)[oOlI](?=[\s.-]?\d)/g;
 // Amounts and counts with thousands separators ('$1,250,000', '12,345') are not numbers to call.
@@ -48,7 +57,7 @@ const EMAIL = /(?<![\p{L}\p{N}._%+-])[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L
 // An email spelled out to slip past a filter: 'alex at gmail dot com', 'alex [at] gmail [dot] com'.
 const EMAIL_TOP_LEVEL = String.raw`(?:com|net|org|edu|gov|io|co|me|uk|de|fr|ca|au|us|info|biz)\b`;
 const SPELLED_EMAILS = [
-  String.raw`(?<![\p{L}\p{N}._%+-])[\p{L}\p{N}._%+-]+\s*(?:@|\(at\)|\[at\]|\{at\}|\sat\s)\s*[\p{L}\p{N}-]+\s*(?:\(dot\)|\[dot\]|\{dot\}|\sdot\s)\s*`,
+  String.raw`(?<![\p{L}\p{N}._%+-])[\p{L}\p{N}._%+-]+\s*(?:@|\(at\)|\[at\]|\{at\}|\sat\s|\sarroba\s)\s*[\p{L}\p{N}-]+\s*(?:\(dot\)|\[dot\]|\{dot\}|\sdot\s|\spunto\s)\s*`,
   String.raw`(?<![\p{L}\p{N}._%+-])[\p{L}\p{N}._%+-]+\s*(?:\(at\)|\[at\]|\{at\}|\s@\s?|@\s)\s*[\p{L}\p{N}-]+\s*\.\s*`,
 ].map((start) => new RegExp(start + EMAIL_TOP_LEVEL, 'iu'));
 // 'jessATgmailDOTcom': the words in capitals inside a word in small letters.
@@ -56,12 +65,12 @@ const CAPITALS_EMAIL =
   /(?<![\p{L}\p{N}._])\p{Ll}[\p{L}\p{N}._]*AT[\p{L}\p{N}-]+DOT(?:com|net|org|co|uk|io|me)\b/u;
 // An address named by its provider or called an email: 'jess at gmail', 'my email is jess.parks88'.
 const EMAIL_NAMED =
-  /(?<![\p{L}\p{N}._%+-])[\p{L}\p{N}._%+-]{2,}\s*(?:@|\bat\b|\(at\)|\[at\])\s*(?:gmail|googlemail|hotmail|yahoo|outlook|icloud|protonmail|proton|aol|live|msn|btinternet|gmx)\b|\b(?:e-?mail|gmail|hotmail|icloud|outlook)(?:\s+(?:address|addy))?\s*(?:is|:|=|-)\s*[\p{L}\p{N}._%+-]*[\p{L}][\p{L}\p{N}._%+-]*[._\d][\p{L}\p{N}._%+-]*/iu;
+  /(?<![\p{L}\p{N}._%+-])[\p{L}\p{N}._%+-]{2,}\s*(?:@|\bat\b|\barroba\b|\(at\)|\[at\])\s*(?:gmail|googlemail|hotmail|yahoo|outlook|icloud|protonmail|proton|aol|live|msn|btinternet|gmx)\b|\b(?:e-?mail|gmail|hotmail|icloud|outlook|correo)(?:\s+(?:address|addy|electronico))?\s*(?:is|es|:|=|-)\s*[\p{L}\p{N}._%+-]*[\p{L}][\p{L}\p{N}._%+-]*[._\d][\p{L}\p{N}._%+-]*/iu;
 // A link spelled out: 'tinyurl dot com slash abc', 'sarahsblog dot co dot uk', 'alexphotos(dot)net',
-// 'alexphotos d0t net'; 'www alex com' with the dots left out.
-const LINK_TOP_LEVEL = String.raw`(?:com|co|net|org|io|me|uk|ly|tv|app|ee|gg|info|biz|xyz|site|online)`;
+// 'alexphotos d0t net', 'fotosdeana punto com'; 'www alex com' with the dots left out.
+const LINK_TOP_LEVEL = `(?:${TOP_LEVEL_DOMAINS})`;
 const SPELLED_LINK = new RegExp(
-  String.raw`(?<![\p{L}\p{N}-])[\p{L}\p{N}-]{2,}(?:\s+d[o0]t\s+|\s*(?:\(d[o0]t\)|\[d[o0]t\]|\{d[o0]t\}|<d[o0]t>|\[\.\]|\(\.\)|\{\.\})\s*)${LINK_TOP_LEVEL}(?![\p{L}])|\bwww\s*(?:\s|dot|\(dot\)|\[dot\])\s*[\p{L}\p{N}-]{2,}\s*(?:\s|dot|\(dot\)|\[dot\])\s*${LINK_TOP_LEVEL}(?![\p{L}])`,
+  String.raw`(?<![\p{L}\p{N}-])(?!(?:the|an|el|la|un|una|los|las|del|al|de|en)\s)[\p{L}\p{N}-]{2,}(?:\s+(?:d[o0]t|punto)\s+|\s*(?:\(d[o0]t\)|\[d[o0]t\]|\{d[o0]t\}|<d[o0]t>|\[\.\]|\(\.\)|\{\.\})\s*)${LINK_TOP_LEVEL}(?![\p{L}])|\bwww\s*(?:\s|dot|\(dot\)|\[dot\])\s*[\p{L}\p{N}-]{2,}\s*(?:\s|dot|\(dot\)|\[dot\])\s*${LINK_TOP_LEVEL}(?![\p{L}])`,
   'iu',
 );
 // A link shortener or a link page, named with what follows it ('bit ly/3xYz12', 'tinyurl slash alexs').
@@ -85,7 +94,7 @@ function digitsOf(text: string): string {
 // A number said in parts with words between them ('it starts 07911 and ends 123456') where the text speaks
 // of a number: the parts are read together.
 const SPEAKS_OF_A_NUMBER = /\b(?:number|phone|mobile|cell|call|ring|text|whatsapp|digits|starts|ends)\b/i;
-const WORDS_BETWEEN_PARTS = /(?<=\d{3})(?:\s+[a-z]{1,8}){1,3}\s+(?=\d{3})/gi;
+const WORDS_BETWEEN_PARTS = /(?<=\d{3})(?:\s+[a-z]{1,8}){1,4}\s+(?=\d{3})/gi;
 
 function containsPhoneNumber(text: string): boolean {
   const digits = SPEAKS_OF_A_NUMBER.test(text)
@@ -101,7 +110,8 @@ function containsPhoneNumber(text: string): boolean {
     const run = match[0].trim();
     const count = run.replace(/\D/g, '').length;
     if (count < PHONE_MIN_DIGITS) continue;
-    if (!AMOUNT.test(run) && !NOT_A_PHONE.some((pattern) => pattern.test(run))) return true;
+    if (!AMOUNT.test(run) && !NOT_A_PHONE.some((pattern) => pattern.test(run)) && !isDateRange(run))
+      return true;
     amountOrDate = true;
   }
   if (!amountOrDate) return false;
@@ -130,7 +140,9 @@ const PLATFORM = String.raw`(?:snap ?chat|snap|sc|insta ?gram|insta|ig|telegram|
 const PLATFORM_FILLER = String.raw`(?:\s*(?:handle|username|user name|user|name|account|acc|id|tag|profile|page|is|was|it's|its|it is|me|him|her|them|on|with|as|under|at|@|:|=|-|->|→|,)(?![\p{L}]))*\s*`;
 // A handle: a word with a digit, an underscore or a dot inside ('alex_s92', 'alex.s'), or one after '@' or
 // the '$' of a cashtag.
-const HANDLE_WORD = String.raw`(?:[@$][\p{L}][\p{L}\p{N}._]{1,29}|(?=[\p{L}\p{N}._]*\p{L})[\p{L}\p{N}._]*(?:\p{N}|_|\p{L}\.\p{L})[\p{L}\p{N}._]*|(?=[\p{L}\p{N}_-]*\p{N})\p{L}[\p{L}\p{N}_]*(?:-[\p{L}\p{N}_]+)+)`;
+// A space after the '@' or the '$' still names a handle when the name has a digit or one after it ('$ DevDaddy
+// 90').
+const HANDLE_WORD = String.raw`(?:[@$][\p{L}][\p{L}\p{N}._]{1,29}|[@$]\s(?!(?:for|to|and|the|a|on|in|at|of|is|was)\s)(?=[\p{L}._]*[\p{N}_]|[\p{L}\p{N}._]+\s\p{N})[\p{L}][\p{L}\p{N}._]{1,29}|(?=[\p{L}\p{N}._]*\p{L})[\p{L}\p{N}._]*(?:\p{N}|_|\p{L}\.\p{L})[\p{L}\p{N}._]*|(?=[\p{L}\p{N}_-]*\p{N})\p{L}[\p{L}\p{N}_]*(?:-[\p{L}\p{N}_]+)+)`;
 // A handle named before its platform: 'alex_s92 on snap', 'ozzy99 on ig'.
 const HANDLE_ON_PLATFORM = new RegExp(
   String.raw`(?<![\p{L}\p{N}._@])(?=[\p{L}\p{N}._]*\p{L})[\p{L}\p{N}._]*(?:\p{N}|_)[\p{L}\p{N}._]*\s+(?:on|@|at)\s+${PLATFORM}(?![\p{L}\p{N}])`,
@@ -161,7 +173,7 @@ function platformHandle(text: string): boolean {
 // ('42 elm street', 'FORTY TWO ELM STREET'). The name's words are no ordinary words or units, so that '5
 // minutes down the road' and 'a one way street' are no address.
 const HOUSE_NUMBER = String.raw`(?:\d{1,5}[a-z]?|one|two|three|four|five|six|seven|eight|nine)`;
-const STREET_TYPE = String.raw`(?:street|st|avenue|ave|road|rd|lane|ln|drive|boulevard|blvd|court|terrace|crescent|close|parkway|pkwy|highway|hwy|mews|gardens|grove|square)`;
+const STREET_TYPE = String.raw`(?:street|st|avenue|ave|road|rd|lane|ln|drive|boulevard|blvd|court|ct|pl|circle|cir|terrace|crescent|close|parkway|pkwy|highway|hwy|mews|gardens|grove|square)`;
 const STREET_ADDRESS = new RegExp(
   String.raw`(?<![\p{L}\p{N}])${HOUSE_NUMBER}[\s,]+((?:[\p{L}'.-]+\s+){1,3})${STREET_TYPE}(?![\p{L}])`,
   'giu',

@@ -16,6 +16,12 @@ describe('findDoxxing', () => {
     "She's now a receptionist at Greenfield Dental on 3rd Avenue. Mornings only.",
     'his kids go to St Bede Primary, he does the school run at 8:30',
     'add him on instagram',
+    'sale del trabajo a las 9 en la farmacia de la calle Mayor, siempre sola',
+    'va al Mercadona de la calle Alcalá todos los días a las 8',
+    'su hija va al colegio San José, sale a las 5',
+    'she works @ the dollar general on hwy 12, off at 9 most nights',
+    'his gym is the Planet Fitness on Route 9, every morning at 5:30',
+    'her gym is the PureGym on Route 66, every morning at 6',
   ])('finds where someone can be found in %j', (text) => {
     expect(doxxing(text)).not.toBeNull();
   });
@@ -30,6 +36,10 @@ describe('findDoxxing', () => {
     "he worked at Tesco when we met, now he's a manager somewhere",
     'she used to live on Abbey Road, the Beatles one',
     "her office is in Canary Wharf, we'd meet for lunch",
+    'Es muy católica, va a misa todos los domingos con su familia.',
+    'salgo del trabajo a las 6 y voy a la calle Mayor',
+    'his route to work took 40 minutes every morning',
+    'Took the 07:15 from Paddington every Friday to see her',
   ])('finds nothing in %j', (text) => {
     expect(doxxing(text)).toBeNull();
   });

@@ -109,7 +109,7 @@ const DOXXING_SOURCES: readonly string[] = [
   String.raw`(?:on|find (?:him|her|them) on|look (?:him|her|them) up on|add (?:him|her|them) on) ${PLATFORMS} (?:as|under|@) ?[\p{L}\p{N}_.@-]{2,}`,
   String.raw`(?<!(?:i|we|i'd|id|i'll|ill|i would|i used to|i'd always|i always|i will|we'd|we used to) )(?:find|follow|add|dm|message|look up|search for|message) (?:him|her|them) on ${PLATFORMS}`,
   // Spanish: where someone works with when ('trabaja en el Mercadona de la calle Alcalá por las mañanas').
-  String.raw`(?:trabaja|curra|atiende|esta|sale|entra|estudia|entrena|va) (?:en|de|del|a|al) (?:el |la |los |las )?(?!(?:(?:el|la|los|las) )?(?:casa|oficina|empresa|tienda|universidad|hospital|banco|bar|restaurante|trabajo|gimnasio|colegio|escuela|noche|manana|tarde)(?: (?:por|todos|todas|cada|los|a las|hasta|de \d|en el turno)|[.,!]|$))[\p{L}']+[^.!?\n]{0,40}(?:por las (?:mananas|tardes|noches)|todos los dias|todas las (?:mananas|tardes|noches)|cada (?:dia|manana|tarde|noche|lunes|martes|miercoles|jueves|viernes|sabado|domingo)|los (?:lunes|martes|miercoles|jueves|viernes|sabados|domingos)|a las \d|hasta las \d|de \d+ a \d+|en el turno)`,
+  String.raw`(?:trabaja|curra|atiende|esta|sale|entra|estudia|entrena) (?:en|de|del|a|al) (?:el |la |los |las )?(?!(?:(?:el|la|los|las) )?(?:casa|oficina|empresa|tienda|universidad|hospital|banco|bar|restaurante|trabajo|gimnasio|colegio|escuela|noche|manana|tarde)(?: (?:por|todos|todas|cada|los|a las|hasta|de \d|en el turno)|[.,!]|$))[\p{L}']+[^.!?\n]{0,40}(?:por las (?:mananas|tardes|noches)|todos los dias|todas las (?:mananas|tardes|noches)|cada (?:dia|manana|tarde|noche|lunes|martes|miercoles|jueves|viernes|sabado|domingo)|los (?:lunes|martes|miercoles|jueves|viernes|sabados|domingos)|a las \d|hasta las \d|de \d+ a \d+|en el turno)`,
   String.raw`(?:trabaja|curra) (?:en|para) (?:el|la) (?!casa|calle|oficina|empresa|tienda|universidad|hospital|banco|bar|restaurante|sector|mismo|misma)[\p{L}']{3,}`,
   String.raw`(?:vive|se aloja|duerme) (?:en|encima de|al lado de|enfrente de) (?:el|la) (?:calle|portal|piso|tercero|segundo|primero|cuarto|quinto|bajo|atico|edificio|bloque|casa (?:azul|roja|blanca|verde|amarilla))`,
   String.raw`(?:look|search) (?:him|her|them) up(?: on| at|$|,|\.)`,
@@ -139,20 +139,41 @@ const ROUTINE_WHEN =
   /\b(?:every|each)\s+(?:day|morning|evening|night|week|weekday|weekend|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|\bon\s+(?:mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays|weekends|weekdays)\b|\bat\s+\d{1,2}(?::\d{2})?\s*(?:am|pm)?\b|\b(?:mornings|evenings|weekday|weekdays)\b|\b(?:most|all|weekday|weeknight)\s+(?:nights|mornings|evenings|days|weekends)\b|\b(?:until|till|til|from|after|before)\s+\d{1,2}(?::\d{2})?\s*(?:am|pm)?\b/iu;
 // A named place: 'at the Red Lion', 'in Victoria Park', 'from Little Venice' ('at the pub' names none).
 const ROUTINE_WHERE =
-  /\b(?:at|in|from|along|outside|near|by|on)\s+(?:the\s+)?(?!(?:Mondays?|Tuesdays?|Wednesdays?|Thursdays?|Fridays?|Saturdays?|Sundays?|January|February|March|April|May|June|July|August|September|October|November|December|Christmas|Easter|Instagram|TikTok|Snapchat|Facebook|WhatsApp|Twitter|Reddit|YouTube|Discord|Twitch|Hinge|Tinder|Bumble|LinkedIn|Netflix|Spotify|Xbox|PlayStation|Steam|Zoom|Skype|FaceTime|Teams)\b)\p{Lu}[\p{L}'.-]+|\b(?:[Gg]ym|[Ww]ork|[Oo]ffice|[Jj]ob|[Ss]chool|[Uu]ni|[Cc]lass|[Cc]hurch|[Bb]ar|[Pp]ub|[Cc]af[eé]|[Ss]hift)\s*[:=-]\s*\p{Lu}[\p{L}'.-]+/u;
+  /\b(?:at|in|from|along|outside|near|by|on)\s+(?:the\s+)?(?!(?:Mondays?|Tuesdays?|Wednesdays?|Thursdays?|Fridays?|Saturdays?|Sundays?|January|February|March|April|May|June|July|August|September|October|November|December|Christmas|Easter|Instagram|TikTok|Snapchat|Facebook|WhatsApp|Twitter|Reddit|YouTube|Discord|Twitch|Hinge|Tinder|Bumble|LinkedIn|Netflix|Spotify|Xbox|PlayStation|Steam|Zoom|Skype|FaceTime|Teams)\b)\p{Lu}[\p{L}'.-]+|\b(?:[Gg]ym|[Ww]ork|[Oo]ffice|[Jj]ob|[Ss]chool|[Uu]ni|[Cc]lass|[Cc]hurch|[Bb]ar|[Pp]ub|[Cc]af[eé]|[Ss]hift)\s*[:=-]\s*\p{Lu}[\p{L}'.-]+|\b(?:[Hh]wy|[Hh]ighway|[Rr]oute|[Rr]te|[Ii]nterstate|I-)\s?\d{1,4}\b/u;
 // A business of theirs named with its capital: 'Her salon is Hair by Kim'.
 const BUSINESS_NAMED =
   /\b(?:[Hh]is|[Hh]er|[Tt]heir) (?:salon|shop|cafe|café|restaurant|business|bar|studio|practice|stall|clinic|company) is \p{Lu}[\p{L}'&]+/u;
 const PAST_HABIT =
   /\b(?:used to|would always|was always|were always|back then|years ago|when we were|when (?:he|she|they|i|we) (?:was|were|lived)|(?:we|he|she|they|i)'d)\b/iu;
 
+// Whose routine it is: a third person, or what is theirs ('his gym is …'); 'to see her' is the writer's.
+const ROUTINE_SUBJECT =
+  /\b(?:he|she|they|he's|she's|they're|hes|shes|his|their)\b|\bher\s+(?:gym|work|job|office|shift|class|school|route|bus|train|car|commute|run|walk)\b/iu;
+
 function findRoutine(folded: string): string | null {
   for (const sentence of folded.match(/[^.!?\n]+/g) ?? []) {
     if (!ROUTINE_WHEN.test(sentence) || PAST_HABIT.test(sentence)) continue;
     const where = ROUTINE_WHERE.exec(sentence);
     if (!where || placesTheWriter(sentence)) continue;
-    if (!/\b(?:he|she|they|he's|she's|they're|hes|shes)\b/iu.test(sentence)) continue;
+    if (!ROUTINE_SUBJECT.test(sentence)) continue;
     return sentence.trim();
+  }
+  return null;
+}
+
+// The same in Spanish, where the verb says who ('sale del trabajo a las 9 en la farmacia de la calle Mayor'):
+// a verb of the third person, a time of routine and a named place or street in one sentence.
+const ROUTINE_WHEN_ES =
+  /\b(?:a las \d|hasta las \d|de \d{1,2} a \d{1,2}|todos los dias|todas las (?:mananas|tardes|noches)|cada (?:dia|manana|tarde|noche|lunes|martes|miercoles|jueves|viernes|sabado|domingo)|los (?:lunes|martes|miercoles|jueves|viernes|sabados|domingos)|por las (?:mananas|tardes|noches))\b/iu;
+const ROUTINE_WHERE_ES =
+  /\b(?:calle|avenida|avda|plaza|paseo|barrio|carretera)\s+(?:de\s+(?:la\s+|los\s+)?)?\p{Lu}|\b(?:en|al|del)\s+(?:el\s+|la\s+)?(?:\p{Ll}+\s+)?(?!(?:Lunes|Martes|Miercoles|Jueves|Viernes|Sabado|Domingo|Navidad|Instagram|TikTok|Facebook|WhatsApp)\b)\p{Lu}\p{Ll}+/u;
+const THIRD_PERSON_VERB_ES =
+  /\b(?:sale|entra|trabaja|curra|va|esta|llega|vuelve|termina|acaba|cierra|abre|entrena|estudia|camina|corre|aparca|atiende|pasea|cena|come|desayuna)\b/iu;
+
+function findRoutineEs(folded: string): string | null {
+  for (const sentence of folded.match(/[^.!?\n]+/g) ?? []) {
+    if (!ROUTINE_WHEN_ES.test(sentence) || !THIRD_PERSON_VERB_ES.test(sentence)) continue;
+    if (ROUTINE_WHERE_ES.test(sentence)) return sentence.trim();
   }
   return null;
 }
@@ -177,7 +198,7 @@ export function findDoxxing(reading: TextReading): string | null {
   }
   const business = BUSINESS_NAMED.exec(reading.folded);
   if (business) return business[0];
-  const routine = findRoutine(reading.folded);
+  const routine = findRoutine(reading.folded) ?? findRoutineEs(reading.folded);
   if (routine) return routine;
   for (const text of [reading.folded, ...reading.lower]) {
     const place = findNamedPlace(text);

@@ -114,7 +114,7 @@ const IN_THE_STORY =
 // Words that say a name is being given so someone can be found: then any given name counts, not only the
 // lists' English ones ('Priya Shah, that is her name').
 const NAME_GIVEN_OUT =
-  /\b(?:(?:his|her|their) (?:full )?name(?:'s| is)|that's (?:his|her) name|that is (?:his|her) name|remember (?:the|that) name|look (?:him|her|them) up|google (?:him|her|them)|(?:everyone|everybody|people) should know about|warn(?:ing)? (?:everyone|you) about)\b/iu;
+  /\b(?:(?:his|her|their) (?:full )?name(?:'s| is)|that's (?:his|her) name|that is (?:his|her) name|remember (?:the|that) name|look (?:him|her|them) up|google (?:him|her|them)|(?:everyone|everybody|people) should know about|warn(?:ing)? (?:everyone|you) about|se llama|se llamaba|su nombre (?:es|completo es))\b/iu;
 
 // A pet, a band or a place named, not a person ('a cat named Sergeant Whiskers', 'a bar called Jack Rabbit').
 const NAMES_A_THING =
@@ -142,6 +142,22 @@ const RELATED_FULL_NAME = new RegExp(
   String.raw`\b(?:his|her|their|my|our|your|the)\s+(?:(?:new|old|best|current|former|ex|then|future|married|secret|little|big|older|younger|twin|work)\s+)*${RELATION},?\s+(\p{L}[\p{L}\p{M}'’-]+)[ \t]+(\p{L}[\p{L}\p{M}'’-]+)`,
   'giu',
 );
+// The same in Spanish ('me dejó por su jefe, Ricardo Salgado Peña'): the lists hold English given names, so a
+// capitalised given name there counts with one surname or two.
+const RELATION_ES = String.raw`(?:jef[ea]|espos[oa]|marido|mujer|novi[oa]|pareja|amante|herman[oa]|madre|padre|prim[oa]|amig[oa]|compa(?:n|ñ)er[oa](?: de trabajo)?|vecin[oa]|cu(?:n|ñ)ad[oa]|suegr[oa]|hij[oa]|ex)`;
+const RELATED_FULL_NAME_ES = new RegExp(
+  String.raw`\b(?:su|mi|tu|nuestr[oa])\s+(?:(?:nuev[oa]|ex|mejor|actual|antigu[oa])\s+)*${RELATION_ES},?\s+(\p{Lu}[\p{L}\p{M}'’-]+)[ \t]+(\p{Lu}[\p{L}\p{M}'’-]+)(?:[ \t]+(\p{Lu}[\p{L}\p{M}'’-]+))?`,
+  'gu',
+);
+// Titles, and given names that are often the second of two ('Ana María', 'José Luis'): then a surname must
+// follow them.
+const TITLES_ES = new Set('don dona doña señor senor señora senora sr sra dr dra'.split(' '));
+const SECOND_GIVEN_NAMES_ES = new Set(
+  'maria maría jose josé luis carmen jesus jesús angel ángel antonio manuel isabel teresa elena pilar eugenia alejandra victoria paz sol luz mar carlos pablo miguel andres andrés ignacio javier fernanda'.split(
+    ' ',
+  ),
+);
+
 /** Someone's full name right after their relation to someone ('her husband John Miller'), or null. */
 export function findRelatedFullName(text: string): string | null {
   // Without capitals a surname cannot be told from the next word ('my friend sarah thinks'): that is left to
@@ -151,6 +167,13 @@ export function findRelatedFullName(text: string): string | null {
     const [, given = '', surname = ''] = match;
     if (!/^\p{Lu}/u.test(given) || !GIVEN_NAMES.has(given.toLowerCase())) continue;
     if (SECOND_GIVEN_NAMES.has(surname.toLowerCase()) || !isSurname(surname, true)) continue;
+    return `${given} ${surname}`;
+  }
+  for (const match of text.matchAll(RELATED_FULL_NAME_ES)) {
+    const [, given = '', second = '', third] = match;
+    if (NOT_A_SURNAME.has(given.toLowerCase()) || TITLES_ES.has(given.toLowerCase())) continue;
+    const surname = SECOND_GIVEN_NAMES_ES.has(second.toLowerCase()) ? third : second;
+    if (surname === undefined || !isSurname(surname, true)) continue;
     return `${given} ${surname}`;
   }
   return null;

@@ -26,6 +26,21 @@ describe('findHateSpeech', () => {
     'los inmigrantes vienen a robar',
     'las personas trans están enfermas',
     'moro de mierda',
+    "j3ws run everything and he thinks he's better than us",
+    'Las mujeres trans son hombres enfermos y punto.',
+    'los hombres trans son mujeres y punto',
+    'los gitanos son gente sucia',
+    'the only good muslim is a dead one',
+    "immigrants shouldn't have the right to vote",
+    'women belong in the kitchen',
+    'el único gitano bueno es el muerto',
+    'eres una rata inmunda y los de tu raza igual',
+    'these people breed like rabbits and live off our taxes',
+    'los gitanos viven del cuento',
+    'muslims should all be deported',
+    'women are property',
+    'las mujeres solo sirven para la cocina',
+    "you're a liar just like the rest of your kind",
   ])('finds hate in %j', (text) => {
     expect(hate(text)).not.toBeNull();
   });
@@ -37,6 +52,13 @@ describe('findHateSpeech', () => {
     'Los gitanos de mi barrio son muy buena gente',
     'el perro negro de mi vecino',
     "she's Muslim and I'm Catholic, it worked for us",
+    'my nan says women belong at home, bless her',
+    'las mujeres trans son mujeres',
+    'los gitanos son gente muy alegre',
+    'the only good thing about him is his dog',
+    'those people at his work were lovely to me',
+    'she loved her kind of music, jazz mostly',
+    'women are property owners in that village, it is matrilineal',
   ])('finds none in %j', (text) => {
     expect(hate(text)).toBeNull();
   });
@@ -51,6 +73,14 @@ describe('findMinorSexualContent', () => {
     'tenía 14 años cuando se acostó con ella',
     'le mandaba fotos desnudo a una niña de 13',
     'se acuesta con una menor de edad',
+    'she was hotter at 14 honestly, should have gotten with her back then',
+    'sent me pics when she was in 9th grade, still got em',
+    'u were 16 and begging for it',
+    'tenía 15 cuando me la cogí por primera vez',
+    'desde los 14 me mandaba fotos desnuda',
+    'she looked so good in her school uniform at 15',
+    "she's only 15 but she's got a body",
+    'tenía 13 años y él 28, y se acostaban',
   ])('finds a minor in a sexual context in %j', (text) => {
     expect(minor(text)).not.toBeNull();
   });
@@ -60,6 +90,13 @@ describe('findMinorSexualContent', () => {
     'emotional maturity of a teenager, but great in bed',
     'tenía 14 años cuando nos conocimos',
     'we dated in high school, 16 and 17, puppy love',
+    'we started dating at 16 and it was sweet',
+    'I dated her when she was 16 and I was 17',
+    'my daughter is 14 and sent me pics from her school trip',
+    'a los 15 minutos ya estaba borracho',
+    'con 15 años se fue de casa',
+    'my 14 year old son adores her, she was great with kids',
+    'he taught sixth grade and loved his students',
   ])('finds none in %j', (text) => {
     expect(minor(text)).toBeNull();
   });

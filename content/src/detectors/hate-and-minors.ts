@@ -18,7 +18,7 @@ const NEGATIVE_ACTS = String.raw`(?:eat (?:dogs|anything|cats)|steal|lie|cheat|s
 
 // Groups named in Spanish, always after an article or a determiner ('los gitanos'), since 'negros' is also
 // the colour ('los zapatos negros').
-const GROUP_ES = String.raw`(?:(?:personas|gente) (?:trans|negras?|gays?|gitanas?|musulmanas?|discapacitadas?|homosexuales|inmigrantes|latinas?|arabes|judias?)|musulmanes|judios|gitanos|gitanas|inmigrantes|moros|negros|negras|chinos|arabes|latinos|mexicanos|sudacas|gays|maricones|lesbianas|trans|transexuales|mujeres|discapacitados|refugiados|rumanos|marroquies|extranjeros|indios|venezolanos|colombianos|peruanos|ecuatorianos|bolivianos|dominicanos)`;
+const GROUP_ES = String.raw`(?:(?:mujeres|hombres|chicas|chicos) trans|(?:personas|gente) (?:trans|negras?|gays?|gitanas?|musulmanas?|discapacitadas?|homosexuales|inmigrantes|latinas?|arabes|judias?)|musulmanes|judios|gitanos|gitanas|inmigrantes|moros|negros|negras|chinos|arabes|latinos|mexicanos|sudacas|gays|maricones|lesbianas|trans|transexuales|mujeres|discapacitados|refugiados|rumanos|marroquies|extranjeros|indios|venezolanos|colombianos|peruanos|ecuatorianos|bolivianos|dominicanos)`;
 
 const GROUP_ES_MEMBER = String.raw`(?:moro|mora|negro|negra|chino|china|gitano|gitana|judio|judia|indio|india|sudaca|marica|maricon|panchito|rumano|rumana|musulman|musulmana|inmigrante|latino|latina|mexicano|mexicana|paki|bollera|travelo)`;
 const GROUP_MEMBER = String.raw`(?:muslim|jew|trans (?:woman|man|person)|non-?binary person|autistic person|disabled person|deaf person|italian|irish|turk|afghan|syrian|albanian|polish|chinese (?:man|woman|person)|black (?:man|woman|guy|girl|person)|mexican|arab|indian|asian|chinese|gay|trans|tranny|immigrant|gypsy|nigerian|romanian|pole|pakistani|african|lesbian|refugee|migrant|woman|catholic|hindu|sikh)`;
@@ -40,7 +40,7 @@ const HATE_SOURCES: readonly string[] = [
   String.raw`${GROUP} (?:are|r) (?:behind|responsible for|to blame for|the cause of|the root of) (?:everything|all|most|the problems|every|what's wrong)`,
   String.raw`${GROUP} treat (?:women|their wives|their women|people|us|girls|their kids) like (?:dogs|animals|slaves|shit|property|objects|dirt)`,
   String.raw`${GROUP} (?:are|r|is) (?:a |an )?(?:real |big |serious )?(?:danger|threat|risk|menace) to (?:children|kids|society|women|us|everyone|our (?:kids|children|daughters))`,
-  String.raw`(?:los|las) ${GROUP_ES} (?:comen perros|comen gatos|roban|mienten|apestan|huelen mal|no se lavan|viven de (?:las ayudas|paguitas|nosotros)|son un peligro|son una amenaza)`,
+  String.raw`(?:los|las) ${GROUP_ES} (?:comen perros|comen gatos|roban|mienten|apestan|huelen mal|no se lavan|viven de (?:las ayudas|paguitas|nosotros|subvenciones)|viven del cuento|no quieren trabajar|son un peligro|son una amenaza)`,
   String.raw`${GROUP_SUBJECT} (?:don't|do not|dont) belong (?:here|in this country|anywhere|among us)`,
   String.raw`typical ${GROUP_MEMBER.replace('|woman|', '|')}(?: man| woman| men| women| guy| girl| person| people| family)?`,
   String.raw`${GROUP_NOT_SEX}(?: like (?:him|her|them))? (?:are|r) all (?:\w+ )?\w+`,
@@ -54,7 +54,7 @@ const HATE_SOURCES: readonly string[] = [
   String.raw`${GROUP_SUBJECT} (?:are|r) (?:all |just |basically )?(?:paedophile|pedophile|terrorist|criminal|rapist|child|baby) \w+`,
   String.raw`(?:all |most |typical |every )?${GROUP_SUBJECT} (?:are|r|were|will always be|are basically|are just|are all|all are)(?: (?:all|just|basically|always|nothing but|naturally|by nature|so|really|very|too|such|inherently|genetically|mostly|usually|literally|fucking|bloody|born))* ${NEGATIVE}`,
   String.raw`all ${GROUP} (?:are|do|want|should|lie|steal|cheat)`,
-  String.raw`${GROUP} (?:should|must|need to|ought to|deserve to) (?:be )?(?:deported|locked up|rounded up|banned|shot|gassed|killed|removed|sent back|sterili[sz]ed|cured|exterminated|wiped out|put down|kept away|segregated|burned|hanged|go back)`,
+  String.raw`${GROUP} (?:should|must|need to|ought to|deserve to) (?:all )?(?:be )?(?:deported|locked up|rounded up|banned|shot|gassed|killed|removed|sent back|sterili[sz]ed|cured|exterminated|wiped out|put down|kept away|segregated|burned|hanged|go back)`,
   String.raw`${GROUP} (?:shouldn't|should not|mustn't|must not) be allowed`,
   String.raw`(?:never|don't|dont|do not) (?:date|trust|marry|hire|rent to) (?:a|an) (?:muslim|jew|black|mexican|arab|indian|asian|chinese|gay|trans|immigrant|gypsy|nigerian|romanian|pole|woman|man)`,
   String.raw`typical of (?:her|his|their) (?:kind|race|religion|people)`,
@@ -82,8 +82,19 @@ const HATE_SOURCES: readonly string[] = [
   String.raw`${GROUP} (?:are|r|aren't|arent|are not) (?:even )?(?:not )?(?:human|people|real people|fully human)(?![\p{L}])`,
   String.raw`${GROUP} (?:are|r) (?:like|worse than|no better than) (?:animals|rats|dogs|vermin|cockroaches|pigs|monkeys|apes|insects|a virus)`,
   String.raw`${GROUP} (?:belong|should (?:be|live)) in (?:cages|zoos|a zoo|the zoo|camps|the jungle)`,
+  String.raw`${GROUP} (?:are|r) (?:just |only |nothing but )?(?:property|objects|possessions|cattle|livestock)(?=[.!,;]|$)`,
+  String.raw`(?:los|las|todos los|todas las) ${GROUP_ES} (?:solo )?(?:sirven|valen) para (?:la cocina|cocinar|fregar|limpiar|parir|follar|eso)`,
+  String.raw`(?:these people|those people) breed like (?:rabbits|rats|animals|cockroaches|flies|vermin)`,
+  String.raw`(?:like|just like|you and) (?:the rest of |all )?(?:your|ur) (?:kind|race|species|tribe)(?![\p{L}])`,
+  String.raw`(?:rata|basura|escoria|animal|mono|cerdo|cucaracha|parasito)[^.!?\n]{0,30}(?:los de tu|toda tu|la gente de tu|como tu) (?:raza|especie|tribu)`,
+  String.raw`the only good (?:${GROUP_MEMBER})s? (?:is|are) (?:a )?dead(?: one| ones)?|the only good ${GROUP} (?:is|are) dead`,
+  String.raw`${GROUP} (?:shouldn't|should not|don't deserve to|do not deserve to|have no right to) (?:have|get|be given) (?:rights|the vote|the right|jobs|kids|children|a say)`,
+  String.raw`${GROUP} (?:belong|should stay|should be kept|should be locked) (?:in the kitchen|at home|in the home|barefoot)`,
   // Spanish, read without its accents.
-  String.raw`(?:los|las|todos los|todas las|esos|esas|estos|estas) ${GROUP_ES} (?:son|estan) (?:(?:todos|todas|unos|unas|solo|siempre|una|un|muy|tan|mas que|unos putos|unas putas) )*(?:terroristas|ladrones|criminales|delincuentes|animales|basura|escoria|violadores|sucios|sucias|inferiores|ratas|parasitos|enfermos|enfermas|plaga|enfermedad|asquerosos|asquerosas|vagos|vagas|mentirosos|mentirosas|peligrosos|salvajes|cucarachas|bestias|subhumanos|amenaza|lo peor|una mierda|mierda)`,
+  String.raw`el unico ${GROUP_ES_MEMBER} bueno es el (?:muerto|que esta muerto)|la unica ${GROUP_ES_MEMBER} buena es la (?:muerta|que esta muerta)|(?:las mujeres|ellas) a la cocina`,
+  String.raw`(?:los|las|todos los|todas las|esos|esas|estos|estas) ${GROUP_ES} (?:son|estan) (?:(?:todos|todas|unos|unas|solo|siempre|una|un|muy|tan|mas que|unos putos|unas putas) )*(?:[\p{L}]+ )?(?:terroristas|ladrones|sucia|asquerosa|peligrosa|enferma|mentirosa|violent[oa]s?|criminales|delincuentes|animales|basura|escoria|violadores|sucios|sucias|inferiores|ratas|parasitos|enfermos|enfermas|plaga|enfermedad|asquerosos|asquerosas|vagos|vagas|mentirosos|mentirosas|peligrosos|salvajes|cucarachas|bestias|subhumanos|amenaza|lo peor|una mierda|mierda)`,
+  // A trans person's sex denied ('las mujeres trans son hombres'), as in English.
+  String.raw`(?:mujeres|chicas) trans (?:son|no son mas que|solo son|siguen siendo) (?:hombres|tios|chicos|varones)(?! que)|(?:hombres|chicos) trans (?:son|no son mas que|solo son|siguen siendo) (?:mujeres|chicas|tias)(?! que)|${GROUP_ES} no son (?:mujeres|hombres|personas) (?:de verdad|reales|normales)`,
   String.raw`(?:los|las) ${GROUP_ES} (?:deberian|tienen que|hay que) (?:ser )?(?:deportados|expulsados|eliminados|exterminados|encerrados|volver a su pais|irse|morir|desaparecer)`,
   String.raw`(?:odio a|fuera|que se vayan|hay que echar a) (?:los|las|todos los) ${GROUP_ES}`,
   String.raw`(?:los|las|todos los|todas las) ${GROUP_ES} no (?:sirven|valen) (?:para nada|nada|para)`,
@@ -95,26 +106,33 @@ const HATE_SOURCES: readonly string[] = [
 // expression V8 no longer compiles to machine code.
 const HATE = phrases(HATE_SOURCES, 4);
 
-// Every pattern names a group or one of its members: only the sentences that do are read further.
+// Every pattern names a group, one of its members, or a people without naming it ('your kind', 'tu raza'):
+// only the sentences that do are read further.
+const A_PEOPLE = String.raw`(?:(?:your|ur|their) (?:kind|race|species|tribe)|(?:tu|su) (?:raza|especie|tribu)|these people|those people)`;
 const NAMES_A_GROUP = new RegExp(
-  String.raw`(?<![\p{L}])(?:${GROUP}|${GROUP_MEMBER}|${GROUP_ES}|${GROUP_ES_MEMBER})(?![\p{L}])`,
+  String.raw`(?<![\p{L}])(?:${GROUP}|${GROUP_MEMBER}|${GROUP_ES}|${GROUP_ES_MEMBER}|${A_PEOPLE})(?![\p{L}])`,
   'u',
 );
 // The same in a spaced-out run read as one string ('muslimsareallliars'): a run that names no group is not
 // read further, since every pattern tried at every position of a long run is what costs.
 const NAMES_A_GROUP_JOINED = new RegExp(
-  `(?:${GROUP}|${GROUP_MEMBER}|${GROUP_ES}|${GROUP_ES_MEMBER})`.replace(/ \??/g, '').replace(/'\??/g, ''),
+  `(?:${GROUP}|${GROUP_MEMBER}|${GROUP_ES}|${GROUP_ES_MEMBER}|${A_PEOPLE})`
+    .replace(/ \??/g, '')
+    .replace(/'\??/g, ''),
   'u',
 );
 const SENTENCES = /[^.!?\n]+[.!?\n]*/g;
 
 // What someone else said or thinks of a group, reported ('he said all women are liars, which says it all').
 const REPORTED_VIEW =
-  /\b(?:he|she|they|his \w+|her \w+|their \w+)\s+(?:once |always |would |even |actually |genuinely |really |then )?(?:said|says|thinks|thought|believes|believed|claimed|claims|told me|tells people|used to say|would say|kept saying|call(?:ed|s)? (?:me|him|her|us|them|my \w+))\b/iu;
+  /\b(?:he|she|they|his \w+|her \w+|their \w+|my \w+)\s+(?:once |always |would |even |actually |genuinely |really |then )?(?:said|says|thinks|thought|believes|believed|claimed|claims|told me|tells people|used to say|would say|kept saying|call(?:ed|s)? (?:me|him|her|us|them|my \w+))\b/iu;
 
+// What is reported is what follows the verb of saying: the words before it are the writer's own ('jews run
+// everything and he thinks he's better than us').
 function sentencesNamingAGroup(text: string): string {
   return (text.match(SENTENCES) ?? [])
-    .filter((sentence) => NAMES_A_GROUP.test(sentence) && !REPORTED_VIEW.test(sentence))
+    .map((sentence) => sentence.slice(0, REPORTED_VIEW.exec(sentence)?.index ?? sentence.length))
+    .filter((sentence) => NAMES_A_GROUP.test(sentence))
     .join('\n');
 }
 
@@ -143,8 +161,8 @@ const MINOR_AGE = new RegExp(
     String.raw`\b(?:(?:junior|senior|sophomore|freshman) (?:in|at) (?:high|middle) school|(?:high|middle) school (?:junior|senior|sophomore|freshman|student))\b`,
     String.raw`\b(?:freshman|sophomore|middle school(?:er)?|high school(?:er)? (?:girls?|boys?|kids?|students?)|barely legal|underage (?:girls?|boys?))\b`,
     // Spanish: 'tenía 14 años', 'una niña de 13', 'menor de edad'.
-    String.raw`\b(?:${UNDER_AGE_NUMBER}|doce|trece|catorce|quince|dieciseis|diecisiete) anos\b|\b(?:nina|nino|chica|chico|cria|crio|menor|adolescente|cha)s? de (?:${UNDER_AGE_NUMBER}|doce|trece|catorce|quince|dieciseis|diecisiete)\b|\bmenor(?:es)? de edad\b|\b(?:colegialas?|una menor|un menor)\b`,
-    String.raw`\b(?:aged?|only|just|was|is|she's|he's|shes|hes|at|barely|like)\s+${UNDER_AGE}\b(?![.:]\d)(?![\s-]+(?:of|and only|in a|for|who|that|more|last|thing|day|time|another|step|way|hundred|thousand))(?![\s-]*(?:minutes?|hours?|days?|weeks?|months?|times?|pm|am|o'clock|dates?|%|k|kg|miles?|quid|pounds?|dollars?))`,
+    String.raw`\b(?:tenia|tenias|tiene|tienes|cumplia|con|desde los|a los|de)\s+(?:${UNDER_AGE_NUMBER}|doce|trece|catorce|quince|dieciseis|diecisiete)\b(?![.:,]\d)(?!\s*(?:minutos|horas|dias|semanas|meses|veces|euros|pesos|dolares|km|kilos|metros|personas|amigos|hijos|anos de|de la|del))|\b(?:${UNDER_AGE_NUMBER}|doce|trece|catorce|quince|dieciseis|diecisiete) anos\b|\b(?:nina|nino|chica|chico|cria|crio|menor|adolescente|cha)s? de (?:${UNDER_AGE_NUMBER}|doce|trece|catorce|quince|dieciseis|diecisiete)\b|\bmenor(?:es)? de edad\b|\b(?:colegialas?|una menor|un menor)\b`,
+    String.raw`\b(?:aged?|only|just|was|is|were|are|turned|she's|he's|shes|hes|at|barely|like)\s+${UNDER_AGE}\b(?![.:]\d)(?![\s-]+(?:of|and only|in a|for|who|that|more|last|thing|day|time|another|step|way|hundred|thousand))(?![\s-]*(?:minutes?|hours?|days?|weeks?|months?|times?|pm|am|o'clock|dates?|%|k|kg|miles?|quid|pounds?|dollars?))`,
     String.raw`\b(?:under[\s-]?(?:age|aged|16|18|sixteen|eighteen)|minors?|schoolgirls?|schoolboys?|jail ?bait|pre-?teens?|teenage (?:girls?|boys?)|teen (?:girls?|boys?)|underage)\b`,
   ].join('|'),
   'iu',
@@ -153,13 +171,13 @@ const MINOR_AGE = new RegExp(
 const MINOR_WORD =
   /\b(?:kids?|children|child|niece|nephew|stepdaughter|step-daughter|stepson|cousin|teens|teenagers?|ninas?|ninos?|menor(?:es)?|hijastr[oa]s?|sobrin[oa]s?)\b/iu;
 const SEXUAL =
-  /\b(?:sex|sexy|sexual|sexually|sexted|sexting|sext\w*|sleep(?:s|ing)? with|slept with|(?:sleep|sleeping|slept) together|had sex|made out|shag(?:ged|ging)?|nudes?|naked|porn|lingerie|in bed|hook(?:ed|ing)? up|hooked up|grop(?:e|ed|ing)|fondl(?:e|ed|ing)|molest(?:ed|ing)?|fuck(?:ed|ing)?|groom(?:ed|ing)|turns? (?:him|her|them) on|turned (?:him|her|them) on|(?:got|gets?) off(?! (?:work|the|at|early|late|shift|his|her|my|with|lightly|easy|scot|a |an ))|horny|virgin\w*|bang(?:ed|ing|s)?|f[u*]?c?k(?:ed|ing)|fck(?:ed|ing)?|(?:mess|fool)(?:ed|ing)? around with|touch(?:ed|es|ing)? (?:her|him|them|me)\b(?! base)|jail ?bait|into (?:barely legal|underage|young|little|teen|teenage|teenagers)|likes? (?:them|'em|girls|boys|it) (?:young|underage|barely legal|in (?:middle|high|primary|junior high) school|still in school)|in the shower|pictures of (?:her|his|their) body|photos of (?:her|his|their) body|dress(?:ed)? up like|blowjob|handjob|dick pics?|undress\w*|topless|paedo\w*|pedo\w*|prey(?:s|ed|ing)? on|goes after|went after|up (?:the|her|their) skirts?|upskirt\w*|hooks up|touch(?:ed|ing)? (?:her|him|them) (?:up|inappropriately|down there)|into (?:(?:[1-9]|1[0-7])[\s-]*(?:years?|yrs?)[\s-]*olds?|teens|young (?:girls|boys)|minors|kids|children|schoolgirls|high school (?:girls|boys))|se acost(?:o|aba|aron) con|se acuestan? con|acostandose con|acostarse con|(?:tuvo|tuvieron|tener) (?:sexo|relaciones)|sexo con|desnud[oa]s?|fotos (?:intimas|de su cuerpo)|(?:la|lo|le) (?:tocaba|toco|manoseaba|manoseo)|abus(?:o|aba) de|follar(?:se)?(?:la|lo)?|se la follo|porno)\b/iu;
+  /\b(?:sex|sexy|sexual|sexually|sexted|sexting|sext\w*|sleep(?:s|ing)? with|slept with|(?:sleep|sleeping|slept) together|had sex|made out|shag(?:ged|ging)?|nudes?|naked|porn|lingerie|in bed|hook(?:ed|ing)? up|hooked up|grop(?:e|ed|ing)|fondl(?:e|ed|ing)|molest(?:ed|ing)?|fuck(?:ed|ing)?|groom(?:ed|ing)|turns? (?:him|her|them) on|turned (?:him|her|them) on|(?:got|gets?) off(?! (?:work|the|at|early|late|shift|his|her|my|with|lightly|easy|scot|a |an ))|horny|virgin\w*|bang(?:ed|ing|s)?|f[u*]?c?k(?:ed|ing)|fck(?:ed|ing)?|(?:mess|fool)(?:ed|ing)? around with|touch(?:ed|es|ing)? (?:her|him|them|me)\b(?! base)|jail ?bait|into (?:barely legal|underage|young|little|teen|teenage|teenagers)|likes? (?:them|'em|girls|boys|it) (?:young|underage|barely legal|in (?:middle|high|primary|junior high) school|still in school)|in the shower|pictures of (?:her|his|their) body|photos of (?:her|his|their) body|dress(?:ed)? up like|blowjob|handjob|dick pics?|undress\w*|topless|paedo\w*|pedo\w*|prey(?:s|ed|ing)? on|goes after|went after|up (?:the|her|their) skirts?|upskirt\w*|hooks up|touch(?:ed|ing)? (?:her|him|them) (?:up|inappropriately|down there)|into (?:(?:[1-9]|1[0-7])[\s-]*(?:years?|yrs?)[\s-]*olds?|teens|young (?:girls|boys)|minors|kids|children|schoolgirls|high school (?:girls|boys))|se acost(?:o|aba|aron) con|se acostaban|se acuestan? con|acostandose con|acostarse con|(?:tuvo|tuvieron|tener) (?:sexo|relaciones)|sexo con|desnud[oa]s?|fotos (?:intimas|de su cuerpo)|(?:la|lo|le) (?:tocaba|toco|manoseaba|manoseo)|abus(?:o|aba) de|follar(?:se)?(?:la|lo)?|se la follo|porno|(?:me|se|te) (?:la|lo) (?:cogi|cogio|cogia|cogiste|cogimos)|cogiendo(?:nos|la|lo|me)?|cogermela|cogerla)\b/iu;
 // What is abuse beside any word for a child: 'sex' beside 'the kids' is about the parents.
 const ABUSE =
   /\b(?:nudes?|naked|porn|grop(?:e|ed|ing)|fondl(?:e|ed|ing)|molest(?:ed|ing)?|groom(?:ed|ing)|undress\w*|topless|in the shower|pictures of (?:her|his|their) body|photos of (?:her|his|their) body|sexted|sexting|dick pics?|sexual|sexually|touch(?:ed|ing)? (?:her|him|them) (?:up|inappropriately|down there)|sleep(?:s|ing)? with|slept with|had sex with|sex with|desnud[oa]s?|abus(?:o|aba) de|(?:la|lo|le) (?:tocaba|toco|manoseaba|manoseo)|se acost(?:o|aba|aron) con)\b/iu;
 // Words that are sexual only beside an explicit age: 'dated a 14 year old', 'how hot the 11 year olds were'.
 const SEXUAL_WITH_AN_AGE =
-  /\b(?:dating|dated|date|relationship with|affair|pregnant|hot|in the bath|girlfriend|boyfriend|gf|bf|novia|novio|saliendo con|salia con|relacion con|(?:asked|begged|pressured|made|got|wanted|asking|begging|asks|begs)[^.!?\n]{0,30}(?:for|to send|to take|to show) (?:pics|pictures|photos|nudes|selfies|videos))\b/iu;
+  /\b(?:dating|dated|date|relationship with|affair|pregnant|hot|hotter|hottest|sexier|sexiest|in the bath|(?:get|got|gotten|getting) with (?:her|him|them)|(?:begging|begged|asking|asked|gagging) for it|wanted it|(?:got|has|had|'s got) (?:a |such a |some )?(?:body|figure|rack|curves)|look(?:ed|s)? (?:so |really |very )?(?:good|hot|sexy|fit|fine|tasty)|in (?:her|his) (?:school )?uniform|girlfriend|boyfriend|gf|bf|novia|novio|saliendo con|salia con|relacion con|(?:asked|begged|pressured|made|got|wanted|asking|begging|asks|begs)[^.!?\n]{0,30}(?:for|to send|to take|to show) (?:pics|pictures|photos|nudes|selfies|videos))\b/iu;
 // Teenagers dating each other, told by one of them ('we started dating at 16', 'I was 15 when we first
 // dated'), is no abuse: those words count then only beside an adult's age ('I was 15 and he was 25').
 const FIRST_PERSON = /\b(?:i|we|i'm|im|i was|we were|me|us)\b/iu;
@@ -167,9 +185,23 @@ const ADULT_AGE =
   /\b(?:he|she|they|him|her|he's|she's) (?:was|is|were|being) (?:1[89]|[2-9]\d)\b|\b(?:1[89]|[2-9]\d)[\s-]*(?:years?|yrs?)[\s-]*olds?\b|\b(?:an?|his|her) (?:1[89]|[2-9]\d)\b/iu;
 const SENTENCE = /[^.!?\n]+[.!?\n]*/g;
 
+// The age is the writer's own ('I was 15 when we first dated', 'we started dating at 16').
+const FIRST_PERSON_UNDER_AGE = new RegExp(
+  String.raw`\b(?:i|we)(?:'m| am| was| were| are)?(?: both| only| just| still)* ${UNDER_AGE}\b|\bwhen (?:i|we) (?:was|were)\b|\b(?:i|we)\b[^.!?\n]{0,30}\bat ${UNDER_AGE}\b|\b(?:in|at) (?:high|middle) school\b`,
+  'iu',
+);
+
+// Pictures sent beside a minor's age ('sent me pics when she was in 9th grade'), unless they are a family's.
+const SENT_PICTURES =
+  /\b(?:sent|send|sends|sending) (?:me|him|her|us) (?:pics|pictures|photos|videos|selfies|snaps)\b/iu;
+const FAMILY =
+  /\b(?:daughter|son|niece|nephew|kids?|child|children|grandchild\w*|granddaughter|grandson|sister|brother|cousin|hij[oa]s?|sobrin[oa]s?|herman[oa]s?|nietos?|nietas?)\b/iu;
+
 function withAnAge(sentence: string): boolean {
-  if (!SEXUAL_WITH_AN_AGE.test(sentence)) return false;
-  return !FIRST_PERSON.test(sentence) || ADULT_AGE.test(sentence);
+  const pictures = SENT_PICTURES.test(sentence) && !FAMILY.test(sentence);
+  if (!pictures && !SEXUAL_WITH_AN_AGE.test(sentence)) return false;
+  if (!FIRST_PERSON.test(sentence)) return true;
+  return !FIRST_PERSON_UNDER_AGE.test(sentence) || ADULT_AGE.test(sentence);
 }
 
 /** The sentence that puts a minor in a sexual context, or null. */

@@ -1,6 +1,6 @@
 import { englishDataset } from 'obscenity';
 import { ADDED_SEXUAL_TERMS, ADDED_SLURS, DATASET_SEXUAL_TERMS, DATASET_SLURS } from '../listed-words';
-import type { TextReading } from '../reading';
+import { disguisedWords, type TextReading } from '../reading';
 import { isGivenName } from './full-names';
 
 /**
@@ -30,6 +30,13 @@ const WHITELIST = [
   'pussycat',
   'pussy cat',
   'pussy willow',
+  // A coward, which an honest review may call someone.
+  'a pussy',
+  'total pussy',
+  'such a pussy',
+  'big pussy',
+  'little pussy',
+  'fucking pussy',
   'cum laude',
   'cumin',
   'georgy',
@@ -99,7 +106,7 @@ const ORDINARY_FORMS = new Set(['spicy', 'cocky', 'cocking', 'cocked', 'cocker',
 
 // Graphic sexual acts the word list has no single word for.
 const SEXUAL_ACTS =
-  /\b(?:(?:his|her|my|your|their) (?:dick|cock|penis|tits|boobs|pussy|balls)(?: was| is| were| are)|threesomes?|g(?:ave|ive|ives|iving) (?:him |her |me )?(?:road |sloppy )?head(?! (?:start|teacher|office|of|up|injury|chef))|fuck(?:ed|ing|s) (?:her|him|me|them|each other)(?! over| up| off| about| around| and| so)|fuck (?:her|him|me|them) (?:hard|raw|senseless|silly|from behind|all night|until|so hard|in the)|(?:'d|would|wanna|want to|going to|gonna|let me|to|i'd|could) fuck (?:her|him|me|them)(?! over| up| off| about| around)|masturbat\w*|wank(?:ed|ing) (?:over|to|off)|came (?:all )?(?:over|on|in) (?:her|his|my|your) (?:face|tits|chest|mouth|back)|jerk(?:ed|ing|s)? (?:off|him off|me off)|finger(?:ed|ing)? (?:herself|himself|her|me)|(?:rode|ride|riding) (?:me|him|her) until|sucked (?:him|me|his) off|eat(?:ing)? (?:her|me) out)\b/iu;
+  /\b(?:(?:his|her|my|your|their) (?:(?:tiny|small|little|big|huge|fat|massive|micro) )?(?:dick|cock|penis|tits|boobs|pussy|balls)(?: was| is| were| are| got| gets| barely| never| couldn't| wouldn't| wasn't| stayed)|threesomes?|g(?:ave|ive|ives|iving) (?:him |her |me )?(?:road |sloppy )?head(?! (?:start|teacher|office|of|up|injury|chef))|fuck(?:ed|ing|s) (?:her|him|me|them|each other)(?! over| up| off| about| around| and| so)|fuck (?:her|him|me|them) (?:hard|raw|senseless|silly|from behind|all night|until|so hard|in the)|(?:'d|would|wanna|want to|going to|gonna|let me|to|i'd|could) fuck (?:her|him|me|them)(?! over| up| off| about| around)|masturbat\w*|wank(?:ed|ing) (?:over|to|off)|came (?:all )?(?:over|on|in) (?:her|his|my|your) (?:face|tits|chest|mouth|back)|jerk(?:ed|ing|s)? (?:off|him off|me off)|finger(?:ed|ing)? (?:herself|himself|myself|yourself|themselves|each other|her|me)|(?:rode|ride|riding) (?:me|him|her) until|sucked (?:him|me|his) off|eat(?:ing)? (?:her|me) out)\b/iu;
 
 // Acts described in slang, and body-part slang in an act: a verb of sex aimed at a person ('railed her', 'ate
 // me out', 'bend me over'), or a verb of touch on a body part ('sucked my dick', 'gag on his cock'). The
@@ -108,7 +115,7 @@ const SEXUAL_ACTS =
 const BODY_PART = String.raw`(?:dick|cock|dong|knob|bellend|balls|nuts|tits|titties|boobs|nipples|pussy|clit|cunt|twat|snatch|coochie|cooch|ass|arse|asshole|arsehole|butthole|bum)`;
 const SEXUAL_SLANG = new RegExp(
   [
-    String.raw`\b(?:suck(?:ed|ing|s)?|lick(?:ed|ing|s)?|rid(?:e|es|ing)|rode|gag(?:ged|ging|s)? on|chok(?:e|ed|ing) on|strok(?:e|ed|ing)|fondl(?:e|ed|ing)|finger(?:ed|ing)?|tongu(?:e|ed|ing)|spread|eat(?:s|ing)?|ate|jerk(?:ed|ing)?|play(?:ed|ing)? with|grind(?:ed|ing)? on|sat on|sit(?:ting)? on|deepthroat(?:ed|ing)?) (?:my|his|her|your|their|a|that|the) (?:huge |big |tiny |little |small |fat |hard |wet |tight )?${BODY_PART}\b`,
+    String.raw`\b(?:suck(?:ed|ing|s)?|lick(?:ed|ing|s)?|rid(?:e|es|ing)|rode|gag(?:ged|ging|s)? on|chok(?:e|ed|ing) on|strok(?:e|ed|ing)|fondl(?:e|ed|ing)|finger(?:ed|ing)?|tongu(?:e|ed|ing)|spread|eat(?:s|ing)?|ate|jerk(?:ed|ing)?|play(?:ed|ing)? with|grind(?:ed|ing)? on|bounc(?:e|ed|es|ing) on|sat on|sit(?:ting)? on|deepthroat(?:ed|ing)?) (?:my|his|her|your|their|a|that|the) (?:huge |big |tiny |little |small |fat |hard |wet |tight )?${BODY_PART}\b`,
     String.raw`\b(?:suck(?:ed|ing|s)?|jerk(?:ed|ing|s)?) (?:me|him|her|them) off\b(?! (?:the|a|my|his|her|at|to|from|work|with|for))`,
     String.raw`\b(?:ate|eat(?:s|ing)?) (?:me|her|him) out\b(?! (?:of|at|to|on|again|every|with|there)| for (?!hours|ages|an hour|so long|ever|like|what felt))`,
     String.raw`\b(?:rail(?:ed|ing|s)?|pound(?:ed|ing|s)?|bang(?:ed|ing|s)?|plow(?:ed|ing)?|plough(?:ed|ing)?|smash(?:ed|ing)?) (?:me|her|him|them)(?: so)? (?:from behind|raw|hard|senseless|silly|all night|till|until|on (?:the|his|her|my)|in (?:the|his|her|my)|against|into the|brains out)`,
@@ -134,10 +141,15 @@ const SEXUAL_SLANG = new RegExp(
     String.raw`\bswallow(?:ed|s|ing)? (?:every (?:time|drop)|it all|all of it|his cum|my cum)\b`,
     String.raw`\b(?:made|make|makes|making) (?:her|me|him) (?:squirt|cum)\b|\bsquirt(?:ed|ing|s)? (?:all over|everywhere|on (?:me|him|her|my|his)|twice|again)\b`,
     // Spanish, read without accents.
-    String.raw`\b(?:me|se|te|le|nos) la (?:chupo|chupe|chupaba|chupaste|mamo|mame|mamaba|meti|metio|metia)\b`,
+    String.raw`\b(?:me|se|te|le|nos) la (?:chupo|chupe|chupaba|chupaste|mamo|mame|mamaba|meti|metio|metia|metiera|metieras|metiste)\b`,
+    String.raw`\b(?:me|se|te|le|nos) (?:la|lo) (?:meti\w*|mete\w*)[^.!?\n]{0,15}\b(?:por|en) (?:el|la|mi|su|tu) (?:culo|cono|chocho|concha|garganta)\b`,
+    String.raw`\bpip(?:e|ed|es|ing) (?:her|him|me|them) down\b|\bga(?:ve|ive|ives|iving) (?:her|him|me|them) the (?:d|dick|pipe)\b|\b(?:blew|blow|blows|blowing|beat|beating|beats) (?:her|his|my|their) back out\b`,
+    String.raw`\b(?:run|runs|running|ran) (?:a )?train on (?:her|him|me|them)\b`,
+    // A recording of a sexual act ('the video of her riding me').
+    String.raw`\b(?:video|videos|tape|recording|clip|footage|pics?|photos?|pictures?) of (?:her|him|them|us|me) (?:riding (?:me|him|his|my)|sucking|fucking|blowing|naked|nude|having sex|getting fucked|going down on|masturbating)\b`,
     String.raw`\b(?:me|te|la|lo|nos|les|los|las) (?:follo|folle|follaba|follabamos|follamos|follaron|follaste|follaria|follaremos)\b`,
     String.raw`\b(?:nos|me|la|lo) (?:estuvo|estuvimos|estuvieron) follando\b|\bfollando(?:nos|la|lo|me|te)?\b`,
-    String.raw`\b(?:su|la|tu|mi|una) (?:polla|verga|pinga|pija|picha) (?:enorme|gigante|dura|grande|pequena|minuscula|en (?:mi|la|su) boca)\b`,
+    String.raw`\b(?:su|la|tu|mi|una) (?:polla|verga|pinga|pija|picha) (?:(?:mas|muy|tan|super) )?(?:enorme|gigante|dura|grande|pequena|pequenita|minuscula|chica|chiquita|gorda|corta|larga|flaca|en (?:mi|la|su) boca)\b`,
     String.raw`\b(?:le|me|te|se) (?:comi|comio|comia|comiste|chupe|chupo|chupaba|lami|lamio|lamia) (?:el cono|la polla|la verga|el culo|las tetas|el chocho|la pinga|el pene|los huevos)\b`,
     String.raw`\b(?:me|se|te) (?:corrio|corri|corria|corrimos) (?:en|dentro|encima|sobre) (?:de )?(?:mi|su|tu|la)\b`,
     String.raw`\b(?:una|la|me hizo una|le hice una) (?:mamada|paja|cubana)\b`,
@@ -149,7 +161,7 @@ const SEXUAL_SLANG = new RegExp(
 
 // A slur the writer reports rather than uses ('he called me a whore', 'the review refers to me as a slut').
 const REPORTED_SPEECH =
-  /\b(?:call(?:s|ed|ing)?|refer(?:s|red)? to|describ(?:es|ed)|label(?:s|led)?) (?:me|him|her|us|them|my \w+)(?: as)?(?: (?:an?|his|her|their|such a|the|some))?(?: (?:little|dirty|stupid|fat|ugly|fucking|worthless|lazy|dumb|big|crazy|filthy|cheap|useless))*\s*$|\b(?:the word|the term|used the|uses the|said|say|says|saying)\s*["“]$|\b(?:the word|the term|used the|uses the|said)\s*$|\b(?:(?:told|tells|texted|messaged|wrote to|screamed at|yelled at|shouted at|said to) (?:me|him|her|us|them|my \w+)|said|says|wrote|texted|thinks|thought)(?: that)? (?:i|he|she|we|they|you|my \w+|his \w+|her \w+) (?:was|were|am|is|are|'m|'s|'re)(?: (?:all|both|really|so|very|basically|such|just|only|nothing but|a|an|some|the|worthless|stupid|fucking|dirty|little|fat|ugly|disgusting|useless|dumb|lazy|pathetic|filthy|cheap|big|total))*\s*$/iu;
+  /\b(?:call(?:s|ed|ing)?|refer(?:s|red)? to|describ(?:es|ed)|label(?:s|led)?) (?:me|him|her|us|them|my \w+|myself|himself|herself|themselves|ourselves)(?: as)?(?: (?:an?|his|her|their|such a|the|some))?(?: (?:little|dirty|stupid|fat|ugly|fucking|worthless|lazy|dumb|big|crazy|filthy|cheap|useless))*\s*$|\b(?:the word|the term|used the|uses the|said|say|says|saying)\s*["“]$|\b(?:the word|the term|used the|uses the|said)\s*$|\b(?:(?:told|tells|texted|messaged|wrote to|screamed at|yelled at|shouted at|said to) (?:me|him|her|us|them|my \w+)|said|says|wrote|texted|thinks|thought)(?: that)? (?:i|he|she|we|they|you|my \w+|his \w+|her \w+) (?:was|were|am|is|are|'m|'s|'re)(?: (?:all|both|really|so|very|basically|such|just|only|nothing but|a|an|some|the|worthless|stupid|fucking|dirty|little|fat|ugly|disgusting|useless|dumb|lazy|pathetic|filthy|cheap|big|total))*\s*$/iu;
 
 // Words that are ordinary in another language ('el perro negro', 'det var slut'): not slurs in a sentence
 // written in that language.
@@ -209,7 +221,8 @@ function wordPattern(word: string): string {
   });
   return letters.join('');
 }
-const ENDINGS = '(?:s|es|z|ed|er|ers|ing|y|ty|ties|ish)?';
+// A word that ends in 'e' takes 'd' and 'r' ('creampied').
+const ENDINGS = '(?:s|es|z|ed|(?<=e)d|(?<=e)rs?|er|ers|ing|y|ty|ties|ish)?';
 const TERMS = new RegExp(
   `(?<![a-z*])(${[...kindOf.keys()]
     .sort((a, b) => b.length - a.length)
@@ -231,6 +244,14 @@ function listedWord(spelling: string): string | undefined {
   return undefined;
 }
 
+// A slur inside a word disguised with digits or symbols ('n1gg3rdan'): the longer slurs, which no ordinary
+// word holds, and not the words that are ordinary in another language.
+const DISGUISED_SLUR = new RegExp(
+  [...DATASET_SLURS, ...ADDED_SLURS]
+    .filter((word) => word.length >= 5 && !word.includes(' ') && !ORDINARY_ELSEWHERE.has(word))
+    .join('|'),
+);
+
 export interface OffensiveTerm {
   kind: OffensiveKind;
   words: string;
@@ -239,6 +260,10 @@ export interface OffensiveTerm {
 /** The first slur in the reading, else the first graphic sexual term, or null. */
 export function findOffensiveTerm(reading: TextReading): OffensiveTerm | null {
   let sexual: OffensiveTerm | null = null;
+  for (const word of disguisedWords(reading.folded)) {
+    const slur = DISGUISED_SLUR.exec(word);
+    if (slur) return { kind: 'slur', words: slur[0] };
+  }
   const foldedLower = reading.folded.toLowerCase();
   for (const text of [...reading.lower, ...reading.runs]) {
     const context = SLURS_IN_CONTEXT.exec(text);

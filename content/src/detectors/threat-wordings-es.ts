@@ -5,7 +5,15 @@
 export const SPANISH_THREATS: readonly string[] = [
   String.raw`te (?:voy|vamos|van|va) a (?:matar|encontrar|buscar|hacer dano|joder|partir|romper|reventar|destrozar|arruinar|quemar|apunalar|disparar|pegar|destruir|dar una paliza|hacer la vida imposible|dejar en silla de ruedas)`,
   String.raw`(?:voy|vamos|van) a (?:matarte|buscarte|encontrarte|reventarte|destrozarte|joderte|arruinarte|hacerte dano|partirte|romperte|ir (?:a )?por ti|matarlo|matarla|quemar tu)`,
-  String.raw`te (?:mato|matare|mataremos|va a pasar algo|vas a arrepentir|arrepentiras)`,
+  // 'Te vas a arrepentir' is advice as often as a threat, as 'you'll regret it' is: a threat when sworn to or
+  // said of what the person did against the writer.
+  String.raw`te (?:mato|matare|mataremos|va a pasar algo)`,
+  String.raw`no te va a gustar lo que (?:te )?(?:va a pasar|viene|pase|te espera)|(?:tu|su) (?:familia|madre|padre|hija|hijo|novio|novia|gente|hermana|hermano) (?:va a|van a) pagar|a ver si te atreves`,
+  String.raw`te (?:tengo|tenemos) (?:vigilad[oa]|controlad[oa]|localizad[oa]|fichad[oa])`,
+  // The subjunctive is a promise ('cuando menos te lo esperes'); 'cuando menos te lo esperas' says how love comes.
+  String.raw`cuando menos te lo (?:esperes|imagines)`,
+  String.raw`(?:disfruta|duerme|descansa|aprovecha|vive)(?:lo)? mientras (?:puedas|todavia puedas|aun puedas)(?=[.!,]|$)`,
+  String.raw`te (?:vas a arrepentir|arrepentiras)[^.!?\n]{0,30}(?:te lo juro|te lo prometo|lo juro|ya veras|palabra)|te (?:vas a arrepentir|arrepentiras) de (?:esto|haberme|dejarme|denunciarme|haber hablado|lo que me (?:hiciste|has hecho)|meterte conmigo|todo)`,
   String.raw`(?:me las|me la|la|las) vas a pagar|vas a pagar (?:por|lo que)`,
   String.raw`(?:se|sabemos|se muy bien) (?:donde|en donde|a donde) (?:vives|trabajas|duermes|estudias|vive|trabaja|esta tu casa)`,
   String.raw`no (?:lo )?(?:vas a|va a) ver venir`,

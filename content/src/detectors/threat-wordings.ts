@@ -1,4 +1,4 @@
-import { FIRST, INTENT, LITERAL_PAYMENT, PERSON, POSSESSIVE, TARGET, WILL_SOON } from './threat-words';
+import { FATE, FIRST, INTENT, LITERAL_PAYMENT, PERSON, POSSESSIVE, TARGET, WILL_SOON } from './threat-words';
 
 /**
  * Threats said outright, in English (docs/screening.md): intent and harm verbs aimed at a person in the first,
@@ -34,18 +34,18 @@ export const DIRECT_THREATS: readonly string[] = [
   String.raw`(?:end up|ends up) on the noticeboard`,
   String.raw`(?:secrets|photos|pictures|messages|nudes) end up (?:on|at|in)`,
   // Second and third persons told what will happen to them: 'you'll pay for this', 'he won't be walking'.
-  String.raw`${PERSON}${WILL_SOON} (?:pay(?: for (?:this|that|it|what|everything)${LITERAL_PAYMENT})?(?! for)|regret (?:the day|ever|crossing|messing|what (?:he|she|they|you|u) did)|be sorry(?=[.!,]|$| for (?:this|that|it|what)| when| trust| i promise| you (?:ever|messed|crossed|opened|did))|suffer|die|bleed|get what's coming(?![^.!?\n]{0,20}(?::|karma|eventually|one day|in the end|lonely|old age|life will))|get what is coming|get hurt|get it(?=[.!,?]|$| when| bad| big time| from (?:me|us)| for (?:this|that|it)| now| tonight)|need (?:a new|stitches|an ambulance|a doctor)|be next|watch out|lock (?:your|his|her|their) doors|be leaving in|end up in (?:a|an|the)? ?(?:ditch|ambulance|body bag|coffin|hospital|a&e|wheelchair|pieces|ground))`,
+  String.raw`${PERSON}${WILL_SOON} (?:pay(?: for (?:this|that|it|what|everything)${LITERAL_PAYMENT})?(?! for)|regret (?:the day|ever|crossing|messing|what (?:he|she|they|you|u) did)|be sorry(?=[.!,]|$| for (?:this|that|it|what)| when| trust| i promise| you (?:ever|messed|crossed|opened|did))|suffer|die|bleed|get what's coming${FATE}|get what is coming|get hurt|get it(?=[.!,?]|$| when| bad| big time| from (?:me|us)| for (?:this|that|it)| now| tonight)|need (?:a new|stitches|an ambulance|a doctor)|be next|watch out|lock (?:your|his|her|their) doors|be leaving in|end up in (?:a|an|the)? ?(?:ditch|ambulance|body bag|coffin|hospital|a&e|wheelchair|pieces|ground))`,
   // 'You'll regret it' is advice as often as a threat ('date him and you'll regret it'): a threat when it
   // answers what the person might do against the writer, or is sworn to.
   String.raw`(?:if|when|once|the day|the moment) [^.!?\n]{0,40}(?:police|cops|court|tell|tells|report|reports|leave|leaves|talk|talks|block|blocks|ignore|ignores|anyone|dump|dumps)[^.!?\n]{0,30}${PERSON}${WILL_SOON} (?:regret|be sorry)`,
   String.raw`${PERSON}${WILL_SOON} regret (?:it|this|that)[^.!?\n]{0,40}(?:i promise|trust me|i swear|mark my words|believe me|make sure|rest of (?:his|her|your|their|ur) life)`,
   // Said of the person rated rather than to the review's reader ('he'll regret this'), or to them of this.
-  String.raw`(?:he|she|they)${WILL_SOON} regret (?:it|this|that)(?! (?:one day|someday|some day|eventually|later|in time|in the long run|when (?:he|she|they) (?:grows? up|realises|realizes|is older|are older|matures?)))`,
+  String.raw`(?:he|she|they)${WILL_SOON} regret (?:it|this|that)(?! (?:one day|someday|some day|eventually|later|in time|in the long run|when (?:he|she|they) (?:grows? up|realises|realizes|is older|are older|matures?)|when (?:he's|she's|they're|hes|shes) (?:older|grown up|grown))|[^.!?\n]{0,6}\b(?:but that's|that's (?:life|her|his|their)|not my problem))`,
   // 'I could kill him for that haircut' is exasperation; 'I could kill you' is not.
   String.raw`could (?:kill|murder|strangle|stab) ${TARGET}(?! for)`,
   String.raw`${PERSON}${WILL_SOON} regret (?:leaving|dumping|cheating|lying|hurting|doing|treating|ignoring|blocking|reporting|saying|betraying|humiliating|disrespecting)`,
   String.raw`(?:you|u)${WILL_SOON} regret (?:this|that)(?! (?:decision|choice|one|haircut|tattoo|purchase))`,
-  String.raw`${PERSON}(?:'s|'re| is| are|'ll be| will be) (?:getting|going to get|gonna get) (?:hurt|it|what's coming|what is coming|beaten|smacked|stabbed|done in)`,
+  String.raw`${PERSON}(?:'s|'re| is| are|'ll be| will be) (?:getting|going to get|gonna get) (?:hurt|it|what's coming${FATE}|what is coming${FATE}|beaten|smacked|stabbed|done in)`,
   String.raw`(?:he|she|they|you|u)(?: won't| will not| wont) (?:be walking|walk|see (?:forty|fifty|thirty|christmas|another|next|the end|his|her)|wake up|live (?:long|to)|last long|be so brave|feel so brave|be laughing|have a face)`,
   String.raw`(?:won't|wont|will not) (?:be walking|see christmas|see forty)`,
   String.raw`(?:be|be lucky to|lucky to) keep ${POSSESSIVE} (?:face|teeth|legs|job)`,
@@ -97,7 +97,7 @@ export const DIRECT_THREATS: readonly string[] = [
   String.raw`(?:enjoy|make the most of) (?:it|that|this|your \w+|his \w+|her \w+)(?: \w+)? (?:while|whilst) (?:it|that|they|you|u) (?:still )?lasts?`,
   String.raw`run while (?:you|u|he|she|they) (?:still )?can`,
   String.raw`(?:i'm|im|i am|we're|we are) (?:not|nowhere near) (?:done|finished|through) with (?:you|u|him|her|them)(?!(?: yet)?,? (?:we|i) (?:have|still|need|share|own)| yet,? (?:we|i))`,
-  String.raw`(?:no idea|find out|see|learn|show you|show him|show her|show them) what (?:i'm|im|i am|we're|we are) capable of`,
+  String.raw`(?<!(?:helped|help|helps|made|make|makes|let|taught) (?:me|us) )(?:no idea|find out|see|learn|show you|show him|show her|show them) what (?:i'm|im|i am|we're|we are) capable of`,
   String.raw`(?<!\b(?:i|we|i really|we really) )(?:should|better|'d better|ought to) be (?:very |really )?(?:worried|scared|afraid|terrified)(?! (?:of|about|for) (?!me|us\b))`,
   String.raw`wish (?:he|she|you|they|u)(?:'d| had| would have) never been born`,
   String.raw`six feet under`,

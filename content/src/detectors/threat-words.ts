@@ -15,3 +15,6 @@ export const WILL_SOON = String.raw`(?:'ll|'d| will| would| is going to|'s going
 export const LITERAL_PAYMENT = String.raw`(?![\s,]+(?:[a-z]+ )?(?:ticket|bill|meal|dinner|drinks?|round|taxi|uber|cab|trip|holiday|hotel|flight|repairs?|damage|fine|phone|rent|petrol|gas|tickets|coffee|lunch|himself|herself|themselves|myself))`;
 // Someone of the writer's, who may be sent after a person.
 export const ALLIES = String.raw`(?:my|our) (?:(?:big|older|little|two|three) )?(?:brothers?|cousins?|boys|lads|mates|friends|people|guys|uncles?|dad|father|gang|crew|family|homies|bros|boyfriend|husband|brother-in-law|man)`;
+// What is coming said of fate rather than of the writer ('he'll get what's coming to him, karma always wins',
+// 'she'll get hers one day').
+export const FATE = String.raw`(?![^.!?\n]{0,30}(?::|karma|the universe|eventually|one day|someday|some day|in the end|life will|old age|lonely))`;

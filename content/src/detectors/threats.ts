@@ -14,7 +14,7 @@ const THREATS = phrases([...DIRECT_THREATS, ...VEILED_THREATS]);
 const THREATS_ES = phrases(SPANISH_THREATS);
 // The Spanish wordings are read only in a text with a word every Spanish threat is written with.
 const SPANISH_WORDS =
-  /\b(?:te|tu|tus|ti|que|se|los|las|vas|voy|van|va|mis|sabes|sabemos|cuando|como|nadie|vais|dias|de|la|el|con|lo|le|ya|por|mi|un|una|y)\b/iu;
+  /\b(?:te|tu|tus|ti|que|se|los|las|vas|voy|van|va|mis|sabes|sabemos|cuando|como|nadie|vais|dias|de|la|el|con|lo|le|ya|por|mi|un|una|y|mientras)\b/iu;
 
 // What someone else said, quoted after a verb of saying ('he once said "I know where you live"'): the writer
 // reports a threat rather than makes one.
@@ -28,14 +28,14 @@ const REPORTED_BEFORE =
 const SHARED_HOME =
   /\b(?:(?:we|i) (?:lived|live|bought|shared|share|rented|rent|owned|own|split|worked|work)\b|together|our (?:house|flat|place|home)|same (?:house|flat|place|office|team|job|shift)|colleagues|coworkers|co-workers)/iu;
 const KNOWS_WHERE =
-  /\bknow (?:where (?:you|u|he|she|they) (?:live|lives|liv|stay|stays)|(?:his|her|their) (?:schedule|routine|shifts|rota|address))\b/iu;
+  /\bknow (?:where (?:you|u|he|she|they) (?:live|lives|liv|stay|stays|work|works)|(?:his|her|their) (?:schedule|routine|shifts|rota|address))\b/iu;
 
 // Exasperation said with a verb of killing ('I'm going to kill him if he forgets my birthday again, lol', 'his
 // mum will murder him when she reads this'): a sentence with such a verb, a sign of jest or of a small
 // offence, and no weapon or injury is not read as a threat.
 const HYPERBOLIC_VERB = /\b(?:kill|killing|murder|murdering|strangle|strangling|throttle|throttling)\b/iu;
 const EXASPERATION =
-  /\b(?:lol|haha\w*|lmao|jk|just kidding|love (?:him|her|you|them)|again|when (?:he|she|they) (?:finds? out|sees?|reads?|hears?|gets? home)|if (?:he|she|you|they) (?:forgets?|eats?|leaves? the|is late|are late|says? that|does that|keeps?))\b|😂|🤣/iu;
+  /\bfor (?:a|an|some|that|this|one|his|her|their) (?:\w+ )?(?:slice|bite|piece|cake|coffee|tea|drink|pint|beer|wine|curry|burger|pizza|chocolate|nap|sleep|lie-in|holiday|cigarette|kebab|chips|recipe|sandwich)\b|\b(?:lol|haha\w*|lmao|jk|just kidding|love (?:him|her|you|them)|again|when (?:he|she|they) (?:finds? out|sees?|reads?|hears?|gets? home)|if (?:he|she|you|they) (?:forgets?|eats?|leaves? the|is late|are late|says? that|does that|keeps?))\b|😂|🤣/iu;
 const WEAPON_OR_INJURY =
   /\b(?:knife|gun|bat|stab|shoot|shot|bury|body|blood|bleed|hospital|grave|dead|find you|know where|bare hands)\b/iu;
 

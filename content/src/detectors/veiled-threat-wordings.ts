@@ -1,14 +1,17 @@
-import { ALLIES, FIRST, INTENT, POSSESSIVE, TARGET } from './threat-words';
+import { ALLIES, FATE, FIRST, INTENT, POSSESSIVE, TARGET } from './threat-words';
 
 /**
  * Threats by implication, in English (docs/screening.md): set phrases of intimidation, veiled menace, street
  * and texting spellings, allies sent after a person, what the writer knows of someone's whereabouts, harm on
  * a condition.
  */
+// A treat being planned: 'wait till you see what I have planned for your birthday'.
+const SURPRISE = String.raw`(?![^.!?\n]{0,20}\b(?:birthday|anniversary|christmas|valentine'?s|holiday|trip|party|wedding|date night|surprise)\b)`;
+
 export const VEILED_THREATS: readonly string[] = [
   // Set phrases of intimidation.
   // 'Watch your back' is said to someone; 'she had to watch her back at work' tells what she had to do.
-  String.raw`(?<!to )(?<!to always )watch (?:your|ur) back(?! (?:at work|in (?:that|this|the) (?:office|job|place|industry)|around (?:him|her|them)))`,
+  String.raw`(?<!to )(?<!to always )watch (?:your|ur) back(?! (?:at work|in (?:that|this|the) (?:office|job|place|industry)|(?:around|with) (?:him|her|them|this one|that one|this guy|that guy|this girl|that girl)))`,
   String.raw`(?:better|'d better|had better|should|needs to|need to) watch (?:your|ur|his|her|their) back(?! (?:at work|in (?:that|this|the) (?:office|job|place|industry)|around (?:him|her|them)))`,
   String.raw`(?:better|'d better|had better|should) watch (?:yourself|urself|your self|himself|herself|themselves|(?:your|ur|his|her|their) step|(?:your|ur|his|her|their) mouth)`,
   String.raw`sleep with one eye open`,
@@ -62,6 +65,7 @@ export const VEILED_THREATS: readonly string[] = [
   // 'Accidents happen' said as a sentence of its own, or to someone; 'he broke my mug, accidents happen' and
   // 'accidents happen to the best of us' are resignation.
   String.raw`(?:^|(?<=[.!?\n] ?))accidents (?:happen|do happen|can happen|will happen)(?! to (?:the best|everyone|anyone|all of us|us all))`,
+  String.raw`accidents (?:happen|do happen|can happen) (?:on|in|at|near|around)[^.!?\n]{0,20}\b(?:yours|your|ur)\b`,
   String.raw`accidents (?:happen|do happen|can happen) to (?!the best|everyone|anyone|all of us|us all)`,
   String.raw`(?:people|girls|women|men|guys)[^.!?\n]{0,20}(?:have|get into|get in|end up in) accidents[^.!?\n]{0,20}(?:remember that|you know|just saying|be careful|think about (?:it|that))`,
   String.raw`(?:shame|pity) if (?:something|anything|someone|somebody)[^.!?\n]{0,25}(?:happened|happens|were to happen|was to happen|happen) to`,
@@ -70,7 +74,7 @@ export const VEILED_THREATS: readonly string[] = [
   String.raw`(?:keep [\p{L}' ]{0,25}|try (?:it|me|that)|do (?:that|it) again|say (?:that|it) again|go to the police|call the police|tell anyone|report me) and see what happens`,
   String.raw`catch (?:you|u|him|her|them|ya) (?:lacking|slipping|alone|outside|off guard|on (?:your|ur|his|her|their) own)`,
   String.raw`(?:you're|youre|your|you|ur|he's|she's|he|she|they)(?: gonna| going to|'ll| will|'re gonna| are gonna| is gonna|'s gonna) wish (?:you|u|he|she|they)(?:'d| had| would have)? never (?:met|crossed|messed|been born|started|fucked|done|said|left)`,
-  String.raw`(?:imma|ima|i'mma|i'ma|gonna|going to|'ll|will|finna|bout to|about to|'m gonna|m gonna|i swear i'll) (?:f|fuck|fck|fk|fuk|f\*+k|f\*ck|mess|beat|rough|bust|jack|sort) (?:you|him|her|them|y'all|ya) (?:up|tf up|the fuck up)`,
+  String.raw`(?:imma|ima|i'mma|i'ma|ill|gonna|going to|'ll|will|finna|bout to|about to|'m gonna|m gonna|i swear i'll) (?:f|fuck|fck|fk|fuk|f\*+k|f\*ck|mess|beat|rough|bust|jack|sort) (?:you|him|her|them|y'all|ya) (?:up|tf up|the fuck up)`,
   String.raw`(?:you|u|they|he|she) (?:don't|dont|do not|doesn't|doesnt|have no) (?:know|idea) what (?:i'm|im|i am|we're|we are) capable of`,
   String.raw`(?:ur|your|you're|youre|you are|he's|she's) dead meat`,
   // Street slang for coming to hurt someone: 'ima pull up on u', 'catch these hands', 'ima smoke him'.
@@ -94,7 +98,7 @@ export const VEILED_THREATS: readonly string[] = [
   String.raw`(?:i|we)(?: just| already| finally| recently)? (?:bought|got|have|'ve got|got myself|picked up|sharpened|loaded|cleaned|keep|carry) (?:a|my|the|another|me a|myself a) (?:new )?(?:gun|pistol|rifle|shotgun|handgun|revolver|knife|machete|blade|axe|crossbow)(?! (?:for (?:the|my) (?:kitchen|camping|fishing|hunting)|set|collection|sharpener))`,
   String.raw`(?:gun|knife|bullet|blade)(?: with| has| that has) (?:your|his|her|ur|their) name on it`,
   String.raw`(?:i|we)(?:'ve| have| just| already| finally)* (?:know|no|kno|knw|knoe|found out|found|figured out|worked out|tracked down) (?:where|wer|wear|were|wea|whr) (?:you|u|ya|he|she|they) (?:live|lives|liv|living|stay|stays|work|works|sleep|sleeps|be at|be|lay (?:your|ur|his|her|their) head|rest (?:your|ur) head)`,
-  String.raw`(?:you|u|he|she|they)(?:'ll| will|'re gonna| are gonna| is gonna|'s gonna) get (?:yours|his|hers|theirs)(?![\p{L}])`,
+  String.raw`(?:you|u|he|she|they)(?:'ll| will|'re gonna| are gonna| is gonna|'s gonna) get (?:yours|his|hers|theirs)(?![\p{L}])${FATE}`,
   String.raw`(?:never|nobody will|no one will|won't|they'll never) find (?:the|your|his|her|ur) body`,
   String.raw`(?:i'm|im|i am|we're|we are) (?:always )?watching (?:you|u)(?:[.!,]|$| always| every| closely| right now)`,
   // Allies: someone of the writer's who will find, visit or wait for the person ('my cousins will find you',
@@ -110,13 +114,13 @@ export const VEILED_THREATS: readonly string[] = [
   String.raw`(?:no idea|don't know|dont know|do not know|have no clue|forgot) who (?:you're|youre|you are|ur|u r|he's|she's|you've been|they're) (?:messing|fucking|dealing|playing|screwing|fucking around) with`,
   String.raw`(?:rip|tear|rips|ripping|cut|chop|knock|kick|smash|bash|blow|punch) ${POSSESSIVE} (?:head|face|teeth|throat|balls|lights|brains) (?:off|out|in)`,
   String.raw`(?:where|when) (?:i|we) (?:put|bury|buried|leave|dump|hide) (?:you|u|him|her|them|the body)`,
-  String.raw`wait (?:till|until|til|'til) (?:you|u|he|she|they) (?:see|sees|find out|finds out)[^.!?\n]{0,25}(?:planned|in store|coming|what (?:i|we)(?:'ll| will| can| am going to| 'm going to|'m gonna)? do)`,
+  String.raw`wait (?:till|until|til|'til) (?:you|u|he|she|they) (?:see|sees|find out|finds out)[^.!?\n]{0,25}(?:planned|in store|coming|what (?:i|we)(?:'ll| will| can| am going to| 'm going to|'m gonna)? do)${SURPRISE}`,
   String.raw`(?:one more (?:word|time|move|post|review|lie|message|text)|one (?:wrong|false) (?:move|word)|(?:say|do|post|try) (?:that|it|one more thing|this) again) and (?:you're|youre|ur|you are|he's|she's|you'll be|he'll be|she'll be|u r) (?:done|dead|finished|gone|history|over|toast)`,
   String.raw`turn around and (?:i'll|i will|ill|we'll|we will) be (?:there|standing|right|behind)`,
   String.raw`see how (?:brave|tough|smart|cocky|funny|big|hard|clever|confident) (?:you are|you'll be|u are|ur|he is|he'll be|she is|she'll be|they are)`,
   String.raw`look (?:out|outside|out of) (?:your|ur) (?:window|door)`,
   String.raw`(?:sitting|waiting|parked|standing|watching|sat) (?:outside|across from|near|by|opposite) (?:your|ur|his|her) (?:building|house|flat|place|door|work|window|office|school|gym)`,
-  String.raw`(?:people|friends|guys|lads|boys) who owe me (?:a )?(?:favou?rs?|one)`,
+  String.raw`(?:people|friends|guys|lads|boys)(?: who|[^.!?\n]{0,15}) owe me (?:a )?(?:favou?rs?|one)`,
   String.raw`(?:by the time|when|once) (?:i'm|im|i am|we're|we are) (?:done|finished|through) with (?:you|u|him|her|them)(?:[^.!?\n]{0,30}(?:wheelchair|hospital|recogni[sz]e|walk|face|pieces|dead|ground|alive))?(?=[.!?,\n]|$| (?:he|she|you|they|no one|nobody))`,
   String.raw`(?:in|need|needs|needing|end up in) a wheelchair (?:when|after|once|by the time)`,
   String.raw`(?:you'll|you will|youll|u will|u'll|he'll|she'll) (?:find out|see|learn)(?: it)? (?:soon enough|the hard way)(?=[.!?\n]|$)`,
@@ -139,7 +143,7 @@ export const VEILED_THREATS: readonly string[] = [
   String.raw`(?:you|u|ya)(?:'re| are| r)? (?:dead|finished|done) (?:when|wen|once|if|next time|the (?:moment|second|minute|day)) (?:i|we|my|you|u)`,
   String.raw`(?:on my (?:mama|mother|mom|mum|life|kids|son|daughter|nan)|i swear(?: to god)?|swear down|on god)[, ]+(?:you're|youre|ur|you are|u r|he's|she's|you|u) (?:done|dead|finished|gonna|going to|will)`,
   String.raw`enjoy (?:your|ur|his|her|it|that|this)[^.!?\n]{0,30}while (?:it|they|you|u|he|she) (?:still )?(?:has|have|can|works?|lasts?|'re|are|is)`,
-  String.raw`(?:would|'d|will|'ll) be (?:a|such a) (?:real |big |terrible |great )?(?:shame|pity) if (?:something|anything|someone|somebody|your|ur|his|her|their|those|these|people|everyone|you|u)\b(?! (?:didn't|did not|don't|couldn't|never|weren't|wasn't|missed|stopped|lost touch|left|moved|said no))`,
+  String.raw`(?:would|'d|will|'ll) be (?:a|such a) (?:real |big |terrible |great |crying )?(?:shame|pity|tragedy) if (?:something|anything|someone|somebody|your|ur|his|her|their|that (?:pretty |lovely |nice |new )?(?:face|car|house|flat|smile|kid|dog|cat|body)|those|these|people|everyone|you|u)\b(?! (?:didn't|did not|don't|couldn't|never|weren't|wasn't|missed|stopped|lost touch|left|moved|said no))`,
   String.raw`(?:ended up|end up|ending up|ends up|fall into|fell into|falls into|got into|get into) (?:in )?the wrong hands`,
   String.raw`(?:try|keep|go on|go ahead|dare to|just try)[^.!?\n]{0,30} and (?:see|watch) what happens`,
   String.raw`see what happens to (?:your|ur|his|her|their)`,
@@ -147,7 +151,7 @@ export const VEILED_THREATS: readonly string[] = [
   String.raw`if (?:you|u|he|she|they|ur|your|his|her)\b[^.!?\n]{0,50}(?:i'll|i will|ill|i'm gonna|im gonna|i'm going to|we'll|we will|imma|ima) (?:break|smash|hurt|kill|end|ruin|destroy|beat|punch|slap|stab|wreck|burn|rip|snap|bury|knock|cut)(?! (?:down|up with|it off|things off|the news|my heart|the silence|the ice|even|free|out of|into tears))`,
   String.raw`(?:sleep|enjoy|rest|breathe|smile|laugh|live|hide|run|walk)(?: \w+)? while (?:you|u|he|she|they|ya) (?:still )?can`,
   String.raw`(?:you|u|he|she|they) (?:won't|wont|will not|might not|may not|aren't going to|are not going to) make it (?:home|back|out alive|to (?:your|ur|his|her|their|the) (?:car|door|house|flat|work|front door))`,
-  String.raw`lucky (?:i|we|my \w+) (?:haven't|havent|have not|didn't|didnt|don't|dont|hasn't|ain't|aint) (?:come|been|found|done|shown|hurt|touched|called|visited|turned up|pulled up)`,
+  String.raw`lucky (?:i|we|my \w+) (?:haven't|havent|have not|didn't|didnt|don't|dont|hasn't|ain't|aint) (?:come|been|found|done|shown|hurt|touched|called|visited|turned up|pulled up|know|found out)`,
   String.raw`next time (?:it's|it will be|it'll be|its|it won't be) (?:my|the|our) (?:fists?|knife|bat|gun|boot|hands|boys|brothers)`,
   String.raw`(?:i'll|i will|ill|i'm going to|im going to|i'm gonna) take (?:something|everything|someone|what's|whatever) (?:of yours|you love|from you|you care about|that matters to you|you have)`,
   String.raw`(?:think twice|be careful|be very careful|careful|watch (?:out|yourself|your back)|stay (?:home|inside|indoors|away|in|off the streets)|keep away|not go out|not walk|avoid (?:the|dark)|lock (?:up|your doors)|start sleeping|sleep (?:at|somewhere|elsewhere)|get a dog|buy a lock)(?:(?!\b(?:him|her|them|he|she|they|his|dating|date|with)\b)[^.!?\n]){0,40}if i (?:were|was) (?:you|u)|if i (?:were|was) (?:you|u),? (?:i'd|i would|id) (?:think twice|be careful|stay (?:home|inside|indoors|away)|not go out|lock|watch|move|leave town|sleep|start sleeping|get a dog|buy a lock|get cameras)`,
@@ -168,7 +172,7 @@ export const VEILED_THREATS: readonly string[] = [
   String.raw`(?:you|u|ya|he|she|they)(?: and [^.!?\n]{1,30})? (?:better|'d better|had better) (?:watch out|watch it|be careful|look out|run|hide|pray)`,
   String.raw`(?:slip up|let (?:your|ur) guard down|least expect it|turn around|look up|drop (?:your|ur) guard)[^.!?\n]{0,20}(?:i'll|i will|ill|we'll|we will) be (?:there|waiting|right there|behind you)`,
   String.raw`(?:won't|wont|will not) be (?:so |as )?(?:pretty|handsome|smug|cocky|happy|brave|tough|confident) (?:after|when|once) (?:i|we)`,
-  String.raw`(?:hate|not want|wouldn't want|don't want|would hate) (?:for )?(?:something|anything) (?:bad )?to happen to (?:you|u|your|ur|him|her|his)`,
+  String.raw`(?:hate|not want|wouldn't want|don't want|would hate) (?:for )?(?:something|anything) (?:bad )?to happen to (?:you|u|your|ur|him|her|his|it|them)`,
   String.raw`(?:i'm|i am|im) (?:a )?(?:very |really )?patient[^.!?\n]{0,30}[.!,]?\s*(?:i|we) (?:can|will|'ll) wait`,
   String.raw`(?:you|u|he|she|they|ya)(?:'ll| will| gon| gonna| are gonna|'re gonna| going to| are going to) (?:learn|find out|see)(?: it)? the hard way`,
   String.raw`your dead(?=[.!?,]|$)`,
@@ -213,11 +217,12 @@ export const VEILED_THREATS: readonly string[] = [
   String.raw`see(?:ing)? (?:you|u) (?:around[.!,]*\s*soon|real soon)`,
   String.raw`(?:your|ur|his|her)\b[^.!?\n]{0,25}(?:is|are|would be|'d be|makes?) (?:a |an )?(?:nice |easy |good |perfect |soft )?target(?![\p{L}])(?! (?:for (?:scammers|thieves|burglars|bullies)|audience|market|customer|demographic))`,
   String.raw`check under (?:your|ur|his|her|their) (?:car|bed|van)`,
+  String.raw`(?:better|start|might want to|should|always) (?:start )?(?:check|checking|look(?:ing)? (?:in|under|behind)) (?:your|ur) (?:back ?seat|closet|wardrobe|shadows|rear ?view|car|bed)`,
   String.raw`(?:you'll|you will|youll|u will|u'll) never (?:see|hold|hug) (?:your|ur) (?:kids|children|son|daughter|family|mum|mom|dog|baby|cat) again`,
   String.raw`there (?:will|'ll|is going to|'s going to) be (?:blood|bloodshed|hell to pay)`,
   String.raw`(?:i'm|im|i am|i've been|been) (?:sharpening|loading|cleaning|oiling|polishing) (?:my|the|a) (?:knife|knives|gun|blade|machete|axe|rifle|shotgun|pistol)`,
   String.raw`(?:when|wen|next time|the moment|once) (?:i|we) (?:see|c|catch|find) (?:you|u|him|her)[^.!?\n]{0,10}(?:it's|its|it is) over(?: (?:for|4) (?:you|u|him|her))?`,
-  String.raw`(?:think|thinks|thought) (?:you're|youre|ur|you are|u r|you|u) (?:are )?(?:safe|untouchable|protected)`,
+  String.raw`(?:think|thinks|thought) (?:you're|youre|ur|you are|u r|you|u|he's|she's|they're|hes|shes|he is|she is|they are) (?:are )?(?:safe|untouchable|protected)`,
   String.raw`(?:you|u|he|she|they)(?:'ll| will|'re going to| are going to| gonna| are gonna) (?:know|feel|learn|find out|see) what (?:real |true )?(?:pain|fear|suffering|hurt)`,
   String.raw`(?:last (?:face|thing|person|voice)) (?:you|u|he|she|they)(?:'ll| will)? (?:ever )?(?:see|sees|hear|hears)`,
   String.raw`${ALLIES} (?:has|have|got|owns|carries|keeps|just bought) (?:a|his|their|some) (?:gun|knife|pistol|machete|weapon|blade|bat)`,
@@ -225,4 +230,46 @@ export const VEILED_THREATS: readonly string[] = [
   String.raw`hope (?:you|u|he|she|they) (?:like|likes|enjoy|enjoys) (?:hospital food|wheelchairs|the taste of blood|crutches|pain|the dark)`,
   String.raw`when (?:you're|you are|ur|u r|youre) (?:walking|driving|going|getting|coming|alone)(?: home| back| out| to (?:your|ur) car)?[^.!?\n]{0,30}(?:remember me|think of me|look behind you|watch your back|i'll be)`,
   String.raw`(?:imma|ima|i'mma|i'ma|gonna|finna) (?:end|kill|hurt|stab|shoot|murder|unalive|smack|slap|punch|jump|rob) (?:you|u|ya|him|her|them)(?![\p{L}])`,
+  // Watching: the writer's habit of passing the person's door, and what the writer saw of their home or of
+  // them when they thought themselves unseen ('every night I drive past your place', 'your car looks nice in
+  // the driveway at night', 'you look cute when you sleep').
+  String.raw`(?:every|each) (?:night|day|morning|evening|week|weekend)[^.!?\n]{0,20}(?:i|we) (?:drive|drove|walk|walked|go|went|pass|passed|cycle|run|sit|sat|park|parked) (?:past|by|round|outside|near) ${POSSESSIVE} (?:place|house|flat|home|work|window|building|door|street|new place|office)`,
+  String.raw`(?:i|we) (?:still )?(?:drive|drove|walk|walked|go|pass|passed|cycle|sit|park) (?:past|by|round|outside|near) ${POSSESSIVE} (?:place|house|flat|home|work|window|building|door|street|new place|office)[^.!?\n]{0,20}(?:every (?:night|day|morning|evening)|each (?:night|day)|most nights|at night|all the time|when (?:you're|you are|youre|ur|u r|he's|she's) (?:asleep|out|not home|alone|home))`,
+  String.raw`(?:your|ur) (?:car|house|flat|place|window|windows|door|bedroom|kids?|daughter|son|new (?:car|place|house|flat|boyfriend|girlfriend))[^.!?\n]{0,25}(?:looks?|looked) (?:so |really |very )?(?:nice|good|great|lovely|pretty|cute|different|nicer|peaceful)[^.!?\n]{0,25}(?:at night|in the dark|through the window|from (?:outside|across the street|the street|my car|here)|in the driveway|while you sleep|when you(?:'re| are) (?:asleep|out|not home|alone))`,
+  String.raw`(?:you|u) (?:look|looked|looks) (?:so |really |very )?(?:cute|peaceful|pretty|beautiful|hot|good|lovely) (?:when|while) (?:you(?:'re| are)?|u) (?:sleep|sleeping|asleep|alone|in the shower|getting (?:undressed|changed)|undressing)`,
+  // The writer turning up unannounced: 'one day you'll turn a corner and I'll be there', 'closer than you think'.
+  String.raw`(?:turn (?:a|the) corner|turn around|look up|open (?:your|ur|the) door|wake up|get home|leave (?:work|the house|the gym))[^.!?\n]{0,20}(?:and|,) (?:i'll|i will|ill|we'll|we will) be (?:there|waiting|right there|standing|behind (?:you|u))`,
+  String.raw`(?:i'm|im|i am|i'll be|i will be|we're|we'll be|i'm getting) (?:closer|nearer) than (?:you|u) think|(?:i'll|i will|ill|we'll) (?:be|see (?:you|u))[^.!?\n]{0,15}sooner than (?:you|u) think`,
+  String.raw`(?:i'll|i will|ill|we'll|we will|i'm going to|gonna)[^.!?\n]{0,30}when (?:you|u) least expect it|when (?:you|u) least expect it,? (?:i'll|i will|ill|we'll|we will)`,
+  // What makes the person easy to reach: no one around them, no one to find them, no protection for ever.
+  String.raw`(?:police|cops|your (?:\w+ )?(?:brother|dad|boyfriend|girlfriend|friends|mates|family|husband))(?: can't| cannot| won't| will not)(?: always)? (?:be there|protect (?:you|u)|be around|watch (?:you|u)|keep (?:you|u) safe)(?: (?:all the time|forever|every day|always|24/7))`,
+  String.raw`(?:you|u)(?: won't| will not| wont| can't| cannot)(?: always)? (?:have|be with|hide behind) (?:people|someone|your (?:\w+ )?(?:friends|brother|dad|mates|boyfriend|girlfriend|family|husband)|them|him)(?: around (?:you|u)| with (?:you|u)| to protect (?:you|u)| forever| all the time)`,
+  String.raw`(?:nobody|no one|noone)(?: would| will| could)(?: ever| even)? (?:find (?:you|u|your body)(?: out there| there| in time| down there| for (?:days|weeks))|hear (?:you|u) scream)`,
+  String.raw`how easy it (?:would be|'d be|is|would've been)(?: for (?:me|us))?(?: to (?:find|hurt|get to|reach|ruin|end|get rid of|make) (?:you|u|him|her)|[.!]|$)`,
+  String.raw`what (?:i|we)(?:'ve| have)? (?:got |have )?(?:planned|in store|lined up) for (?:you|u|him|her)(?![\p{L}])${SURPRISE}`,
+  String.raw`(?:don't|dont|do not) (?:get|feel) (?:too |so )?(?:comfortable|comfy|settled|cosy|cozy) (?:in|at) (?:that|your|ur|the) new (?:place|flat|house|home|job|life|town|area)`,
+  String.raw`tell (?:your|ur|his|her) (?:new )?\w+ (?:to )?(?:watch (?:himself|herself|themselves|his back|her back|out|it)|be careful|sleep with one eye open)`,
+  String.raw`(?:make sure|remember to|don't forget to|better) (?:you )?lock (?:up|your doors?|the doors?)(?: tonight| at night| every night)`,
+  String.raw`(?:hope|better|should have|should've) (?:you've|you have|youve|u have|you|u) (?:said|say) (?:your |ur )?goodbyes`,
+  String.raw`(?:i'm|im|i am) the last (?:person|face|thing) (?:you|u)(?:'ll| will| want to| wanna)? (?:ever )?(?:see|meet|run into)`,
+  String.raw`(?:look|looks|looking) (?:\w+ )?(?:different|better|worse|prettier|nicer) (?:with|without) (?:a few |some |a |no |your )?(?:scars?|bruises?|a black eye|missing teeth|teeth|no teeth|a limp|stitches|burns|acid)`,
+  String.raw`(?:awful|terrible|shame|pity|tragic|sad)(?: if| when) (?:you|u|he|she|they) (?:slipped|fell|tripped|had an accident|got hurt|were hurt|went missing|disappeared|never came home|didn't make it home)`,
+  String.raw`(?:your|ur) (?:little |baby |younger |older )?(?:brother|sister|kids?|son|daughter|children|mum|mom|dad|nan|gran|wife|husband)(?:'s|s')?[^.!?\n]{0,50}(?:at \d|every \w+|alone|on (?:his|her|their) own)[^.!?\n]{0,15}(?:right|yeah|isn't it|doesn't (?:he|she|it)|don't they|eh|huh)\?`,
+  String.raw`(?:standing|watching|waiting|sitting)[^.!?\n]{0,15}(?:at the end of|beside|next to|over|outside|under) (?:your|ur) (?:bed|window|bedroom)`,
+  String.raw`(?:not going to|isn't going to|won't|wont|ain't gonna|aren't going to) like what happens (?:next|now|after|then)`,
+  String.raw`(?:you|u) (?:have to|'ve got to|gotta|got to|will have to|can't help but) (?:leave|come out of) (?:the|your|ur) (?:house|flat|place|home) (?:eventually|sometime|at some point|one day|some day)`,
+  String.raw`(?:people|those|anyone|girls|guys|exes|whoever) who (?:cross|lie about|mess with|fuck with|betray|report|talk about|disrespect|snitch on|cheat on|leave|lie to|embarrass) (?:me|us)[^.!?\n]{0,15}(?:regret|tend to|end up|learn|don't last|get hurt|pay|never)`,
+  String.raw`(?:i|we) know [^.!?\n]{0,60}\band where (?:you|u|he|she|they) (?:live|lives|work|works|sleep|sleeps|park|parks|go|goes)`,
+  String.raw`(?:wanna|want to|would love to|'d love to|can't wait to|cant wait to|going to|gonna) (?:see|watch|make) (?:you|u|him|her|them) (?:bleed|suffer|beg|burn|scream)`,
+  String.raw`(?:imma|ima|i'mma|i'ma|ill|i'll|i will|gonna|finna|bout to|i'm going to|im going to) (?:beat|whoop|kick|bust) (?:your|ur|his|her|their) (?:ass|arse|butt)`,
+  String.raw`(?:you|u|ya)(?:'re| are| r)? (?:gon|gonna|going to|finna|bout to|about to) (?:learn|find out)(?: today| tonight| real soon| soon enough)(?=[.!,]|$)`,
+  String.raw`(?:you|u|he|she|they) (?:know|knows|will see|'ll see|forgot|forget|remember) what (?:i'm|im|i am|we're|we are) capable of|(?:^|(?<=[.!?\n] ?))(?:don't|dont|do not) test me(?=[.!,]|$)`,
+  String.raw`(?:keep|try|go ahead|say|do|post|fuck around|mess around)[^.!?\n]{0,30} and find out(?=[.!,]|$)`,
+  String.raw`(?:your|ur|his|her) (?:\w+ )?(?:to )?(?:get|getting|gets|got) a (?:little |surprise |late night )?visit`,
+  String.raw`(?:you|u|he|she|they) (?:won't|will not|wont|aren't|are not|isn't|is not) (?:be )?(?:protected|safe)(?! (?:with|from|around) (?:him|her|them|heartbreak))(?=[.!,]|$| (?:anywhere|anymore|for long|forever|now|there|here))`,
+  String.raw`(?:i'll|i will|ill|we'll|we will) be watching(?: (?:you|u))?(?=[.!,]|$)`,
+  String.raw`(?:i'll|i will|ill|we'll|we will) be (?:at|outside) (?:your|ur) (?:\w+'?s? ){0,2}(?:game|match|school|practice|class|gym|work|house|party|wedding|graduation|church|office|recital)`,
+  String.raw`(?:one|a single) (?:match|spark|lighter|can of petrol|can of gas)[^.!?\n]{0,30}(?:your|ur|his|her) (?:house|flat|car|place|home)`,
+  // Access the writer keeps, said as a warning ('I still have a key. Remember that.').
+  String.raw`(?:i|we) (?:still )?(?:have|got|'ve got|kept|made) (?:a |the |your |my |a spare |spare |copies of |a copy of )?(?:key|keys|copy of (?:your|ur) key|your (?:address|photos|pics|nudes|passwords?))[^.!?\n]{0,20}[.!,]+\s*(?:remember that|don't forget (?:that|it)|dont forget (?:that|it)|keep that in mind|think about that|sleep tight|sweet dreams)`,
 ];

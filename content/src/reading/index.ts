@@ -3,6 +3,7 @@ import { spelledNumbers } from './numbers';
 import {
   closeSpacedAddresses,
   joinRuns,
+  joinRunsAtGaps,
   joinRunsKeepingPunctuation,
   SEPARATORS,
   SPACED_OUT,
@@ -14,7 +15,9 @@ import { asAPersonReads, HAS_LOOKALIKE, HAS_REPEAT, leetAsLetters, lookalikesAs 
 
 export { foldText } from './letters';
 export { findPhrase, type Phrases, phrases } from './phrases';
+export { TOP_LEVEL_DOMAINS } from './spacing';
 export type { TextReading } from './text-reading';
+export { disguisedWords } from './words';
 
 function unique(values: string[]): string[] {
   return [...new Set(values)];
@@ -35,6 +38,20 @@ const CHAIN_SEPARATOR = /(?<=\p{L})[-_](?=\p{L})/gu;
 // Dots that separate letters in a spelled-out word ('s·p·i·c') may also stand for the dot of an address.
 const DOT_LIKE = /[·•∙⋅・]/gu;
 const HAS_DOT_LIKE = /[·•∙⋅・]/u;
+
+// Words run together with a capital at each start ('TrannyHunter88', 'MataMaricones'); the capital after a
+// surname's prefix is the surname's own ('McDonald', 'VanDyke', 'DeCock').
+const CAMEL_CASE =
+  /(?<!(?:^|[^\p{L}])(?:Mc|Mac|De|Di|Da|Du|Van|Von|La|Le|Del|Della|Fitz|St|Ben|Al|El|Ter|Ten))(?<=\p{Ll})(?=\p{Lu})/gu;
+
+/**
+ * A name with its words run together read apart ('TrannyHunter88' as 'Tranny Hunter88'), or null when it has
+ * none. Only names are read so: in a text, words run together are a brand's or a place's ('YouTube').
+ */
+export function wordsRunTogether(name: string): string | null {
+  const apart = name.replace(CAMEL_CASE, ' ');
+  return apart === name ? null : apart;
+}
 
 /** Every reading of a normalized text the detectors match on. Most texts need one; the others are made only
  * when the text has what they undo. */
@@ -60,6 +77,7 @@ function readUpright(text: string): TextReading {
   const runs = hasRuns
     ? [...spaced.matchAll(SPACED_OUT)].map((match) => match[0].replace(SEPARATORS, '').toLowerCase())
     : [];
+  let gapped = joined;
   const leet = leetAsLetters(lowerFolded);
   const lower = [
     lowerFolded,
@@ -71,23 +89,30 @@ function readUpright(text: string): TextReading {
   if (hasRuns) {
     lower.push(joinRuns(spaced, 1).toLowerCase(), joinRuns(spaced, 2).toLowerCase());
     lower.push(joinRunsKeepingPunctuation(spaced).toLowerCase());
+    gapped = joinRunsAtGaps(spaced);
+    if (gapped !== joined) lower.push(gapped.toLowerCase());
   }
   if (HAS_INSIDE_WORD.test(leet)) lower.push(leet.replace(INSIDE_WORD, ''));
   if (HAS_CHAINED_WORDS.test(lowerFolded)) lower.push(lowerFolded.replace(CHAIN_SEPARATOR, ' '));
   if (HAS_NON_ASCII.test(text)) lower.push(foldText(text, true).toLowerCase());
   const people = [leet];
   if (HAS_LOOKALIKE.test(folded)) {
-    people.push(leetAsLetters(lookalikesAs(folded, 'i')), leetAsLetters(lookalikesAs(folded, 'l')));
+    people.push(
+      leetAsLetters(lookalikesAs(folded, 'i')),
+      leetAsLetters(lookalikesAs(folded, 'l')),
+      leetAsLetters(lookalikesAs(folded, 'mixed')),
+    );
   }
   const repeats = HAS_REPEAT.test(leet);
-  for (const each of people) {
+  // The mixed reading differs from the other two only where one word mixes the symbols: it is read once.
+  for (const each of unique(people)) {
     lower.push(asAPersonReads(each, '$1$1'));
     if (repeats) lower.push(asAPersonReads(each, '$1'));
   }
   const numbers = [folded, joined];
   if (HAS_SPELLED_DIGIT.test(folded)) numbers.push(spelledNumbers(folded), spelledNumbers(joined));
   if (HAS_SPACED_DOT.test(joined)) numbers.push(closeSpacedAddresses(joined));
-  if (hasRuns) numbers.push(joinRunsKeepingPunctuation(spaced));
+  if (hasRuns) numbers.push(joinRunsKeepingPunctuation(spaced), gapped);
   if (HAS_DOT_LIKE.test(folded)) numbers.push(folded.replace(DOT_LIKE, '.'));
   return {
     folded,

@@ -86,8 +86,10 @@ for (const [start, first] of DIGIT_RUNS) {
   }
 }
 for (const zero of '⓿🄋🄌') LETTER_LIKE.set(zero, '0');
-// Latin letters TR39 leaves as they are though a reader takes them for another: the kra ('dyĸe').
+// Latin letters TR39 leaves as they are though a reader takes them for another: the kra ('dyĸe'), and the
+// inverted exclamation mark for an 'i' ('k¡ll').
 LETTER_LIKE.set('ĸ', 'k');
+LETTER_LIKE.set('¡', 'i');
 // Every full stop of another script or size reads as a dot ('alexphotos。com').
 for (const dot of '。｡．․﹒︒۔।⸼') LETTER_LIKE.set(dot, '.');
 

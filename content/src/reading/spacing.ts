@@ -28,9 +28,26 @@ export function joinRuns(text: string, leadingWords: number): string {
   });
 }
 
+// Letters spaced apart with a wider gap between words ('k i l l  y o u', '4 2 0 0  c e d a r  c t'): the
+// narrowest separator joins letters, any wider one parts words.
+export function joinRunsAtGaps(text: string): string {
+  return text.replace(SPACED_OUT, (run) => {
+    const gaps = run.match(SEPARATORS) ?? [];
+    const narrowest = Math.min(...gaps.map((gap) => gap.length));
+    return run.replace(SEPARATORS, (gap) => (gap.length > narrowest ? ' ' : ''));
+  });
+}
+
+/** The top-level labels of the links people write out or space apart ('alex dot com', 'derek . site'). */
+export const TOP_LEVEL_DOMAINS =
+  'com|co|uk|net|org|edu|gov|io|me|info|biz|us|ca|au|de|fr|mx|ly|tv|app|ee|gg|xyz|site|online';
 // A web address spaced out around its dots ('www . sarahs blog . co . uk'), read with the dots closed.
-const SPACED_ADDRESS =
-  /(?:[\p{L}\p{N}-]+\s*\.\s*)+(?:com|co|uk|net|org|io|me|info|biz|us|ca|au|de|fr|ly|tv|app)(?![\p{L}])/giu;
+const SPACED_ADDRESS = new RegExp(
+  String.raw`(?:[\p{L}\p{N}-]+\s*\.\s*)+(?:${TOP_LEVEL_DOMAINS})(?![\p{L}])`,
+  'giu',
+);
+// Its scheme spaced out ('h t t p s : / /'), read closed.
+const SPACED_SCHEME = /\b(https?)\s*:\s*\/\s*\/\s*/giu;
 
 // The same runs with the punctuation of addresses and handles kept ('j e s s @ g m a i l . c o m',
 // 'i g : m a r k . s'): a separator holding '.', ':' or '/' stands for it.
@@ -41,7 +58,7 @@ export function joinRunsKeepingPunctuation(text: string): string {
 }
 
 export function closeSpacedAddresses(text: string): string {
-  return text.replace(SPACED_ADDRESS, (address) =>
-    /\s/.test(address) ? address.replace(/\s*\.\s*/g, '.') : address,
-  );
+  return text
+    .replace(SPACED_SCHEME, '$1://')
+    .replace(SPACED_ADDRESS, (address) => (/\s/.test(address) ? address.replace(/\s*\.\s*/g, '.') : address));
 }

@@ -48,11 +48,28 @@ const LOOKALIKE =
 export const HAS_LOOKALIKE = /\p{Ll}[I1|]|\p{L}!\p{L}|(?<![\p{L}\d|!$@])[1|!]\p{Ll}|q[a-tv-z]/u;
 const Q_FOR_G = /q(?=[a-tv-z])/gu;
 
-export function lookalikesAs(folded: string, letter: 'i' | 'l'): string {
+// Read each symbol as the letter it is most often drawn for: '1' and '!' for 'i', 'I' and '|' for 'l'. A word
+// that mixes them ('k1||', 'k!II', 'y0urse|f') is read whole only this way.
+const MOST_LIKE: Record<string, string> = { '1': 'i', '!': 'i', I: 'l', '|': 'l' };
+
+export function lookalikesAs(folded: string, letter: 'i' | 'l' | 'mixed'): string {
   return folded
-    .replace(LOOKALIKE_WORD, (word) => word.replace(LOOKALIKE, letter))
+    .replace(LOOKALIKE_WORD, (word) =>
+      word.replace(LOOKALIKE, (symbol) => (letter === 'mixed' ? (MOST_LIKE[symbol] ?? symbol) : letter)),
+    )
     .toLowerCase()
     .replace(Q_FOR_G, 'g');
+}
+
+// A word written with digits or symbols among its letters ('n1gg3rdan', 'f@gg0tboy') is disguised on
+// purpose: read as letters, whatever it holds was meant.
+const DISGUISED_WORD = /[\p{L}\d@$|!]*(?:\p{L}[\d@$|!]|[\d@$|!]\p{L})[\p{L}\d@$|!]*/gu;
+
+/** The words of a folded text written with digits or symbols among their letters, read as letters. */
+export function disguisedWords(folded: string): string[] {
+  return (folded.match(DISGUISED_WORD) ?? [])
+    .filter((word) => /\p{L}.*\p{L}/u.test(word) && /[\d@$|!]/.test(word.slice(1, -1)))
+    .map((word) => leetAsLetters(lookalikesAs(word, 'mixed')));
 }
 
 // A letter held down ('kiiiill', 'diiiie', 'hurrrrt') reads as the word: three or more of a letter are read
@@ -138,6 +155,9 @@ const TEXTING: Record<string, string> = {
   wut: 'what',
   bk: 'back',
   urself: 'yourself',
+  urslf: 'yourself',
+  yrself: 'yourself',
+  yourslf: 'yourself',
   n: 'and',
   '4 u': 'for you',
   '4 you': 'for you',
