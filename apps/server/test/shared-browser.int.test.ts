@@ -77,6 +77,44 @@ describe('a shared browser', () => {
     expect(await t.database.db.select().from(ratings).where(eq(ratings.id, earlierRating))).toHaveLength(1);
   });
 
+  it('hands the next person, in a tab of their own, nothing the earlier visitor rated within the hour', async () => {
+    const earlier = actor('198.51.100.93', 'earlier-tab-agent');
+    const earlierRating = await rate(earlier, newPhone(), EARLIER_TESTIMONIAL);
+    const earlierSession = await sessionOfBrowser(t, earlier.browser);
+    // Ten minutes later the next person opens the site in a new tab of the same browser: the cookie is the
+    // same, the tab's session storage (and so the earlier rating's claim) is not.
+    clock.advance(10 * 60_000);
+    const tab = new HttpBrowser();
+    for (const [name, value] of earlier.browser.cookies) tab.cookies.set(name, value);
+    const next = actor('192.0.2.93', 'next-tab-agent', tab);
+    await prove(next, newPhone());
+
+    expect((await next.query('profile.me')).data).toMatchObject({ ratingsGiven: 0, isVerified: true });
+    expect((await next.query('profile.ratingsGiven')).data).toMatchObject({ ratings: [] });
+    const exported = await next.call('profile.exportData');
+    expect(JSON.stringify(exported.data)).not.toContain(EARLIER_TESTIMONIAL);
+    const [rating] = await t.database.db.select().from(ratings).where(eq(ratings.id, earlierRating));
+    const nextSession = await sessionOfBrowser(t, tab);
+    expect(rating?.createdByPhone).toBeNull();
+    expect([earlierSession?.id, nextSession?.id]).not.toContain(rating?.deviceSessionId);
+  });
+
+  it('claims nothing for a proof that presents a forged claim', async () => {
+    const person = actor('192.0.2.94', 'forging-agent');
+    const rated = await rate(person, newPhone());
+    const forged = `${rated}.${'A'.repeat(22)}`;
+    person.browser.claims.length = 0;
+    const phone = newPhone();
+    expect((await person.call('verification.send', { phoneNumber: phone })).error).toBeNull();
+    const checked = await person.call('verification.check', {
+      phoneNumber: phone,
+      code: latestCode(t, phone),
+      claims: [forged],
+    });
+    expect(checked.error).toBeNull();
+    expect((await person.query('profile.me')).data).toMatchObject({ ratingsGiven: 0, isVerified: true });
+  });
+
   it('keeps the rate, verify, unlock flow: ratings given just before the proof are the phone’s', async () => {
     const person = actor('192.0.2.92', 'rate-then-verify-agent');
     const rated = [await rate(person, newPhone()), await rate(person, newPhone())];

@@ -312,3 +312,29 @@ export async function listWaitingTexts(db: Executor, params: { now: Date; limit:
     .orderBy(notifications.nextAttemptAt)
     .limit(params.limit);
 }
+
+/**
+ * Before a proof settles what its browser gave unproven since `claimSince`: the ratings whose claims the
+ * proving tab did not present (`keep`) go to a session row of their own, anonymous and held by no cookie
+ * (`tokenHash` is of bytes nobody keeps), so the proof neither claims nor exports them: they are an earlier
+ * visitor's of a shared browser (docs/security.md#sessions). One statement whether or not any rating waits.
+ */
+export async function setAsideUnpresentedRatings(
+  db: Executor,
+  params: { deviceSessionId: string; claimSince: Date; keep: readonly string[]; tokenHash: string },
+) {
+  await db.execute(sql`
+    with candidates as (
+      select r.id from ${ratings} r
+      where r.device_session_id = ${params.deviceSessionId} and r.created_by_phone is null
+        and r.created_at >= ${params.claimSince.toISOString()}::timestamptz
+        and not (r.id::text = any(${`{${params.keep.join(',')}}`}::text[]))
+    ), earlier as (
+      insert into device_sessions (token_hash, expires_at)
+      select ${params.tokenHash}, d.expires_at from device_sessions d
+      where d.id = ${params.deviceSessionId} and exists (select 1 from candidates)
+      returning id
+    )
+    update ${ratings} set device_session_id = (select id from earlier)
+    where id in (select id from candidates)`);
+}

@@ -2,6 +2,7 @@ import { verificationCodeField } from '@exrated/content/fields';
 import { PHONE_NUMBER_MESSAGE } from '@exrated/content/phone';
 import { z } from 'zod';
 import { phoneNumberField } from '../services/phone/phone';
+import { MAX_CLAIMS_PER_PROOF } from '../services/rating/rating-claims';
 import { checkVerificationCode, sendVerificationCode } from '../services/verification/verification-service';
 import { router } from '../trpc/init';
 import { deviceProcedure, publicProcedure } from '../trpc/procedures';
@@ -11,6 +12,8 @@ export const sendCodeInput = z.strictObject({ phoneNumber: phoneNumberField(PHON
 export const checkCodeInput = z.strictObject({
   phoneNumber: phoneNumberField(PHONE_NUMBER_MESSAGE),
   code: verificationCodeField,
+  /** What `rating.submit` gave this tab for its ratings before any phone stood behind them. */
+  claims: z.array(z.string().max(100)).max(MAX_CLAIMS_PER_PROOF).optional(),
 });
 
 /** Phone proof by SMS code (docs/product.md#verification, docs/security.md#codes). */
@@ -20,7 +23,9 @@ export const verificationRouter = router({
     .mutation(({ ctx, input }) => sendVerificationCode(ctx, input.phoneNumber)),
   check: deviceProcedure
     .input(checkCodeInput)
-    .mutation(({ ctx, input }) => checkVerificationCode(ctx, input.phoneNumber, input.code)),
+    .mutation(({ ctx, input }) =>
+      checkVerificationCode(ctx, input.phoneNumber, input.code, input.claims ?? []),
+    ),
   /**
    * The country the phone input starts on (from the request's proxy or language headers, else 'us') and the
    * countries texts go to (ALLOWED_SMS_COUNTRIES), which the browser lists first and checks a number against

@@ -138,6 +138,8 @@ const createCaller = createCallerFactory(appRouter);
 /** Cookies an HTTP test client keeps between requests. */
 export class HttpBrowser {
   readonly cookies = new Map<string, string>();
+  /** The claims `rating.submit` gave this tab before it proved a phone, as the client keeps them. */
+  readonly claims: string[] = [];
 
   header() {
     return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');

@@ -44,7 +44,8 @@ export async function trpcHttp(
   input?: unknown,
   headers: Record<string, string> = {},
 ): Promise<TrpcHttpReply> {
-  const encoded = input === undefined ? undefined : JSON.stringify({ json: input });
+  const sent = withTabClaims(browser, path, input);
+  const encoded = sent === undefined ? undefined : JSON.stringify({ json: sent });
   const response =
     kind === 'query'
       ? await t.http(
@@ -68,12 +69,27 @@ export async function trpcHttp(
     result?: { data?: { json?: unknown } };
     error?: { json: TrpcHttpReply['error'] };
   };
-  return {
+  const reply = {
     status: response.statusCode,
     data: body.result?.data?.json,
     error: body.error?.json ?? null,
     response,
   };
+  keepTabClaims(browser, path, reply);
+  return reply;
+}
+
+/** A proof presents the claims of the tab's unproven ratings, as the client's verification step does. */
+function withTabClaims(browser: HttpBrowser, path: string, input: unknown) {
+  if (path !== 'verification.check' || browser.claims.length === 0) return input;
+  if (typeof input !== 'object' || input === null || 'claims' in input) return input;
+  return { ...input, claims: [...browser.claims] };
+}
+
+function keepTabClaims(browser: HttpBrowser, path: string, reply: TrpcHttpReply) {
+  const claim = (reply.data as { claim?: unknown } | undefined)?.claim;
+  if (path === 'rating.submit' && typeof claim === 'string') browser.claims.push(claim);
+  if (path === 'verification.check' && reply.error === null) browser.claims.length = 0;
 }
 
 /** rating.submit over HTTP from `browser`: a valid rating (ratingInput) of `phoneNumber`. */

@@ -14,7 +14,7 @@ interface BasicInfoStepProps {
   errors: Partial<Record<BasicInfoField, string>>;
   /** Continue was pressed: show the phone error even if the field was never touched. */
   attempted: boolean;
-  relationshipTypes: Array<{ value: string; label: string }> | undefined;
+  relationshipTypes: ReadonlyArray<{ value: string; label: string }> | undefined;
   onContinue: () => void;
   /** The visitor has given one rating: this one unlocks their own. */
   isSecondRating: boolean;

@@ -33,6 +33,8 @@ export interface SubmitReply {
   ratingId: string;
   ratingsGiven: number;
   isUnlocked: boolean;
+  /** Given before a phone was proven: the tab presents it when it proves one (lib/rating-claims.ts). */
+  claim?: string;
 }
 
 export interface Toast {

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { showServerFieldErrors } from '../../lib/form-errors';
 import { notify } from '../../lib/notify';
+import { keepRatingClaim } from '../../lib/rating-claims';
 import { useRatingLists } from '../../lib/rating-lists';
 import { readServerError } from '../../lib/server-error';
 import { useTRPC } from '../../lib/trpc';
@@ -144,6 +145,7 @@ export function useRateForm({
       },
       {
         onSuccess: (reply: SubmitReply) => {
+          if (reply.claim) keepRatingClaim(reply.claim);
           void refreshViewer();
           const { toast, next } = afterRating(reply, {
             flags,

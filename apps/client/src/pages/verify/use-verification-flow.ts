@@ -6,6 +6,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { z } from 'zod/mini';
 import { showServerFieldErrors } from '../../lib/form-errors';
 import { notify } from '../../lib/notify';
+import { forgetRatingClaims, tabRatingClaims } from '../../lib/rating-claims';
 import { readServerError, userFacingMessage } from '../../lib/server-error';
 import { useTRPC } from '../../lib/trpc';
 import type { Viewer } from '../../lib/viewer';
@@ -142,9 +143,10 @@ export function useVerificationFlow(viewer: Viewer, returnTo: string | null) {
   const verify = () => {
     if (form.validate().hasErrors) return;
     check.mutate(
-      { phoneNumber: phone, code },
+      { phoneNumber: phone, code, claims: tabRatingClaims() },
       {
         onSuccess: async () => {
+          forgetRatingClaims();
           notify.success({ title: 'Phone verified successfully!' });
           const fresh = await refreshViewer().catch(() => null);
           if (returnTo) navigate(returnTo, { replace: true, state: location.state });

@@ -12,6 +12,7 @@ import { authorRecord } from '../moderation/repeat-offenders';
 import { ratingTextMessage } from '../notifications/rating-text';
 import { parsePhone } from '../phone/phone';
 import { classifyRating } from '../screening/classify-rating';
+import { claimOf } from './rating-claims';
 import { type RatingSubmitInput, screeningVerdictOf } from './rating-input';
 import { DAY_SECONDS, enforceSubmissionCaps, type RatingContext, ratingWindows } from './rating-limits';
 import { logWithheld } from './rating-stands';
@@ -36,6 +37,8 @@ export interface RatingSubmitResult {
   ratingId: string;
   ratingsGiven: number;
   isUnlocked: boolean;
+  /** Given before any phone stood behind it: the tab presents it when it proves one (rating-claims.ts). */
+  claim?: string;
 }
 
 /**
@@ -151,7 +154,9 @@ export async function submitRating(
   }
   const { ratingsGiven } = outcome;
   ctx.audit.log('rating_submission_completed', { ratingId, ratingsGiven });
-  return { ratingId, ratingsGiven, isUnlocked: ratingsGiven >= RATINGS_TO_UNLOCK };
+  const reply = { ratingId, ratingsGiven, isUnlocked: ratingsGiven >= RATINGS_TO_UNLOCK };
+  // No phone stands behind it yet: the tab that gave it claims it when it proves one (rating-claims.ts).
+  return raterPhone ? reply : { ...reply, claim: claimOf(ctx.config.sessionSecret, ratingId) };
 }
 
 /** Numbers that can never get a rating text are not rated at all: a rating nobody is told of unlocks nothing. */

@@ -85,6 +85,11 @@ function newToken() {
   return { token, tokenHash: hashToken(token) };
 }
 
+/** The token hash of a session row no cookie will ever hold (its token is thrown away at once). */
+export function unheldTokenHash(): string {
+  return newToken().tokenHash;
+}
+
 export class SessionService {
   private readonly devices = new SessionCache<DeviceSession>(SESSION_CACHE_MS);
   private readonly admins = new SessionCache<StaffSession>(SESSION_CACHE_MS);

@@ -1,5 +1,5 @@
 import { untextableReason } from '@exrated/content/phone';
-import { dropErasedRepeatsOfDevice } from '@exrated/db/queries';
+import { dropErasedRepeatsOfDevice, setAsideUnpresentedRatings } from '@exrated/db/queries';
 import type { DeviceSession } from '@exrated/db/schema';
 import type { Context } from '../../context';
 import { DomainError, invalidRequest, unavailable, upstreamFailed } from '../errors/domain-error';
@@ -13,8 +13,10 @@ import {
   REPEAT_OFFENDER_HOLD,
 } from '../moderation/repeat-offenders';
 import { parsePhone } from '../phone/phone';
+import { claimedRatingIds } from '../rating/rating-claims';
 import { claimedAtProofSince, ratingWindows } from '../rating/rating-limits';
 import { logWithheld, releaseTimesAtProof } from '../rating/rating-stands';
+import { unheldTokenHash } from '../sessions/sessions';
 import { PHONE_FORMAT_NOT_SUPPORTED, PROVIDER_UNREACHABLE } from '../sms/sms-errors';
 import { SmsBusyError, SmsDeliveryError } from '../sms/sms-sender';
 import { CODE_TTL_MS, type SendRefusal } from './code-store';
@@ -150,7 +152,12 @@ async function notTexted(
  * match proves the phone in a new session (new id and token) that ends every earlier one of the number,
  * verifies its profile and settles the ratings this visit gave before (docs/security.md#sessions).
  */
-export async function checkVerificationCode(ctx: DeviceContext, phone: string, code: string) {
+export async function checkVerificationCode(
+  ctx: DeviceContext,
+  phone: string,
+  code: string,
+  claims: readonly string[],
+) {
   const audit = (action: string, details?: Record<string, unknown>) =>
     ctx.audit.log(action, details, { phoneNumber: phone });
   const now = ctx.now();
@@ -185,6 +192,12 @@ export async function checkVerificationCode(ctx: DeviceContext, phone: string, c
   try {
     // The ratings this visit gave before the proof go with it (docs/security.md#sessions).
     const claimed = { deviceSessionId: ctx.session.id, claimSince: claimedAtProofSince(now) };
+    // Only what this tab gave: ratings of the browser it holds no claim of are an earlier visitor's.
+    await setAsideUnpresentedRatings(ctx.db, {
+      ...claimed,
+      keep: claimedRatingIds(ctx.config.sessionSecret, claims),
+      tokenHash: unheldTokenHash(),
+    });
     // Numbers a deleted account of this phone rated within the window are not rated again through a proof.
     const erasedRepeats = await dropErasedRepeatsOfDevice(ctx.db, {
       deviceSessionId: ctx.session.id,

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { claimedRatingIds, claimOf } from './rating-claims';
+
+const SECRET = 'a-session-secret-of-at-least-32-characters';
+const ID = '8f1d7a52-3c4b-4e6f-9a0b-1c2d3e4f5a6b';
+
+describe('rating claims', () => {
+  it('gives back the rating of a genuine claim, once', () => {
+    const claim = claimOf(SECRET, ID);
+    expect(claimedRatingIds(SECRET, [claim, claim])).toEqual([ID]);
+  });
+
+  it('ignores a claim under another secret, for another rating, altered or malformed', () => {
+    const claim = claimOf(SECRET, ID);
+    const other = '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
+    expect(
+      claimedRatingIds(SECRET, [
+        claimOf('another-secret-of-at-least-32-characters!!', ID),
+        `${other}.${claim.split('.')[1]}`,
+        `${claim.slice(0, -1)}x`,
+        ID,
+        '',
+        '.',
+      ]),
+    ).toEqual([]);
+  });
+});

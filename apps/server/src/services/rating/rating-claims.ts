@@ -1,0 +1,32 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+/** The most claims one proof presents: a visit rates a handful of people before it proves a phone. */
+export const MAX_CLAIMS_PER_PROOF = 20;
+const TAG_LENGTH = 22;
+
+function tagOf(secret: string, ratingId: string): string {
+  return createHmac('sha256', secret)
+    .update(`rating-claim:${ratingId}`)
+    .digest('base64url')
+    .slice(0, TAG_LENGTH);
+}
+
+/**
+ * What `rating.submit` hands the browser tab that gave a rating before any phone stood behind it: the tab
+ * keeps it and presents it when it proves a phone, so a proof claims only the ratings of the visit that made
+ * it, never those an earlier person left in a shared browser (docs/security.md#sessions).
+ */
+export function claimOf(secret: string, ratingId: string): string {
+  return `${ratingId}.${tagOf(secret, ratingId)}`;
+}
+
+/** The rating ids of the claims that are genuine; a forged or altered one is ignored. */
+export function claimedRatingIds(secret: string, claims: readonly string[]): string[] {
+  const ids = new Set<string>();
+  for (const claim of claims) {
+    const [ratingId, tag] = claim.split('.');
+    if (!ratingId || !tag || tag.length !== TAG_LENGTH) continue;
+    if (timingSafeEqual(Buffer.from(tag), Buffer.from(tagOf(secret, ratingId)))) ids.add(ratingId);
+  }
+  return [...ids];
+}
