@@ -102,7 +102,7 @@ describe('a shared browser', () => {
   it('claims nothing for a proof that presents a forged claim', async () => {
     const person = actor('192.0.2.94', 'forging-agent');
     const rated = await rate(person, newPhone());
-    const forged = `${rated}.${'A'.repeat(22)}`;
+    const forged = `${rated}.00000000-0000-4000-8000-000000000000`;
     person.browser.claims.length = 0;
     const phone = newPhone();
     expect((await person.call('verification.send', { phoneNumber: phone })).error).toBeNull();

@@ -6,6 +6,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../src/app';
 import type { DomainError } from '../src/services/errors/domain-error';
+import { claimOf } from '../src/services/rating/rating-claims';
 import { PHONE_FORMAT_NOT_SUPPORTED } from '../src/services/sms/sms-errors';
 import { SmsDeliveryError, type SmsMessage, type SmsSender } from '../src/services/sms/sms-sender';
 import type { CodeStore } from '../src/services/verification/code-store';
@@ -44,12 +45,12 @@ describe.each(stores)('verification through the tRPC caller (%s store)', (_name,
     await trpc.profile.me();
     const before = await sessionOf(t, cookies);
     if (!before) throw new Error('no session');
-    await t.database.db.insert(ratings).values({
-      name: 'Alex S.',
-      relationshipType: 'casual',
-      phoneNumber: UK,
-      deviceSessionId: before.id,
-    });
+    const [earlier] = await t.database.db
+      .insert(ratings)
+      .values({ name: 'Alex S.', relationshipType: 'casual', phoneNumber: UK, deviceSessionId: before.id })
+      .returning({ id: ratings.id });
+    // The tab presents the claim rating.submit gave it (services/rating/rating-claims.ts).
+    const claims = [claimOf(t.config.sessionSecret, earlier?.id ?? '')];
 
     const sent = await trpc.verification.send({ phoneNumber: US });
     expect(sent).toEqual({ phoneNumber: US, resendAfterSeconds: 60, expiresInSeconds: 600 });
@@ -80,7 +81,7 @@ describe.each(stores)('verification through the tRPC caller (%s store)', (_name,
       message: INVALID_CODE,
     });
     const tokenBefore = cookies.get('exrated_sid');
-    expect(await trpc.verification.check({ phoneNumber: US, code: latestCode(t, US) })).toEqual({
+    expect(await trpc.verification.check({ phoneNumber: US, code: latestCode(t, US), claims })).toEqual({
       verified: true,
       phoneNumber: US,
     });

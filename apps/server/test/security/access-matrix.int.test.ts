@@ -154,9 +154,9 @@ const ips = new Map<CallerKind, string>(
   CALLER_KINDS.map((kind, index) => [kind, `198.51.100.${index + 20}`]),
 );
 
-async function prove(caller: ReturnType<TestApp['caller']>, phone: string) {
+async function prove(caller: ReturnType<TestApp['caller']>, phone: string, claims: string[] = []) {
   await caller.trpc.verification.send({ phoneNumber: phone });
-  await caller.trpc.verification.check({ phoneNumber: phone, code: latestCode(t, phone) });
+  await caller.trpc.verification.check({ phoneNumber: phone, code: latestCode(t, phone), claims });
 }
 
 /** A valid rating.submit input for the typed caller. */
@@ -167,8 +167,10 @@ function submitInput(phoneNumber: string, testimonial?: string) {
   };
 }
 
+/** An unproven rating of a stranger; returns the claim the tab keeps (services/rating/rating-claims.ts). */
 async function rateStranger(caller: ReturnType<TestApp['caller']>) {
-  await caller.trpc.rating.submit(submitInput(newPhone()));
+  const { claim } = await caller.trpc.rating.submit(submitInput(newPhone()));
+  return claim ?? '';
 }
 
 /** Phones of every rater the matrix seeds: none may appear in an answer to someone else. */
@@ -233,9 +235,7 @@ async function createCaller(kind: CallerKind, ownPhone?: string): Promise<Matrix
       phone = ownPhone ?? phones[kind];
       // Ratings given before the proof are attributed to the phone when it is proven
       // (docs/security.md#sessions).
-      await rateStranger(base);
-      await rateStranger(base);
-      await prove(base, phone);
+      await prove(base, phone, [await rateStranger(base), await rateStranger(base)]);
       break;
     case 'admin':
       await base.trpc.admin.login(testAdminLogin());

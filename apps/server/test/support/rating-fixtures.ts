@@ -53,13 +53,15 @@ export async function postProcedure<T>(
       method: 'POST',
       url: `/trpc/${path}`,
       headers: { 'content-type': 'application/json' },
-      payload: JSON.stringify({ json: input }),
+      payload: JSON.stringify({ json: browser ? browser.withClaims(path, input) : input }),
       ...(options.ip ? { remoteAddress: options.ip } : {}),
     },
     browser,
   );
   const body = response.json();
-  return { status: response.statusCode, data: body.result?.data?.json, error: body.error?.json };
+  const reply = { status: response.statusCode, data: body.result?.data?.json, error: body.error?.json };
+  browser?.keepClaims(path, reply);
+  return reply;
 }
 
 export interface SubmitReply {

@@ -141,6 +141,19 @@ export class HttpBrowser {
   /** The claims `rating.submit` gave this tab before it proved a phone, as the client keeps them. */
   readonly claims: string[] = [];
 
+  /** A proof presents the claims of the tab's unproven ratings, as the client's verification step does. */
+  withClaims(path: string, input: unknown): unknown {
+    if (path !== 'verification.check' || this.claims.length === 0) return input;
+    if (typeof input !== 'object' || input === null || 'claims' in input) return input;
+    return { ...input, claims: [...this.claims] };
+  }
+
+  keepClaims(path: string, reply: { data: unknown; error: unknown }) {
+    const claim = (reply.data as { claim?: unknown } | undefined)?.claim;
+    if (path === 'rating.submit' && typeof claim === 'string') this.claims.push(claim);
+    if (path === 'verification.check' && !reply.error) this.claims.length = 0;
+  }
+
   header() {
     return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
   }

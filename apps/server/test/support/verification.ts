@@ -44,7 +44,7 @@ export async function trpcHttp(
   input?: unknown,
   headers: Record<string, string> = {},
 ): Promise<TrpcHttpReply> {
-  const sent = withTabClaims(browser, path, input);
+  const sent = browser.withClaims(path, input);
   const encoded = sent === undefined ? undefined : JSON.stringify({ json: sent });
   const response =
     kind === 'query'
@@ -75,21 +75,8 @@ export async function trpcHttp(
     error: body.error?.json ?? null,
     response,
   };
-  keepTabClaims(browser, path, reply);
+  browser.keepClaims(path, reply);
   return reply;
-}
-
-/** A proof presents the claims of the tab's unproven ratings, as the client's verification step does. */
-function withTabClaims(browser: HttpBrowser, path: string, input: unknown) {
-  if (path !== 'verification.check' || browser.claims.length === 0) return input;
-  if (typeof input !== 'object' || input === null || 'claims' in input) return input;
-  return { ...input, claims: [...browser.claims] };
-}
-
-function keepTabClaims(browser: HttpBrowser, path: string, reply: TrpcHttpReply) {
-  const claim = (reply.data as { claim?: unknown } | undefined)?.claim;
-  if (path === 'rating.submit' && typeof claim === 'string') browser.claims.push(claim);
-  if (path === 'verification.check' && reply.error === null) browser.claims.length = 0;
 }
 
 /** rating.submit over HTTP from `browser`: a valid rating (ratingInput) of `phoneNumber`. */
