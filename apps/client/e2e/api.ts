@@ -59,8 +59,29 @@ export async function latestCode(app: App, phone: string): Promise<string> {
 /** Proves `phone` for the page's browser with the texted code (what /verify does). */
 export async function provePhone(page: Page, app: App, phone: string): Promise<void> {
   await mutate(page, 'verification.send', { phoneNumber: phone });
-  await mutate(page, 'verification.check', { phoneNumber: phone, code: await latestCode(app, phone) });
+  // The claims of the tab's unproven ratings, as /verify presents them (src/lib/rating-claims.ts).
+  const claims = await page.evaluate((key) => {
+    try {
+      return JSON.parse(sessionStorage.getItem(key) ?? '[]') as string[];
+    } catch {
+      return [];
+    }
+  }, CLAIMS_KEY);
+  await mutate(page, 'verification.check', {
+    phoneNumber: phone,
+    code: await latestCode(app, phone),
+    claims,
+  });
+  await page.evaluate((key) => {
+    try {
+      sessionStorage.removeItem(key);
+    } catch {
+      // A page of no origin keeps no claims.
+    }
+  }, CLAIMS_KEY);
 }
+
+const CLAIMS_KEY = 'exrated.rating-claims';
 
 export interface RatingFields {
   name?: string;
@@ -75,7 +96,7 @@ export interface RatingFields {
 /** Submits a rating of `phone` from the page's browser (what /rate does). */
 export async function rate(page: Page, phone: string, fields: RatingFields = {}): Promise<void> {
   const scores = fields.scores ?? [6, 6, 6, 6, 6];
-  await mutate(page, 'rating.submit', {
+  const reply = await mutate<{ claim?: string }>(page, 'rating.submit', {
     name: fields.name ?? 'Alex S.',
     relationshipType: fields.relationshipType ?? 'casual',
     phoneNumber: phone,
@@ -85,4 +106,14 @@ export async function rate(page: Page, phone: string, fields: RatingFields = {})
     selfReflection: fields.selfReflection ?? '',
     feedback: fields.feedback ?? '',
   });
+  // Kept in the tab as /rate keeps it.
+  if (reply.claim) {
+    await page.evaluate(
+      ([key, claim]) => {
+        const kept = JSON.parse(sessionStorage.getItem(key) ?? '[]') as string[];
+        sessionStorage.setItem(key, JSON.stringify([...kept, claim]));
+      },
+      [CLAIMS_KEY, reply.claim] as const,
+    );
+  }
 }
