@@ -124,11 +124,12 @@ function rows(results) {
   const figures = [];
   for (const [name, key, stat] of open) {
     figures.push([name, (r) => r.latency?.[key]?.[stat]]);
-    figures.push(['  achieved req/s of 200', (r) => r.latency?.[key]?.achievedRps]);
+    figures.push(['  achieved req/s', (r) => r.latency?.[key]?.achievedRps]);
     figures.push(['  server CPU ms/req', (r) => r.cpuMsPerRequest?.open?.[key]]);
   }
-  figures.push(['verification.send p99 (ms)', (r) => r.verification?.sendP99]);
-  figures.push(['verification.check p99 (ms)', (r) => r.verification?.checkP99]);
+  figures.push(['verification capacity, pairs/s', (r) => r.verification?.capacityPairsPerSecond]);
+  figures.push(['verification.send p99 / saturated', (r) => r.verification?.sendP99InSaturatedLatency]);
+  figures.push(['verification.check p99 / saturated', (r) => r.verification?.checkP99InSaturatedLatency]);
   figures.push(['  server CPU ms per pair', (r) => r.verification?.cpuMsPerPair]);
   for (const key of ['a', 'questions', 'submit', 'profiles']) {
     figures.push([`closed loop ${key}, req/s`, (r) => r.throughput?.[key]]);

@@ -3,7 +3,7 @@ import { machineCpuTicks, stealPercent } from './machine.mjs';
 import { say } from './plan.mjs';
 import { cpuMs, sampleRss } from './processes.mjs';
 import { BASELINES, CLOSED, OPEN, probe, scenarios } from './scenarios.mjs';
-import { verificationPairs } from './verification-pairs.mjs';
+import { verificationCapacity, verificationPairs } from './verification-pairs.mjs';
 
 /**
  * A failed request is an error of the run, in every phase: a fast error is not a fast answer. A measurement
@@ -35,7 +35,6 @@ export async function measurePaths(plan, stage) {
   const closed = CLOSED.filter(plan.selected);
   const open = OPEN.filter(plan.selected);
   const verification = plan.selected('verification');
-  const { pairsPerSecond } = plan.verification;
   for (const name of new Set([...closed, ...open])) await probe(name, requests[name]);
 
   const runs = {
@@ -51,7 +50,11 @@ export async function measurePaths(plan, stage) {
       requireAnswered(`warm-up ${name}`, result, { warmUp: true });
     }
     if (verification) {
-      const pairs = await verificationPairs({ ...stage, pairsPerSecond, duration: plan.warmupSeconds });
+      const pairs = await verificationCapacity({
+        ...stage,
+        connections: plan.closedLoop.connections,
+        duration: plan.warmupSeconds,
+      });
       requireAnswered('warm-up verification pairs', pairs, { warmUp: true });
     }
     await stage.database.settle();
@@ -112,13 +115,28 @@ export async function measurePaths(plan, stage) {
       );
     }
     if (!verification) continue;
-    const pairs = await measured(`rep ${rep} verification pairs`, 'verification', () =>
-      verificationPairs({ ...stage, ...plan.verification }),
+    // The code pairs as the other paths: their own capacity first, then half of it, evenly paced.
+    const capacity = await measured(`rep ${rep} closed verification pairs`, 'verification', () =>
+      verificationCapacity({ ...stage, ...plan.closedLoop }),
     );
-    pairs.cpuMsPerPair = pairs.cpuMsPerRequest * 2;
+    const pairsPerSecond = Math.max(1, Math.round(plan.openLoop.loadFraction * capacity.pairsPerSecond));
+    const pairs = await measured(`rep ${rep} open verification pairs`, 'verification', () =>
+      verificationPairs({ ...stage, pairsPerSecond, duration: plan.openLoop.duration }),
+    );
+    pairs.capacityPairsPerSecond = capacity.pairsPerSecond;
+    pairs.offeredPairsPerSecond = pairsPerSecond;
+    pairs.cpuMsPerPair = capacity.cpuMsPerRequest * 2;
+    pairs.work = capacity.work;
+    pairs.cpuMsPerRequest = capacity.cpuMsPerRequest;
+    for (const step of ['send', 'check']) {
+      const saturatedMs = capacity[`${step}SaturatedMs`];
+      pairs[`${step}SaturatedMs`] = saturatedMs;
+      pairs[`${step}P95InSaturatedLatency`] = pairs[`${step}P95`] / saturatedMs;
+      pairs[`${step}P99InSaturatedLatency`] = pairs[`${step}P99`] / saturatedMs;
+    }
     runs.verification.push(pairs);
     say(
-      `rep ${rep} verification pairs: ${pairs.cpuMsPerPair.toFixed(2)} ms CPU/pair, send p99 ${pairs.sendP99.toFixed(1)} ms, check p99 ${pairs.checkP99.toFixed(1)} ms, steal ${pairs.stealPercent.toFixed(0)} %`,
+      `rep ${rep} verification pairs: capacity ${capacity.pairsPerSecond.toFixed(0)} pairs/s, ${pairs.cpuMsPerPair.toFixed(2)} ms CPU/pair, ${describeWork(capacity.work)}; open@${pairsPerSecond}: send p99 ${pairs.sendP99.toFixed(1)} ms (${pairs.sendP99InSaturatedLatency.toFixed(2)} saturated), check p99 ${pairs.checkP99.toFixed(1)} ms (${pairs.checkP99InSaturatedLatency.toFixed(2)} saturated), steal ${pairs.stealPercent.toFixed(0)} %`,
     );
   }
   return {

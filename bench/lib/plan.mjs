@@ -16,7 +16,6 @@ const MODES = {
     warmupSeconds: 2,
     closedLoop: { connections: 50, duration: 6 },
     openLoop: { loadFraction: 0.5, duration: 6 },
-    verification: { pairsPerSecond: 100, duration: 6 },
     lighthouseRuns: 3,
     embeddedRuns: 3,
     screening: true,
@@ -27,13 +26,13 @@ const MODES = {
     warmupSeconds: 1,
     closedLoop: { connections: 50, duration: 1 },
     openLoop: { loadFraction: 0.5, duration: 1 },
-    verification: { pairsPerSecond: 100, duration: 1 },
     lighthouseRuns: 1,
     embeddedRuns: 1,
     screening: true,
     template: true,
   },
-  // Each path and baseline: 4 closed-loop requests over 2 connections, 5 paced ones, 3 verification pairs.
+  // Each path, the code pairs and each baseline: 4 closed-loop requests over 2 connections, then a quarter
+  // second paced at half that rate.
   // No Lighthouse (it needs Chromium, which the test command does not), no screening measurement (an
   // in-process timing of the screening code, 10-20 s of corpus here, and no request path), no template (a
   // seed this small takes under a second, and a shared template would be raced by other checkouts' runs).
@@ -42,7 +41,6 @@ const MODES = {
     warmupSeconds: 0,
     closedLoop: { connections: 2, amount: 4 },
     openLoop: { loadFraction: 0.5, duration: 0.25 },
-    verification: { pairsPerSecond: 10, duration: 0.3 },
     lighthouseRuns: 0,
     embeddedRuns: 1,
     screening: false,

@@ -114,8 +114,15 @@ export function resultsOf({ plan, dataset, measured, ...figures }) {
       ]),
     ),
     verification: {
-      pairsPerSecond: plan.verification.pairsPerSecond,
+      capacityPairsPerSecond: verification('capacityPairsPerSecond'),
+      offeredPairsPerSecond: verification('offeredPairsPerSecond'),
       cpuMsPerPair: verification('cpuMsPerPair'),
+      sendSaturatedMs: verification('sendSaturatedMs'),
+      checkSaturatedMs: verification('checkSaturatedMs'),
+      sendP95InSaturatedLatency: verification('sendP95InSaturatedLatency'),
+      sendP99InSaturatedLatency: verification('sendP99InSaturatedLatency'),
+      checkP95InSaturatedLatency: verification('checkP95InSaturatedLatency'),
+      checkP99InSaturatedLatency: verification('checkP99InSaturatedLatency'),
       sendP95: verification('sendP95'),
       sendP99: verification('sendP99'),
       checkP95: verification('checkP95'),
@@ -216,7 +223,7 @@ export function printResults(results) {
   );
   if (Number.isFinite(results.verification.cpuMsPerPair)) {
     console.log(
-      `Verification, ${results.verification.pairsPerSecond} pairs/s: ${fmt(results.verification.cpuMsPerPair)} ms of server CPU per send + check pair`,
+      `Verification: capacity ${fmt(results.verification.capacityPairsPerSecond)} pairs/s, ${fmt(results.verification.cpuMsPerPair)} ms of server CPU per send + check pair; at ${fmt(results.verification.offeredPairsPerSecond)} pairs/s send p99 ${fmt(results.verification.sendP99)} ms, check p99 ${fmt(results.verification.checkP99)} ms`,
     );
   }
   console.log(

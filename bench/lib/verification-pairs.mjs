@@ -1,29 +1,64 @@
 import { browser, freshPhone } from './api-client.mjs';
 import { percentile } from './load.mjs';
 
-/** Open-loop verification pairs: a new visitor starts a send every 1/rate s, then checks the texted code. */
-export async function verificationPairs({ base, sns, pairsPerSecond, duration }) {
-  const send = [];
-  const check = [];
-  const failureKinds = {};
-  let failures = 0;
-  const inFlight = [];
+/** One new visitor: a send, then a check with the texted code; each step's latency goes to `into`. */
+function pairRunner({ base, sns }) {
+  const into = { send: [], check: [], failures: 0, failureKinds: {} };
   const pair = async () => {
     const visitor = browser(base);
     const phoneNumber = freshPhone();
     try {
       let started = performance.now();
       await visitor.call('mutation', 'verification.send', { phoneNumber });
-      send.push(performance.now() - started);
+      into.send.push(performance.now() - started);
       const code = await sns.takeCode(phoneNumber);
       started = performance.now();
       await visitor.call('mutation', 'verification.check', { phoneNumber, code });
-      check.push(performance.now() - started);
+      into.check.push(performance.now() - started);
     } catch (error) {
-      failures++;
-      failureKinds[error.message] = (failureKinds[error.message] ?? 0) + 1;
+      into.failures++;
+      into.failureKinds[error.message] = (into.failureKinds[error.message] ?? 0) + 1;
     }
   };
+  return { pair, into };
+}
+
+const mean = (values) => values.reduce((sum, value) => sum + value, 0) / Math.max(1, values.length);
+
+/**
+ * Closed loop: `connections` visitors each run pairs back to back for `duration` s (or `amount` pairs in all).
+ * Its pairs per second is the capacity the open loop is offered a fraction of, and each step's mean latency
+ * when saturated is the unit its open-loop budgets are set in, as for the other paths.
+ */
+export async function verificationCapacity({ base, sns, connections, duration, amount }) {
+  const { pair, into } = pairRunner({ base, sns });
+  const began = performance.now();
+  const endsAt = began + (duration ?? 0) * 1000;
+  let started = 0;
+  const more = () => (amount === undefined ? performance.now() < endsAt : started < amount);
+  const visitor = async () => {
+    while (more()) {
+      started++;
+      await pair();
+    }
+  };
+  await Promise.all(Array.from({ length: connections }, visitor));
+  const seconds = (performance.now() - began) / 1000;
+  return {
+    pairs: started,
+    requests: 2 * started,
+    failures: into.failures,
+    failureKinds: into.failureKinds,
+    pairsPerSecond: into.check.length / seconds,
+    sendSaturatedMs: mean(into.send),
+    checkSaturatedMs: mean(into.check),
+  };
+}
+
+/** Open loop: a new visitor starts a send every 1/rate s, then checks the texted code. */
+export async function verificationPairs({ base, sns, pairsPerSecond, duration }) {
+  const { pair, into } = pairRunner({ base, sns });
+  const inFlight = [];
   const total = Math.max(1, Math.round(pairsPerSecond * duration));
   const began = performance.now();
   for (let i = 0; i < total; i++) {
@@ -36,11 +71,11 @@ export async function verificationPairs({ base, sns, pairsPerSecond, duration })
   return {
     pairs: total,
     requests: 2 * total,
-    failures,
-    failureKinds,
-    sendP95: percentile(send, 95),
-    sendP99: percentile(send, 99),
-    checkP95: percentile(check, 95),
-    checkP99: percentile(check, 99),
+    failures: into.failures,
+    failureKinds: into.failureKinds,
+    sendP95: percentile(into.send, 95),
+    sendP99: percentile(into.send, 99),
+    checkP95: percentile(into.check, 95),
+    checkP99: percentile(into.check, 99),
   };
 }
