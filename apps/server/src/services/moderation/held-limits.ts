@@ -68,6 +68,9 @@ function screeningReason(rating: ScreenedRating): string | null {
   return verdict.outcome === 'accept' ? null : screeningHoldReason(verdict.rule);
 }
 
+/** A proof that claims nothing has nothing to screen. */
+export const NOTHING_SCREENED: ProofScreening = { held: new Map(), dropped: 0 };
+
 /**
  * Before a device proves `phone`: the ratings it gave unproven were no moderation item; now they are read
  * again by today's rules. A text the rules hold is held (the proof keeps a held reason it finds), within the

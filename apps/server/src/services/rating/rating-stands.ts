@@ -39,13 +39,16 @@ export async function ratingComesToStand(ctx: StandContext, tx: Executor, rating
   return stood;
 }
 
-/** Release times for the ratings a proof claims (`claimed`), drawn before the proof's statement. */
+/**
+ * Release times for the ratings a proof claims (`claimed`), drawn before the proof's statement; null when the
+ * proof presented no genuine claim, so the device has no rating of the hour left to list.
+ */
 export async function releaseTimesAtProof(
   ctx: StandContext & Pick<Context, 'db'>,
-  claimed: { deviceSessionId: string; claimSince: Date },
+  claimed: { deviceSessionId: string; claimSince: Date } | null,
   now: Date,
 ) {
-  const recipients = await listUnclaimedRatingRecipients(ctx.db, claimed);
+  const recipients = claimed ? await listUnclaimedRatingRecipients(ctx.db, claimed) : [];
   const releaseTimes = drawReleaseTimes(ctx.config.release, now, recipients);
   // A rating given while the proof runs was not listed: it gets a draw of the same distribution.
   const fallbackReleaseAt = drawReleaseTime(ctx.config.release, now, recipients[0]?.phoneNumber ?? '');

@@ -6,7 +6,7 @@ import { DomainError, invalidRequest, unavailable, upstreamFailed } from '../err
 import { networkKey } from '../limits/network-key';
 import { enforceRateLimit, tooManyRequests } from '../limits/rate-limit-errors';
 import { holdShownToAuthor } from '../moderation/author-holds';
-import { screenRatingsAtProof } from '../moderation/held-limits';
+import { NOTHING_SCREENED, screenRatingsAtProof } from '../moderation/held-limits';
 import {
   erasedAccountKey,
   holdRatingsOfRepeatOffenderAtProof,
@@ -193,21 +193,25 @@ export async function checkVerificationCode(
     // The ratings this visit gave before the proof go with it (docs/security.md#sessions).
     const claimed = { deviceSessionId: ctx.session.id, claimSince: claimedAtProofSince(now) };
     // Only what this tab gave: ratings of the browser it holds no claim of are an earlier visitor's.
-    await setAsideUnpresentedRatings(ctx.db, {
-      ...claimed,
-      keep: claimedRatingIds(ctx.config.sessionSecret, claims),
-      tokenHash: unheldTokenHash(),
-    });
+    const keep = claimedRatingIds(ctx.config.sessionSecret, claims);
+    await setAsideUnpresentedRatings(ctx.db, { ...claimed, keep, tokenHash: unheldTokenHash() });
+    // With no genuine claim nothing of the hour is left to the device, and the proof claims nothing: the
+    // steps that read what it claims have nothing to read (most proofs: a visitor who has not rated yet).
+    const claimedAny = keep.length > 0;
     // Numbers a deleted account of this phone rated within the window are not rated again through a proof.
-    const erasedRepeats = await dropErasedRepeatsOfDevice(ctx.db, {
-      deviceSessionId: ctx.session.id,
-      authorKey: erasedAccountKey(ctx.config.sessionSecret, phone),
-      repeatSince: ratingWindows(ctx.config.limits, now).repeatSince,
-    });
+    const erasedRepeats = claimedAny
+      ? await dropErasedRepeatsOfDevice(ctx.db, {
+          deviceSessionId: ctx.session.id,
+          authorKey: erasedAccountKey(ctx.config.sessionSecret, phone),
+          repeatSince: ratingWindows(ctx.config.limits, now).repeatSince,
+        })
+      : 0;
     // What the device rated unproven was no moderation item: its texts are read again now.
-    const screened = await screenRatingsAtProof(ctx, phone);
+    const screened = claimedAny ? await screenRatingsAtProof(ctx, phone) : NOTHING_SCREENED;
     // A repeat offender's phone: the claimed ratings wait for a moderator instead of standing.
-    const offenderHolds = await holdRatingsOfRepeatOffenderAtProof(ctx, { phone, ...claimed });
+    const offenderHolds = claimedAny
+      ? await holdRatingsOfRepeatOffenderAtProof(ctx, { phone, ...claimed })
+      : 0;
     // A new session with a new token: a cookie planted before the proof (session fixation) never carries the
     // privilege, and what the browser did before stays with the session that did it.
     const { sessionId, settlement } = await ctx.sessions.provePhone(ctx.cookies, ctx.session, {
@@ -215,7 +219,7 @@ export async function checkVerificationCode(
       provenAt: now,
       claimSince: claimed.claimSince,
       ...ratingWindows(ctx.config.limits, now),
-      ...(await releaseTimesAtProof(ctx, claimed, now)),
+      ...(await releaseTimesAtProof(ctx, claimedAny ? claimed : null, now)),
     });
     ctx.audit.setActor({ userId: sessionId, phoneNumber: phone });
     audit('verification_complete', { ratingsAttributed: settlement.attributed });
