@@ -1,9 +1,9 @@
--- Live since migration 0020_proof_new_session.
--- A correct SMS code (as in 0014), with a device session of its own: the proof starts a new session row
--- (`p_token_hash`, the proven phone, `p_expires_at`), returned as `session_id`, and the browser's earlier row
--- keeps what it did (the caller ends it in the same transaction). Of the ratings the earlier row gave before
--- anyone stood behind them, those given since `p_claim_since` (the visit that led to the proof) move to the
--- new row and are settled as before; older ones stay with the earlier row, anonymous.
+-- Live since migration 0022_proof_claims_only.
+-- A correct SMS code (as in 0020), attributing only the ratings the proof claims: of the ratings the earlier row
+-- gave before anyone stood behind them, those given since `p_claim_since` whose ids are in `p_claimed` (the
+-- claims the tab presented) move to the new row and are settled as before. A rating the same cookie gave
+-- while the proof ran, which the proof neither screened nor checked against the author's record, stays with
+-- the earlier row, anonymous, as older ones do.
 CREATE FUNCTION "prove_phone"(
   "p_session_id" uuid,
   "p_token_hash" text,
@@ -11,6 +11,7 @@ CREATE FUNCTION "prove_phone"(
   "p_proven_at" timestamptz,
   "p_expires_at" timestamptz,
   "p_claim_since" timestamptz,
+  "p_claimed" uuid[],
   "p_repeat_since" timestamptz,
   "p_day_since" timestamptz,
   "p_daily_ceiling" integer,
@@ -42,7 +43,7 @@ BEGIN
 
   FOR "r" IN SELECT x."id", x."phone_number", x."held_reason" FROM "ratings" x
     WHERE x."device_session_id" = "p_session_id" AND x."created_by_phone" IS NULL
-      AND x."created_at" >= "p_claim_since"
+      AND x."created_at" >= "p_claim_since" AND x."id" = ANY("p_claimed")
     ORDER BY x."phone_number", x."created_at"
   LOOP
     IF "r"."phone_number" = "p_phone_number" THEN

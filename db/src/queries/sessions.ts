@@ -198,7 +198,7 @@ const provePhone = preparedPerExecutor((db) => {
     .from(
       sql`prove_phone(${value('sessionId')}::uuid, ${value('tokenHash')}::text, ${value('phoneNumber')}::text,
         ${value('provenAt')}::timestamptz, ${value('expiresAt')}::timestamptz, ${value('claimSince')}::timestamptz,
-        ${value('repeatSince')}::timestamptz, ${value('daySince')}::timestamptz,
+        ${value('claimed')}::uuid[], ${value('repeatSince')}::timestamptz, ${value('daySince')}::timestamptz,
         ${value('dailyCeiling')}::integer, ${value('releaseTimes')}::jsonb,
         ${value('fallbackReleaseAt')}::timestamptz)`,
     )
@@ -270,9 +270,10 @@ async function lockPhoneSessions(tx: Executor, phone: string) {
 /**
  * A correct SMS code checked in this session (docs/architecture.md), in one transaction: every session that
  * proved the number before ends, and so does this browser's session up to now, which keeps what it did
- * (docs/security.md#sessions); `prove_phone` (migration 0018) starts the session of the proof with its new
- * token (a cookie planted before the proof never carries the privilege) and the proven phone, verifies the
- * phone's profile from `provenAt`, and settles the ratings the device gave since `claimSince`: moved to the
+ * (docs/security.md#sessions); `prove_phone` (db/src/functions/prove_phone.sql) starts the session of the proof
+ * with its new token (a cookie planted before the proof never carries the privilege) and the proven phone,
+ * verifies the phone's profile from `provenAt`, and settles the ratings the device gave since `claimSince`
+ * whose claims the tab presented (`claimed`): moved to the
  * new session, attributed and standing from their release times (`stand_rating`), held for moderation over
  * the daily ceiling, or dropped (the prover's own number, or a repeat inside the window).
  */
@@ -285,6 +286,8 @@ export async function provePhoneForDeviceSession(
     provenAt: Date;
     expiresAt: Date;
     claimSince: Date;
+    /** The rating ids of the genuine claims the proof presented: no other rating is attributed. */
+    claimed: readonly string[];
     repeatSince: Date;
     dailyCeiling: { since: Date; limit: number };
     /** Release time of each rating that stands now, by rating id (docs/anonymity.md). */
@@ -306,6 +309,7 @@ export async function provePhoneForDeviceSession(
       provenAt: params.provenAt.toISOString(),
       expiresAt: params.expiresAt.toISOString(),
       claimSince: params.claimSince.toISOString(),
+      claimed: `{${params.claimed.join(',')}}`,
       repeatSince: params.repeatSince.toISOString(),
       daySince: params.dailyCeiling.since.toISOString(),
       dailyCeiling: params.dailyCeiling.limit,

@@ -24,4 +24,8 @@ describe('rating claims', () => {
       ]),
     ).toEqual([]);
   });
+
+  it('ignores a claim whose tag is as many characters as a genuine one but not ASCII', () => {
+    expect(claimedRatingIds(SECRET, [`${ID}.${'é'.repeat(36)}`])).toEqual([]);
+  });
 });

@@ -27,8 +27,12 @@ export function claimedRatingIds(secret: string, claims: readonly string[]): str
   const ids = new Set<string>();
   for (const claim of claims) {
     const [ratingId, tag] = claim.split('.');
-    if (!ratingId || !tag || tag.length !== TAG_LENGTH) continue;
-    if (timingSafeEqual(Buffer.from(tag), Buffer.from(tagOf(secret, ratingId)))) ids.add(ratingId);
+    if (!ratingId || !tag) continue;
+    // Compared as bytes: a tag of 36 characters that are not all ASCII is longer, and timingSafeEqual
+    // throws on buffers of different lengths.
+    const given = Buffer.from(tag);
+    if (given.length !== TAG_LENGTH) continue;
+    if (timingSafeEqual(given, Buffer.from(tagOf(secret, ratingId)))) ids.add(ratingId);
   }
   return [...ids];
 }

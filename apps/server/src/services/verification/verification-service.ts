@@ -218,6 +218,7 @@ export async function checkVerificationCode(
       phoneNumber: phone,
       provenAt: now,
       claimSince: claimed.claimSince,
+      claimed: keep,
       ...ratingWindows(ctx.config.limits, now),
       ...(await releaseTimesAtProof(ctx, claimedAny ? claimed : null, now)),
     });
