@@ -9,9 +9,10 @@ import { useTRPC } from './trpc';
  * picks its country when it mounts, so forms render it once this is no longer pending.
  */
 export function useDefaultCountry() {
-  const trpc = useTRPC();
-  return useQuery({
-    ...trpc.verification.defaultCountry.queryOptions(),
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  return useQuery(defaultCountryQuery(useTRPC()));
+}
+
+/** The query `useDefaultCountry` reads, for a screen that fetches it ahead of the form that shows it. */
+export function defaultCountryQuery(trpc: ReturnType<typeof useTRPC>) {
+  return { ...trpc.verification.defaultCountry.queryOptions(), staleTime: Number.POSITIVE_INFINITY };
 }

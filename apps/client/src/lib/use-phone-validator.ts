@@ -4,7 +4,7 @@ import { lazyModule, useLazyModule } from './use-lazy-module';
 /** What keeps a code from being texted to the number, or null when nothing does (lib/phone-validation). */
 export type PhoneValidator = (value: string) => 'invalid' | 'country' | null;
 
-const phoneValidation = lazyModule(() => import('./phone-validation'));
+export const phoneValidation = lazyModule(() => import('./phone-validation'));
 
 /**
  * The phone number check, or null while libphonenumber's metadata (26 KB) loads or the server has not yet

@@ -6,6 +6,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { useTRPC } from '../../lib/trpc';
 import { useViewer } from '../../lib/viewer';
+import { usePreloadPhoneStep } from '../verify/preload-phone-step';
 import { verifyPathReturningTo } from '../verify/return-to';
 import classes from './RatePage.module.css';
 import { mustVerifyFirst, readRateFlags } from './rate-flow';
@@ -37,13 +38,14 @@ export default function RatePage() {
   const checking = needsCheck && (!waited || viewer.loading);
   const mustVerify = mustVerifyFirst(flags, viewer);
   const redirecting = !checking && mustVerify;
-  // The form's code loads during the check instead of after it, once the answer says the form comes next
-  // (/verify, where a first visit goes, is in the entry already).
+  // The form's code loads during the check instead of after it, once the answer says the form comes next;
+  // when /verify comes next (it is in the entry already), its phone field and country load instead.
   const next = mustVerify ? 'verify' : viewer.loading ? null : 'form';
 
   useEffect(() => {
     if (next === 'form') void loadRateForm();
   }, [next]);
+  usePreloadPhoneStep(next === 'verify');
 
   // /rate/:id shows the same form; the id is only logged (docs/security.md#sessions).
   useEffect(() => {

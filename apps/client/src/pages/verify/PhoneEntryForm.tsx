@@ -7,7 +7,7 @@ import { usePhoneValidator } from '../../lib/use-phone-validator';
 
 // The phone field and its country data load beside the screen's text instead of before it: the card shows at
 // once, with a placeholder where the field goes (as it does while the country is looked up).
-const loadPhoneNumberInput = () => import('../../components/phone-input/PhoneNumberInput');
+export const loadPhoneNumberInput = () => import('../../components/phone-input/PhoneNumberInput');
 const PhoneNumberInput = lazy(() =>
   loadPhoneNumberInput().then((module) => ({ default: module.PhoneNumberInput })),
 );
