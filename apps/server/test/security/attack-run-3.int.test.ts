@@ -1,6 +1,5 @@
 // Attack run 3: probes over HTTP of the tab-held rating claims (docs/security.md#sessions) and of the newer
-// mechanisms around them. Each probe asserts the property it attacked; those that found a leak are in
-// attack-run-3-findings.int.test.ts.
+// mechanisms around them. Each probe asserts the property it attacked.
 import { ratings } from '@exrated/db/schema';
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
