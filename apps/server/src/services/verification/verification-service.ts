@@ -195,8 +195,8 @@ export async function checkVerificationCode(
     // Only what this tab gave: ratings of the browser it holds no claim of are an earlier visitor's.
     const keep = claimedRatingIds(ctx.config.sessionSecret, claims);
     await setAsideUnpresentedRatings(ctx.db, { ...claimed, keep, tokenHash: unheldTokenHash() });
-    // With no genuine claim nothing of the hour is left to the device, and the proof claims nothing: the
-    // steps that read what it claims have nothing to read (most proofs: a visitor who has not rated yet).
+    // prove_phone attributes only these: with no genuine claim the proof takes nothing, and the steps that
+    // read what it takes have nothing to read (most proofs: a visitor who has not rated yet).
     const claimedAny = keep.length > 0;
     // Numbers a deleted account of this phone rated within the window are not rated again through a proof.
     const erasedRepeats = claimedAny
