@@ -27,6 +27,16 @@ export function heldForModeration() {
 }
 
 /**
+ * The appeal stands in the queue: it is open, and its rating is still there with a proven phone behind it. An
+ * appeal of a rating no proven phone stands behind is, like that rating, no moderation item (only a proven
+ * phone files one; one filed otherwise waits with its rating); one whose rating is gone has nothing left to
+ * decide.
+ */
+export function appealForModeration() {
+  return and(eq(ratingAppeals.status, 'open'), isNotNull(ratings.createdByPhone));
+}
+
+/**
  * Another open item of the same kind and rule about the same number within `windowMs` of this one: the
  * candidates of a pile-on group (docs/trust-and-safety.md#pile-ons), listed however far down the queue they
  * sit, so a flood of single items never pushes a group off the page.
@@ -143,7 +153,10 @@ export async function listHeldRatingsForReview(
     .limit(params.limit);
 }
 
-/** Open appeals, oldest first, each with its rating and the decision it contests (none for a held rating). */
+/**
+ * Open appeals that stand in the queue (`appealForModeration`), oldest first, each with its rating and the
+ * decision it contests (none for a held rating).
+ */
 export async function listOpenAppeals(db: Executor, params: { limit: number }) {
   return db
     .select({
@@ -154,8 +167,8 @@ export async function listOpenAppeals(db: Executor, params: { limit: number }) {
       total: totalMatching(),
     })
     .from(ratingAppeals)
-    .leftJoin(ratings, eq(ratings.id, ratingAppeals.ratingId))
-    .where(eq(ratingAppeals.status, 'open'))
+    .innerJoin(ratings, eq(ratings.id, ratingAppeals.ratingId))
+    .where(appealForModeration())
     .orderBy(asc(ratingAppeals.createdAt), asc(ratingAppeals.id))
     .limit(params.limit);
 }
@@ -170,7 +183,6 @@ export async function lockRating(db: Executor, id: string) {
       createdAt: ratings.createdAt,
       phoneNumber: ratings.phoneNumber,
       createdByPhone: ratings.createdByPhone,
-      deviceSessionId: ratings.deviceSessionId,
     })
     .from(ratings)
     .where(eq(ratings.id, id))
@@ -203,9 +215,8 @@ export interface NewDecision {
   adminSessionId: string;
   /** The deciding staff member: named to staff, never to a reporter or an author. */
   staffId: string;
-  /** The rating's author (its proven phone, else its device session): what the repeat-offender count reads. */
+  /** The proven phone behind the rating: what the repeat-offender count reads. */
   authorPhone: string | null;
-  authorSessionId: string | null;
   queuedAt: Date;
   decidedAt: Date;
 }
@@ -298,7 +309,7 @@ export async function insertAppeal(
   db: Executor,
   params: {
     ratingId: string;
-    authorPhone: string | null;
+    authorPhone: string;
     authorSessionId: string;
     text: string | null;
     createdAt: Date;
@@ -318,7 +329,12 @@ export async function lockAuthoredRating(
   params: { ratingId: string; deviceSessionId: string; provenPhone: string | null },
 ) {
   const [row] = await db
-    .select({ id: ratings.id, heldReason: ratings.heldReason, hiddenAt: ratings.hiddenAt })
+    .select({
+      id: ratings.id,
+      heldReason: ratings.heldReason,
+      hiddenAt: ratings.hiddenAt,
+      appealed: sql<boolean>`exists (select 1 from ${ratingAppeals} a where a.rating_id = ${ratings}.id)`,
+    })
     .from(ratings)
     .where(and(eq(ratings.id, params.ratingId), authoredBy(params)))
     .for('update');
@@ -384,9 +400,10 @@ export async function summarizeModeration(db: Executor, params: { since: Date })
           and not exists (select 1 from ${ratingAppeals} a where a.rating_id = r.id and a.status = 'open')
       )`.mapWith(Number),
       openNotices: sql<number>`(select count(*) from ${notices} n where n.status = 'open')`.mapWith(Number),
-      openAppeals: sql<number>`(select count(*) from ${ratingAppeals} a where a.status = 'open')`.mapWith(
-        Number,
-      ),
+      openAppeals: sql<number>`(
+        select count(*) from ${ratingAppeals} a join ${ratings} r on r.id = a.rating_id
+        where a.status = 'open' and r.created_by_phone is not null
+      )`.mapWith(Number),
       medianDecisionSeconds: sql<number | null>`(
         select percentile_cont(0.5) within group (order by extract(epoch from d.decided_at - d.queued_at))
         from ${moderationDecisions} d where d.decided_at >= ${params.since.toISOString()}::timestamptz
