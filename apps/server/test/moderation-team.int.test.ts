@@ -394,7 +394,7 @@ describe('admin.decideGroup', () => {
         staffId: adminAccount?.id,
       });
       // A group decision counts toward no author's repeat-offender record: it names no author.
-      expect(decision).toMatchObject({ authorPhone: null, authorSessionId: null });
+      expect(decision).toMatchObject({ authorPhone: null });
     }
     const entries = await t.database.db
       .select()

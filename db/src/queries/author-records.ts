@@ -17,23 +17,21 @@ import { unclaimedOfDevice } from './rating-authors';
 /**
  * How many of an author's ratings moderators hid or deleted (docs/trust-and-safety.md#repeat-offenders): each
  * rating once, however many decisions removed it, and not one an appeal then kept (shown again). The author is
- * matched as `authoredBy` matches them: decisions recorded under the proven phone, or under the device
- * session before any phone stood behind its ratings. `phone` and `session` are SQL expressions.
+ * the proven phone that stood behind the rating, the one thing a decision records of them: never a browser
+ * session, which the next person at a shared computer inherits. `phone` is an SQL expression; null counts
+ * nothing.
  */
-function removalsOfAuthor(phone: SQL, session: SQL) {
+function removalsOfAuthor(phone: SQL) {
   return sql<number>`(
     select count(distinct coalesce(d.rating_id, d.id)) from ${moderationDecisions} d
-    where ${isRemovalOfAuthor(phone, session)}
+    where ${isRemovalOfAuthor(phone)}
   )`.mapWith(Number);
 }
 
 /** The condition on a decision `d` of `removalsOfAuthor`: a removal of the author's that still stands. */
-export function isRemovalOfAuthor(phone: SQL, session: SQL) {
+export function isRemovalOfAuthor(phone: SQL) {
   return sql`d.outcome in ('hide', 'delete')
-      and (
-        (${phone} is not null and d.author_phone = ${phone})
-        or (d.author_phone is null and d.author_session_id = ${session})
-      )
+      and d.author_phone = ${phone}
       and not exists (
         select 1 from ${moderationDecisions} k
         where k.rating_id = d.rating_id and k.kind = 'appeal' and k.outcome = 'keep'
@@ -117,7 +115,7 @@ export async function deleteUnclaimedRatings(db: Executor, ids: string[]) {
 
 /**
  * rating.submit: the submitting author's record in one round trip. `removed`: the removals standing against
- * them (a proven phone, else the device), with those a deleted account of the same phone left behind
+ * their proven phone (none without one), with those a deleted account of the same phone left behind
  * (`authorKey`); `erasedRatingAt`: when such an account (or a removal) last rated the `rated` number since its
  * `repeatSince`, or null without one
  * (docs/data-rights.md#deletion-keeps-what-protects-others).
@@ -126,7 +124,6 @@ export async function findAuthorRecord(
   db: Executor,
   params: {
     provenPhone: string | null;
-    deviceSessionId: string;
     authorKey: string | null;
     rated: { phoneNumber: string; repeatSince: Date } | null;
   },
@@ -134,7 +131,6 @@ export async function findAuthorRecord(
   const { rated } = params;
   const [row] = await (rated ? authorRecordOfRating : authorRecordAtProof)(db).execute({
     provenPhone: params.provenPhone,
-    deviceSessionId: params.deviceSessionId,
     authorKey: params.authorKey,
     ratedPhone: rated?.phoneNumber ?? null,
     repeatSince: rated?.repeatSince.toISOString() ?? null,
@@ -153,8 +149,7 @@ function authorRecordQuery(withRated: boolean) {
       sql`${erasedAccountRecords} e where e.author_key = ${value('authorKey')}::text and e.kind = ${sql.raw(`'${kind}'`)}`;
     return db
       .select({
-        removed:
-          sql<number>`${removalsOfAuthor(sql`${value('provenPhone')}::text`, sql`${value('deviceSessionId')}::uuid`)}
+        removed: sql<number>`${removalsOfAuthor(sql`${value('provenPhone')}::text`)}
         + (select count(*) from ${erased('removal')})`.mapWith(Number),
         erasedRatingAt: (withRated
           ? sql<Date | null>`(select max(e.at) from ${erased('rated_number')}
@@ -233,7 +228,7 @@ export async function queueHistories(db: Executor, ratingIds: readonly string[])
       appeals: sql<number>`(select count(*) from ${ratingAppeals} ap
         where (${phone} is not null and ap.author_phone = ${phone})
            or (${phone} is null and ap.author_session_id = ${session}))`.mapWith(Number),
-      removed: removalsOfAuthor(phone, session),
+      removed: removalsOfAuthor(phone),
       subjectNotices: sql<number>`(select count(*) from ${notices} n join ${ratings} x on x.id = n.rating_id
         where x.phone_number = ${subject})`.mapWith(Number),
       subjectDoNotRate: sql<boolean>`exists (select 1 from ${doNotRateNumbers} d

@@ -241,8 +241,8 @@ function deleteAccountRows(
     // the removals that count against the person were kept above, under the keyed hash.
     await tx
       .update(moderationDecisions)
-      .set({ authorPhone: null, authorSessionId: null })
-      .where(ofPerson(moderationDecisions.authorPhone, moderationDecisions.authorSessionId, person));
+      .set({ authorPhone: null })
+      .where(eq(moderationDecisions.authorPhone, params.phone));
     await tx.delete(claimedProfiles).where(eq(claimedProfiles.phoneNumber, params.phone));
     await tx.delete(deviceSessions).where(inArray(deviceSessions.id, sessionIds));
     await tx
@@ -301,10 +301,9 @@ async function keepWhatProtectsOthers(
       .where(and(authoredBy(author), gt(ratings.createdAt, keep.ratedSince))),
   );
   const phone = sql`${author.provenPhone}::text`;
-  const session = sql`${author.deviceSessionId}::uuid`;
   await tx.execute(sql`insert into ${erasedAccountRecords} (author_key, kind, phone_number, at)
     select ${keep.authorKey}::text, 'removal', null, max(d.decided_at) from ${moderationDecisions} d
-    where ${isRemovalOfAuthor(phone, session)}
+    where ${isRemovalOfAuthor(phone)}
     group by coalesce(d.rating_id, d.id)`);
 }
 

@@ -4,6 +4,7 @@ export * from './admin-logs';
 export * from './admin-profiles';
 export * from './audit';
 export * from './author-records';
+export * from './authored-ratings';
 export * from './data-rights';
 export * from './moderation';
 export * from './notices';

@@ -12,7 +12,6 @@ import {
   ratings,
 } from '../schema';
 import { totalMatching } from './paging';
-import { authoredBy } from './rating-authors';
 import { scoresOfRating } from './received-ratings';
 
 /**
@@ -24,6 +23,16 @@ import { scoresOfRating } from './received-ratings';
  */
 export function heldForModeration() {
   return and(isNotNull(ratings.heldReason), isNotNull(ratings.createdByPhone));
+}
+
+/**
+ * The appeal stands in the queue: it is open, and its rating is still there with a proven phone behind it. An
+ * appeal of a rating no proven phone stands behind is, like that rating, no moderation item (only a proven
+ * phone files one; one filed otherwise waits with its rating); one whose rating is gone has nothing left to
+ * decide.
+ */
+export function appealForModeration() {
+  return and(eq(ratingAppeals.status, 'open'), isNotNull(ratings.createdByPhone));
 }
 
 /**
@@ -143,7 +152,10 @@ export async function listHeldRatingsForReview(
     .limit(params.limit);
 }
 
-/** Open appeals, oldest first, each with its rating and the decision it contests (none for a held rating). */
+/**
+ * Open appeals that stand in the queue (`appealForModeration`), oldest first, each with its rating and the
+ * decision it contests (none for a held rating).
+ */
 export async function listOpenAppeals(db: Executor, params: { limit: number }) {
   return db
     .select({
@@ -154,8 +166,8 @@ export async function listOpenAppeals(db: Executor, params: { limit: number }) {
       total: totalMatching(),
     })
     .from(ratingAppeals)
-    .leftJoin(ratings, eq(ratings.id, ratingAppeals.ratingId))
-    .where(eq(ratingAppeals.status, 'open'))
+    .innerJoin(ratings, eq(ratings.id, ratingAppeals.ratingId))
+    .where(appealForModeration())
     .orderBy(asc(ratingAppeals.createdAt), asc(ratingAppeals.id))
     .limit(params.limit);
 }
@@ -170,7 +182,6 @@ export async function lockRating(db: Executor, id: string) {
       createdAt: ratings.createdAt,
       phoneNumber: ratings.phoneNumber,
       createdByPhone: ratings.createdByPhone,
-      deviceSessionId: ratings.deviceSessionId,
     })
     .from(ratings)
     .where(eq(ratings.id, id))
@@ -203,9 +214,8 @@ export interface NewDecision {
   adminSessionId: string;
   /** The deciding staff member: named to staff, never to a reporter or an author. */
   staffId: string;
-  /** The rating's author (its proven phone, else its device session): what the repeat-offender count reads. */
+  /** The proven phone behind the rating: what the repeat-offender count reads. */
   authorPhone: string | null;
-  authorSessionId: string | null;
   queuedAt: Date;
   decidedAt: Date;
 }
@@ -293,87 +303,6 @@ export async function closeAppeals(db: Executor, params: Closing & { appealId: s
   await closeAnswered(db, ratingAppeals, params.appealId, params);
 }
 
-/** Files the author's one appeal; null when the rating already has one. */
-export async function insertAppeal(
-  db: Executor,
-  params: {
-    ratingId: string;
-    authorPhone: string | null;
-    authorSessionId: string;
-    text: string | null;
-    createdAt: Date;
-  },
-) {
-  const [row] = await db
-    .insert(ratingAppeals)
-    .values(params)
-    .onConflictDoNothing({ target: ratingAppeals.ratingId })
-    .returning({ id: ratingAppeals.id, createdAt: ratingAppeals.createdAt });
-  return row ?? null;
-}
-
-/** A rating of this author, locked for an appeal; null when it is not theirs (or does not exist). */
-export async function lockAuthoredRating(
-  db: Executor,
-  params: { ratingId: string; deviceSessionId: string; provenPhone: string | null },
-) {
-  const [row] = await db
-    .select({ id: ratings.id, heldReason: ratings.heldReason, hiddenAt: ratings.hiddenAt })
-    .from(ratings)
-    .where(and(eq(ratings.id, params.ratingId), authoredBy(params)))
-    .for('update');
-  return row ?? null;
-}
-
-// Correlated lookups spelled with table names: Drizzle leaves columns of a one-table select unqualified. A
-// keep is the author's to see only when the item came from them: their text or record held it, or they
-// appealed. A keep that ended a daily-ceiling hold would say that others' ratings had reached the number, and
-// one that answered a notice that somebody reported the rating (docs/anonymity.md#non-interference); a hide
-// or a delete shows in the rating itself, so its decision is shown whatever brought it.
-const latestDecision = sql<{
-  outcome: DecisionOutcome;
-  reason: DecisionReason;
-  note: string;
-  decidedAt: string;
-} | null>`(
-  select json_build_object('outcome', d.outcome, 'reason', d.reason, 'note', d.note, 'decidedAt', d.decided_at)
-  from ${moderationDecisions} d where d.rating_id = "ratings"."id"
-    and not (d.outcome = 'keep' and (d.trigger = 'daily_ceiling' or d.kind = 'notice'))
-  order by d.decided_at desc limit 1
-)`;
-const appealOfRating = sql<{ status: 'open' | 'decided'; filedAt: string } | null>`(
-  select json_build_object('status', a.status, 'filedAt', a.created_at)
-  from ${ratingAppeals} a where a.rating_id = "ratings"."id"
-)`;
-
-/**
- * `profile.ratingsGiven`: the author's own ratings, newest first, with their state (hidden, held and why),
- * the latest decision on each and their appeal. Nothing of the rated person beyond what the author typed.
- */
-export async function listAuthoredRatings(
-  db: Executor,
-  params: { deviceSessionId: string; provenPhone: string | null; limit: number },
-) {
-  return db
-    .select({
-      id: ratings.id,
-      name: ratings.name,
-      relationshipType: ratings.relationshipType,
-      testimonial: ratings.testimonial,
-      createdAt: ratings.createdAt,
-      hiddenAt: ratings.hiddenAt,
-      heldReason: ratings.heldReason,
-      /** A proven phone stands behind it (otherwise it waits for its author to prove one). */
-      claimed: sql<boolean>`"ratings"."created_by_phone" is not null`,
-      decision: latestDecision,
-      appeal: appealOfRating,
-    })
-    .from(ratings)
-    .where(authoredBy(params))
-    .orderBy(desc(ratings.createdAt), desc(ratings.id))
-    .limit(params.limit);
-}
-
 /** The dashboard's moderation figures: items waiting, and the median wait of decisions since `since`. */
 export async function summarizeModeration(db: Executor, params: { since: Date }) {
   const [row] = await db
@@ -384,9 +313,10 @@ export async function summarizeModeration(db: Executor, params: { since: Date })
           and not exists (select 1 from ${ratingAppeals} a where a.rating_id = r.id and a.status = 'open')
       )`.mapWith(Number),
       openNotices: sql<number>`(select count(*) from ${notices} n where n.status = 'open')`.mapWith(Number),
-      openAppeals: sql<number>`(select count(*) from ${ratingAppeals} a where a.status = 'open')`.mapWith(
-        Number,
-      ),
+      openAppeals: sql<number>`(
+        select count(*) from ${ratingAppeals} a join ${ratings} r on r.id = a.rating_id
+        where a.status = 'open' and r.created_by_phone is not null
+      )`.mapWith(Number),
       medianDecisionSeconds: sql<number | null>`(
         select percentile_cont(0.5) within group (order by extract(epoch from d.decided_at - d.queued_at))
         from ${moderationDecisions} d where d.decided_at >= ${params.since.toISOString()}::timestamptz

@@ -60,12 +60,12 @@ export const moderationDecisions = pgTable(
     /** The staff member who decided: shown to staff, never to a reporter or an author. */
     staffId: uuid('staff_id').references(() => staffAccounts.id, { onDelete: 'set null' }),
     /**
-     * The decided rating's author as the author history matches them (the proven phone, else the device
-     * session), kept because a deleted rating takes its own columns with it: the repeat-offender count reads
-     * these. Never shown to staff.
+     * The proven phone behind the decided rating, kept because a deleted rating takes its own columns with it:
+     * the repeat-offender count reads it. Never a browser session: a record is the person's, and the next
+     * person at a shared computer inherits the session (docs/trust-and-safety.md#repeat-offenders). Never
+     * shown to staff.
      */
     authorPhone: text('author_phone'),
-    authorSessionId: uuid('author_session_id').references(() => deviceSessions.id, { onDelete: 'set null' }),
     /** When the item entered the queue, so the time to a decision is decidedAt - queuedAt. */
     queuedAt: timestamp('queued_at', { withTimezone: true }).notNull(),
     decidedAt: timestamp('decided_at', { withTimezone: true }).notNull().default(sql`now()`),
@@ -74,9 +74,6 @@ export const moderationDecisions = pgTable(
     index('moderation_decisions_decided_at_idx').on(t.decidedAt),
     index('moderation_decisions_rating_idx').on(t.ratingId, t.decidedAt.desc()),
     index('moderation_decisions_author_phone_idx').on(t.authorPhone).where(sql`${t.authorPhone} is not null`),
-    index('moderation_decisions_author_session_idx')
-      .on(t.authorSessionId)
-      .where(sql`${t.authorSessionId} is not null`),
     check('moderation_decisions_kind_check', sql`${t.kind} in (${sqlValueList(QUEUE_ITEM_KINDS)})`),
     check('moderation_decisions_outcome_check', sql`${t.outcome} in (${sqlValueList(DECISION_OUTCOMES)})`),
     check('moderation_decisions_reason_check', sql`${t.reason} in (${sqlValueList(DECISION_REASONS)})`),

@@ -15,6 +15,8 @@ export const limitsEnvShape = {
   LIMIT_RATINGS_PER_NUMBER_PER_DAY: positiveInt(3),
   LIMIT_HELD_RATINGS_PER_PHONE_PER_DAY: positiveInt(3),
   LIMIT_HELD_RATINGS_PER_IP_PER_DAY: positiveInt(10),
+  LIMIT_APPEALS_PER_PHONE_PER_DAY: positiveInt(3),
+  LIMIT_APPEALS_PER_IP_PER_DAY: positiveInt(10),
   LIMIT_RATING_TEXTS_PER_RECIPIENT_PER_DAY: positiveInt(3),
   LIMIT_RATING_TEXTS_PER_DAY: positiveInt(2000),
   LIMIT_SMS_REPLIES_PER_DAY: positiveInt(500),
@@ -56,6 +58,9 @@ export interface Limits {
    */
   heldRatingsPerPhonePerDay: number;
   heldRatingsPerIpPerDay: number;
+  /** Appeals per proven phone and per network per day: the other moderation items an author can create. */
+  appealsPerPhonePerDay: number;
+  appealsPerIpPerDay: number;
   ratingTextsPerRecipientPerDay: number;
   ratingTextsPerDay: number;
   /** Automatic replies (the answer to HELP) per day in all; one number gets at most one a day. */
@@ -95,6 +100,8 @@ export function limitsSettings(e: LimitsEnv): Limits {
     ratingsPerNumberPerDay: e.LIMIT_RATINGS_PER_NUMBER_PER_DAY,
     heldRatingsPerPhonePerDay: e.LIMIT_HELD_RATINGS_PER_PHONE_PER_DAY,
     heldRatingsPerIpPerDay: e.LIMIT_HELD_RATINGS_PER_IP_PER_DAY,
+    appealsPerPhonePerDay: e.LIMIT_APPEALS_PER_PHONE_PER_DAY,
+    appealsPerIpPerDay: e.LIMIT_APPEALS_PER_IP_PER_DAY,
     ratingTextsPerRecipientPerDay: e.LIMIT_RATING_TEXTS_PER_RECIPIENT_PER_DAY,
     ratingTextsPerDay: e.LIMIT_RATING_TEXTS_PER_DAY,
     smsRepliesPerDay: e.LIMIT_SMS_REPLIES_PER_DAY,

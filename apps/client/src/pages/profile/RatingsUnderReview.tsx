@@ -115,6 +115,11 @@ function GivenRatingCard({ rating, onAppeal }: { rating: GivenRating; onAppeal: 
               : 'Your appeal was decided (see the decision above).'}
           </Text>
         ) : null}
+        {rating.appealNeedsProof ? (
+          <Text size="sm" c="dimmed">
+            Verify your phone number to appeal: until then no moderator reads this rating.
+          </Text>
+        ) : null}
         {rating.canAppeal ? (
           <Group justify="flex-end">
             <Button

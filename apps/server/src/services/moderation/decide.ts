@@ -63,7 +63,10 @@ async function lockItem(tx: Executor, kind: QueueItemKind, id: string): Promise<
   }
   if (kind === 'appeal') {
     const appeal = await lockAppeal(tx, id);
-    return appeal && filedItem(appeal, 'appeal');
+    // As the queue lists appeals: one of a rating no proven phone stands behind (or a gone one) is no item.
+    const rating = appeal?.ratingId ? await lockRating(tx, appeal.ratingId) : null;
+    if (!appeal || !rating || rating.createdByPhone === null) return null;
+    return filedItem(appeal, 'appeal');
   }
   const rating = await lockRating(tx, id);
   // A rating no proven phone stands behind is no moderation item, whatever its held reason says.
@@ -112,7 +115,8 @@ type AuthorRecord = 'counts' | 'group';
 
 /**
  * Decides one open item in the caller's transaction: records the decision with the staff member and, when
- * it counts toward the author's record, the rating's author (the repeat-offender count reads it); answers
+ * it counts toward the author's record, the proven phone behind the rating (the repeat-offender count reads
+ * it; never a browser session, which a later person at the same computer would inherit); answers
  * every open notice and appeal of the same rating, and applies the outcome. Null when the item does not
  * exist.
  */
@@ -141,7 +145,6 @@ async function decideItem(
     adminSessionId: ctx.adminSession.id,
     staffId: ctx.adminSession.staffId,
     authorPhone: author?.createdByPhone ?? null,
-    authorSessionId: author?.createdByPhone ? null : (author?.deviceSessionId ?? null),
     queuedAt: item.queuedAt,
     decidedAt: now,
   });

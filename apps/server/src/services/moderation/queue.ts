@@ -201,7 +201,7 @@ export async function loadQueue(ctx: Context, filters: QueueFilters = {}) {
     ...appeals.map((row) => ({
       ...queued('appeal', row, 'appeal'),
       trigger: 'appeal',
-      triggerLabel: row.rating?.heldReason ? queueRuleLabel(row.rating.heldReason) : null,
+      triggerLabel: row.rating.heldReason ? queueRuleLabel(row.rating.heldReason) : null,
       rating: review(row.rating),
       screening: null,
       notice: null,

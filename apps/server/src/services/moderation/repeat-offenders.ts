@@ -9,23 +9,22 @@ export const REPEAT_OFFENDER_HOLD = 'repeat_offender';
  * The author's record as a submission meets it, in one round trip:
  * - `offenderHold`: whether the author's next rating waits for a moderator
  *   (docs/trust-and-safety.md#repeat-offenders), when moderators hid or deleted more of their ratings than
- *   the operator's threshold (admin Settings). The author is matched as the queue's author history matches
- *   them: the proven phone, else the device session; the removals a deleted account of the same phone left
- *   behind count too (docs/data-rights.md#deletion-keeps-what-protects-others).
+ *   the operator's threshold (admin Settings). The author is the proven phone (an unproven author has no
+ *   record: their ratings wait for a proof, which reads the phone's); the removals a deleted account of the
+ *   same phone left behind count too (docs/data-rights.md#deletion-keeps-what-protects-others). A browser
+ *   session is never the author: the next person at a shared computer would inherit it.
  * - `erasedRatingAt`: when a deleted account of the same phone (or a removal) last rated the `rated` number
  *   within the once-per-30-days window, or null; always null without a `rated` number (at a proof).
  * It runs for every submission, held or not, so the answer costs the same either way.
  */
 export async function authorRecord(
   ctx: Pick<Context, 'db' | 'settings' | 'config'>,
-  author: { provenPhone: string | null; deviceSessionId: string },
+  provenPhone: string | null,
   rated: { phoneNumber: string; repeatSince: Date } | null,
 ) {
-  const authorKey = author.provenPhone
-    ? erasedAccountKey(ctx.config.sessionSecret, author.provenPhone)
-    : null;
+  const authorKey = provenPhone ? erasedAccountKey(ctx.config.sessionSecret, provenPhone) : null;
   const [record, settings] = await Promise.all([
-    findAuthorRecord(ctx.db, { ...author, authorKey, rated }),
+    findAuthorRecord(ctx.db, { provenPhone, authorKey, rated }),
     ctx.settings.get(),
   ]);
   return {
@@ -54,11 +53,7 @@ export async function holdRatingsOfRepeatOffenderAtProof(
   ctx: Pick<Context, 'db' | 'settings' | 'config'>,
   params: { phone: string; deviceSessionId: string; claimSince: Date },
 ): Promise<number> {
-  const { offenderHold: hold } = await authorRecord(
-    ctx,
-    { provenPhone: params.phone, deviceSessionId: params.deviceSessionId },
-    null,
-  );
+  const { offenderHold: hold } = await authorRecord(ctx, params.phone, null);
   if (!hold) return 0;
   return holdUnclaimedRatingsOfDevice(ctx.db, {
     deviceSessionId: params.deviceSessionId,

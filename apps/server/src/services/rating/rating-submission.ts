@@ -79,11 +79,7 @@ export async function submitRating(
   // rating as when they do not; it can hold the rating, never refuse it.
   const releaseAt = drawReleaseTime(ctx.config.release, now, input.phoneNumber);
   const [record, classifierHold] = await Promise.all([
-    authorRecord(
-      ctx,
-      { provenPhone: raterPhone, deviceSessionId: ctx.session.id },
-      { phoneNumber: input.phoneNumber, repeatSince: windows.repeatSince },
-    ),
+    authorRecord(ctx, raterPhone, { phoneNumber: input.phoneNumber, repeatSince: windows.repeatSince }),
     classifyRating(ctx, texts),
   ]);
   // A deleted account of the same phone rated this number within the window: deletion does not reset it.
