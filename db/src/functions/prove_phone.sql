@@ -3,7 +3,9 @@
 -- gave before anyone stood behind them, those given since `p_claim_since` whose ids are in `p_claimed` (the
 -- claims the tab presented) move to the new row and are settled as before. A rating the same cookie gave
 -- while the proof ran, which the proof neither screened nor checked against the author's record, stays with
--- the earlier row, anonymous, as older ones do.
+-- the earlier row, anonymous, as older ones do. `p_claimed` comes last with a default so that the previous
+-- release's pods, which call with the eleven arguments before it, keep proving phones during a rolling
+-- update (docs/operations.md#kubernetes, rolling back); they attribute as before.
 CREATE FUNCTION "prove_phone"(
   "p_session_id" uuid,
   "p_token_hash" text,
@@ -11,12 +13,12 @@ CREATE FUNCTION "prove_phone"(
   "p_proven_at" timestamptz,
   "p_expires_at" timestamptz,
   "p_claim_since" timestamptz,
-  "p_claimed" uuid[],
   "p_repeat_since" timestamptz,
   "p_day_since" timestamptz,
   "p_daily_ceiling" integer,
   "p_release_times" jsonb,
-  "p_fallback_release_at" timestamptz
+  "p_fallback_release_at" timestamptz,
+  "p_claimed" uuid[] DEFAULT NULL
 ) RETURNS TABLE (
   "session_id" uuid,
   "attributed" integer,
@@ -43,7 +45,7 @@ BEGIN
 
   FOR "r" IN SELECT x."id", x."phone_number", x."held_reason" FROM "ratings" x
     WHERE x."device_session_id" = "p_session_id" AND x."created_by_phone" IS NULL
-      AND x."created_at" >= "p_claim_since" AND x."id" = ANY("p_claimed")
+      AND x."created_at" >= "p_claim_since" AND ("p_claimed" IS NULL OR x."id" = ANY("p_claimed"))
     ORDER BY x."phone_number", x."created_at"
   LOOP
     IF "r"."phone_number" = "p_phone_number" THEN

@@ -198,9 +198,9 @@ const provePhone = preparedPerExecutor((db) => {
     .from(
       sql`prove_phone(${value('sessionId')}::uuid, ${value('tokenHash')}::text, ${value('phoneNumber')}::text,
         ${value('provenAt')}::timestamptz, ${value('expiresAt')}::timestamptz, ${value('claimSince')}::timestamptz,
-        ${value('claimed')}::uuid[], ${value('repeatSince')}::timestamptz, ${value('daySince')}::timestamptz,
+        ${value('repeatSince')}::timestamptz, ${value('daySince')}::timestamptz,
         ${value('dailyCeiling')}::integer, ${value('releaseTimes')}::jsonb,
-        ${value('fallbackReleaseAt')}::timestamptz)`,
+        ${value('fallbackReleaseAt')}::timestamptz, ${value('claimed')}::uuid[])`,
     )
     .prepare('prove_phone_for_device_session');
 });

@@ -66,6 +66,11 @@ export const moderationDecisions = pgTable(
      * shown to staff.
      */
     authorPhone: text('author_phone'),
+    /**
+     * Written and read by no code (migration 0023 emptied it): the previous release's pods still write it
+     * during a rolling update, so it goes in a later release's migration, not in the one that stopped using it.
+     */
+    authorSessionId: uuid('author_session_id').references(() => deviceSessions.id, { onDelete: 'set null' }),
     /** When the item entered the queue, so the time to a decision is decidedAt - queuedAt. */
     queuedAt: timestamp('queued_at', { withTimezone: true }).notNull(),
     decidedAt: timestamp('decided_at', { withTimezone: true }).notNull().default(sql`now()`),
