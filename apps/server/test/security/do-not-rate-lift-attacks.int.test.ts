@@ -36,7 +36,10 @@ function newPhone() {
 }
 
 async function liftOf(phone: string) {
-  const [lift] = await t.database.db.select().from(doNotRateLifts).where(eq(doNotRateLifts.phoneNumber, phone));
+  const [lift] = await t.database.db
+    .select()
+    .from(doNotRateLifts)
+    .where(eq(doNotRateLifts.phoneNumber, phone));
   return lift?.notBefore.getTime() ?? null;
 }
 
