@@ -114,8 +114,14 @@ describe('notification.optOut', () => {
     expect(rows[0]?.source).toBe('link');
     const entries = (await logsOf(t, 'sms_opt_out')).filter((entry) => entry.phoneNumber === phone);
     expect(entries.map((entry) => entry.details)).toEqual([
-      { notificationId: id, source: 'link', alreadyOptedOut: false },
-      { notificationId: id, source: 'link', alreadyOptedOut: true },
+      { notificationId: id, source: 'link' },
+      { notificationId: id, source: 'link' },
+    ]);
+    // Whether the number was opted out already is the number's entry, not the visitor's.
+    const recorded = (await logsOf(t, 'sms_opt_out_recorded')).filter((entry) => entry.phoneNumber === phone);
+    expect(recorded.map((entry) => [entry.userId, entry.details])).toEqual([
+      [null, { notificationId: id, source: 'link', alreadyOptedOut: false }],
+      [null, { notificationId: id, source: 'link', alreadyOptedOut: true }],
     ]);
   });
 

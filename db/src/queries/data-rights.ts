@@ -21,13 +21,12 @@ import { authoredBy } from './rating-authors';
 import { withholdWaitingRatings } from './ratings';
 
 /**
- * Turns 'Do not rate me' (docs/data-rights.md) on or off; returns the new state. An earlier 'on' keeps its
- * date. The switch takes the lock `submit_rating` takes on the number (migration 0011), so a submission in
- * flight either commits before the switch is on or sees it and writes nothing.
- */
-/**
- * 'Do not rate me' on or off, under the recipient's lock. Off records the lift: ratings that come to stand
- * for the number reach it no earlier than `liftNotBefore` (stand_rating).
+ * 'Do not rate me' on or off (docs/data-rights.md), under the lock `stand_rating` takes on the number, so a
+ * rating coming to stand either stands before the switch or sees it. An earlier 'on' keeps its date. Off
+ * records the lift only when it ends an 'on': ratings that come to stand from then reach the number no earlier
+ * than `liftNotBefore` (stand_rating). A switch-off that follows no switch-on changes nothing, and a lift is
+ * never moved by one: its owner picks the moment, and a lift from it would date the ratings that stood before
+ * it (docs/anonymity.md#non-interference).
  */
 export async function setDoNotRate(
   db: Executor,
@@ -43,7 +42,11 @@ export async function setDoNotRate(
       // Ratings that stand but have not reached the number yet never will (docs/anonymity.md).
       await withholdWaitingRatings(tx, { phone: params.phone, now: params.now });
     } else {
-      await tx.delete(doNotRateNumbers).where(eq(doNotRateNumbers.phoneNumber, params.phone));
+      const ended = await tx
+        .delete(doNotRateNumbers)
+        .where(eq(doNotRateNumbers.phoneNumber, params.phone))
+        .returning({ phoneNumber: doNotRateNumbers.phoneNumber });
+      if (ended.length === 0) return;
       await tx
         .insert(doNotRateLifts)
         .values({ phoneNumber: params.phone, notBefore: params.liftNotBefore })

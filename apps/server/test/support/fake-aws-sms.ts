@@ -18,10 +18,10 @@ export const IMPOSTOR_CERT_URL =
   'https://sns.us-east-1.amazonaws.com/SimpleNotificationService-00000000000000000000000000000bad.pem';
 export const FAKE_CONFIGURATION_SET = 'exrated-texts';
 
-/** How the fake answers SendTextMessage (as `TwilioMode` does for Twilio). */
+/** How the fake answers SendTextMessage (as `TwilioMode` does for Twilio); a refusal may carry a `Reason`. */
 export type AwsMode =
   | { kind: 'ok' }
-  | { kind: 'refuse'; type: string }
+  | { kind: 'refuse'; type: string; reason?: string }
   | { kind: 'outage' }
   | { kind: 'throttle' }
   | { kind: 'lose' };
@@ -166,7 +166,9 @@ export async function startFakeAwsSms() {
     if (current.kind === 'throttle') {
       return awsJson(res, 400, { __type: 'ThrottlingException', Message: 'Rate exceeded' });
     }
-    if (current.kind === 'refuse') return awsJson(res, 400, { __type: current.type, Message: 'refused' });
+    if (current.kind === 'refuse') {
+      return awsJson(res, 400, { __type: current.type, Message: 'refused', Reason: current.reason });
+    }
     const text: FakeAwsText = {
       messageId: randomUUID(),
       to: String(body.DestinationPhoneNumber),

@@ -11,7 +11,8 @@ import { requireFreshProof } from '../sessions/proof-lease';
  * release time (docs/anonymity.md); ratings that already reached the number stay (they can be reported).
  * Reversible; turning it off opens the number to ratings again, so it needs a proof within its lease
  * (docs/security.md#sessions). Ratings given after it goes off reach the number no earlier than the longest
- * release delay later: one that arrives sooner would tell the owner it was given after the switch.
+ * release delay later: one that arrives sooner would tell the owner it was given after the switch. Turning
+ * it off when it is not on changes nothing (setDoNotRate), lest the owner date the ratings already waiting.
  */
 export async function setDoNotRateFor(
   ctx: Context & { session: DeviceSession; viewerPhone: string },

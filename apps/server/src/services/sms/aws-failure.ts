@@ -1,4 +1,4 @@
-import { PROVIDER_REFUSED, PROVIDER_THROTTLED, PROVIDER_UNREACHABLE } from './sms-errors';
+import { NUMBER_OPTED_OUT, PROVIDER_REFUSED, PROVIDER_THROTTLED, PROVIDER_UNREACHABLE } from './sms-errors';
 import { SmsDeliveryError } from './sms-sender';
 
 /**
@@ -12,7 +12,10 @@ export const AWS_CLIENT_DEFAULTS = {
 
 const NOT_CONNECTED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
 const THROTTLED = new Set(['ThrottlingException', 'ThrottledException', 'TooManyRequestsException']);
-/** Refusals of our credentials or account, whatever the number (answered 400 by some AWS protocols). */
+/**
+ * Refusals of our credentials, account or sending setup, whatever the number (answered 400 by some AWS
+ * protocols): every text fails alike until the operator acts.
+ */
 const ACCOUNT_REFUSED = new Set([
   'UnrecognizedClientException',
   'InvalidClientTokenId',
@@ -20,12 +23,25 @@ const ACCOUNT_REFUSED = new Set([
   'SignatureDoesNotMatch',
   'ExpiredTokenException',
   'AuthorizationError',
+  'AuthorizationErrorException',
+  'InvalidSecurityException',
+  // End User Messaging: the account is disabled or its reputation too low to send.
   'AccessDeniedException',
+  // End User Messaging: the monthly spending limit for texts (MONTHLY_SPEND_LIMIT_REACHED_FOR_TEXT) or
+  // another quota of the account is reached.
+  'ServiceQuotaExceededException',
+  // End User Messaging: the configuration set or the origination identity the texts name does not exist.
+  'ResourceNotFoundException',
 ]);
+/** End User Messaging's conflicts that are of our setup, not of the number (ConflictException's Reason). */
+const SETUP_CONFLICTS = new Set(['NO_ORIGINATION_IDENTITIES_FOUND', 'MESSAGE_TYPE_MISMATCH']);
+/** End User Messaging's conflict for a number on the opt-out list (a STOP reply it keeps). */
+const OPTED_OUT_CONFLICT = 'DESTINATION_PHONE_NUMBER_OPTED_OUT';
 
 interface AwsErrorShape {
   name?: unknown;
   code?: unknown;
+  Reason?: unknown;
   $metadata?: { httpStatusCode?: number };
 }
 
@@ -52,10 +68,15 @@ export function awsFailure(error: unknown): SmsDeliveryError {
     });
   }
   if (status !== undefined && status >= 400) {
+    const reason = name === 'ConflictException' && typeof shape.Reason === 'string' ? shape.Reason : '';
+    if (reason === OPTED_OUT_CONFLICT) {
+      return new SmsDeliveryError(NUMBER_OPTED_OUT, { cause: error, errorCode: reason, optedOut: true });
+    }
     return new SmsDeliveryError(PROVIDER_REFUSED, {
       cause: error,
-      errorCode: name || null,
-      accountRefused: status === 401 || status === 403 || ACCOUNT_REFUSED.has(name),
+      errorCode: reason || name || null,
+      accountRefused:
+        status === 401 || status === 403 || ACCOUNT_REFUSED.has(name) || SETUP_CONFLICTS.has(reason),
     });
   }
   if (name === 'CredentialsProviderError') {

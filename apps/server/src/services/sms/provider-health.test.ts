@@ -97,6 +97,18 @@ describe('a provider health', () => {
     expect(await health.usable()).toBe(true);
   });
 
+  it('asks a provider that refused a text for a reason of our account only after a wait', async () => {
+    const { health, checks, advance } = healthUnderTest();
+    health.failed(new SmsDeliveryError(PROVIDER_REFUSED, { errorCode: '21611', accountRefused: true }));
+    // Its reads most likely work while its sends do not: a check at once would prove nothing.
+    advance(999);
+    expect(await health.usable()).toBe(false);
+    expect(checks()).toBe(0);
+    advance(1);
+    expect(await health.usable()).toBe(true);
+    expect(checks()).toBe(1);
+  });
+
   it('checks a provider nothing was heard from while up, and a failed check takes it down', async () => {
     const { health, checks, advance, setCheck } = healthUnderTest();
     await health.watch();

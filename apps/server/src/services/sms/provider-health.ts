@@ -9,7 +9,7 @@ export const HEALTH_WATCH_MS = 10_000;
 
 /**
  * Whether a failure tells of the provider rather than of the number: it could not be reached, its answer was
- * lost, or it refused our credentials. A refusal of one number (its format, its opt-out, a carrier's block)
+ * lost, or it refused our credentials, account or sender (`accountRefused`, the senders' error mapping). A refusal of one number (its format, its opt-out, a carrier's block)
  * says nothing of the next one, and must not let anyone turn codes off for everybody.
  */
 export function tellsOfProvider(error: SmsDeliveryError): boolean {
@@ -54,9 +54,12 @@ export class ProviderHealth {
 
   failed(error: SmsDeliveryError) {
     if (!tellsOfProvider(error) || this.down) return;
-    this.goDown(
-      this.upByCheck ? Math.min(Math.max(this.recheckMs * 2, FIRST_RECHECK_MS), MAX_RECHECK_MS) : 0,
-    );
+    // A provider that answered and refused the text for a reason of our account's (a full queue, a spending
+    // limit, a sender it will not send from) most likely reads as well as ever: its check says little, so it
+    // is first asked after a wait, as when texts failed right behind a passing check.
+    const floor = this.upByCheck || error.accountRefused ? FIRST_RECHECK_MS : 0;
+    const doubled = this.upByCheck ? this.recheckMs * 2 : 0;
+    this.goDown(Math.min(Math.max(doubled, floor), MAX_RECHECK_MS));
   }
 
   /** Whether a code text may be tried now; while down, asks the provider's check (one at a time). */

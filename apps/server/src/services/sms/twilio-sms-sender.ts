@@ -30,6 +30,29 @@ export interface TwilioSettings {
 /** Twilio errors that say the number cannot get this text (https://www.twilio.com/docs/api/errors). */
 const UNSUBSCRIBED_RECIPIENT = '21610';
 const INVALID_NUMBER_CODES = new Set(['21211', '21614', '21612', '21408']);
+/**
+ * Twilio errors about our account or our sender, not the recipient: every text fails alike until the operator
+ * acts, so they tell of the provider (provider-health.ts), as refused credentials do.
+ */
+const ACCOUNT_SIDE_CODES = new Set([
+  '10001', // the account is not active
+  '20005', // the account is not active (funds, trial)
+  '20403', // the account is suspended or closed
+  '20404', // the account's resource is not found (a wrong account SID)
+  '21212', // the From number is not a valid phone number or sender id (or is on a do-not-originate list)
+  '21603', // no From number nor messaging service
+  '21606', // the From number is not a message-capable number of this account
+  '21609', // the StatusCallback URL (PUBLIC_URL) is not valid
+  '21611', // the From number's queue is full (more than its hours' worth of messages queued)
+  '21660', // the From number belongs to another account
+  '21661', // the From number is not SMS-capable
+  '21701', // the messaging service does not exist for this account
+  '21703', // the messaging service has no sender to send from
+  '21704', // the messaging service holds an invalid sender
+  '21705', // the messaging service SID is not valid
+  '30002', // the account is suspended
+  '63038', // the account's daily message limit is reached
+]);
 /** Connection errors that say the request never reached Twilio, so it cannot have taken the text. */
 const NOT_CONNECTED = new Set([
   'ECONNREFUSED',
@@ -180,7 +203,8 @@ function twilioError(response: Response, body: unknown): SmsDeliveryError {
   return new SmsDeliveryError(PROVIDER_REFUSED, {
     cause,
     errorCode,
-    accountRefused: response.status === 401 || response.status === 403,
+    accountRefused:
+      response.status === 401 || response.status === 403 || ACCOUNT_SIDE_CODES.has(errorCode ?? ''),
   });
 }
 

@@ -27,11 +27,15 @@ export async function optOutByNotificationLink(ctx: Context, id: string) {
     throw notFound(EXPIRED_LINK_MESSAGE);
   }
   const added = await recordSmsOptOut(ctx.db, { phoneNumber: recipient.phoneNumber, source: 'link' });
-  // Logged against the number it is about, so the admin's profile page shows it with that number's history.
-  ctx.audit.log(
-    'sms_opt_out',
-    { notificationId, source: 'link', alreadyOptedOut: !added },
-    { phoneNumber: recipient.phoneNumber },
+  // The visitor's entry holds what they did, and names the number so the admin's profile page shows it with
+  // that number's history. Whether the number was opted out already (its owner's switch or STOP) is the
+  // number's, not theirs to read in their export (docs/anonymity.md#non-interference).
+  const link = { notificationId, source: 'link' };
+  ctx.audit.log('sms_opt_out', link, { phoneNumber: recipient.phoneNumber });
+  ctx.audit.logAboutNumber(
+    'sms_opt_out_recorded',
+    { ...link, alreadyOptedOut: !added },
+    recipient.phoneNumber,
   );
   return { optedOut: true as const };
 }
