@@ -103,28 +103,43 @@ describe('the SMS pacer tells a stranger whether the number was sent a code in t
     ];
     await sleep(150);
     const reply = await send(app, EX, '203.0.113.203');
-    await Promise.all(fillers);
-    return { status: reply.status, body: reply.response.json() as unknown };
+    const filled = (await Promise.all(fillers)).every((filler) => filler.status === 200);
+    return { filled, seen: { status: reply.status, body: reply.response.json() as unknown } };
+  }
+
+  /**
+   * The probe in a world of its own (`prepare` puts the secret in or not), again in a new world when a filler
+   * reached the schedule after the probe (a loaded machine): the probe then took the filler's slot, and its
+   * answer says nothing of the number.
+   */
+  async function probeWorld(prepare: (app: FastifyInstance) => Promise<void>) {
+    for (let attempt = 1; ; attempt += 1) {
+      const app = await world();
+      await prepare(app);
+      const { filled, seen } = await probe(app);
+      if (filled || attempt === 3) {
+        expect(filled, 'the fillers filled the schedule before the probe').toBe(true);
+        return seen;
+      }
+    }
   }
 
   const textsToEx = () => twilio.messages().filter((message) => message.to === EX).length;
 
   it("answers the stranger's probe the same whether or not the owner just asked for a code", async () => {
-    const plain = await world();
     // Without the secret the probe is refused as busy (the two codes ahead of it fill the schedule's second)
     // and its code discarded: nothing reaches the number, so the stranger could probe again and again unseen.
-    const seenPlain = await probe(plain);
-
-    const withSecret = await world();
-    // The secret: the number's owner asked for a code (from their own browser) a few seconds ago.
-    const textedBefore = textsToEx();
-    expect((await send(withSecret, EX, '198.51.100.50')).status).toBe(200);
-    expect(textsToEx()).toBe(textedBefore + 1);
-    // The schedule drains: the owner's text is long gone when the stranger probes.
-    await sleep(2_500);
-    const seenWithSecret = await probe(withSecret);
+    const seenPlain = await probeWorld(async () => {});
+    const seenWithSecret = await probeWorld(async (withSecret) => {
+      // The secret: the number's owner asked for a code (from their own browser) a few seconds ago.
+      const textedBefore = textsToEx();
+      expect((await send(withSecret, EX, '198.51.100.50')).status).toBe(200);
+      expect(textsToEx()).toBe(textedBefore + 1);
+      // The schedule drains: the owner's text is long gone when the stranger probes.
+      await sleep(2_500);
+    });
     expect(seenWithSecret).toEqual(seenPlain);
-  }, 30_000);
+  }, 60_000);
 
   /**
    * With one code of their own ahead in the schedule, the stranger's code to the number waits for the next
