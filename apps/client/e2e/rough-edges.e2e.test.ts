@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { latestCode, mutate, provePhone, rate, textsTo } from './api';
 import { appPerFile } from './app-per-file';
 import { atBothWidths, newPage, screenshot, screenshotBothWidths, type ViewportWidth } from './harness';
-import { submitRating, toast } from './rate-form';
+import { fillBasicInfo, submitRating, toast } from './rate-form';
 import { numberSequence, ROOMY_LIMITS } from './shared-ip';
 import { fillAdminLogin } from './staff-login';
 
@@ -49,6 +49,28 @@ describe('rough edges', () => {
     expect(await page.getByText('You can now see your own ratings.').count()).toBe(0);
     await page.getByText('Prove your phone number to see your own ratings.').waitFor();
     await page.waitForURL((url) => url.pathname.startsWith('/unlock/'));
+  });
+
+  it('a held rating of a visitor with no proven phone says to verify before appealing, and offers no Appeal', async () => {
+    const page = await newPage(app(), { width });
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Start Rating' }).click();
+    await fillBasicInfo(page, { name: 'Dana', type: 'Casual Dating', national: freshNumber().national });
+    await page.getByRole('button', { name: 'Continue to Ratings' }).click();
+    // A third person's full name: held for a moderator, who reads nothing a proven phone does not stand behind.
+    await page
+      .getByLabel('One-Line Testimonial (Optional)')
+      .fill('She now dates Michael Kowalski from the gym.');
+    await page.getByRole('button', { name: 'Submit Rating' }).click();
+    await page.waitForURL((url) => url.pathname === '/profile');
+    await page.getByText('Held for review').waitFor();
+    await page
+      .getByText('Verify your phone number to appeal: until then no moderator reads this rating.')
+      .waitFor();
+    expect(await page.getByRole('button', { name: 'Appeal' }).count()).toBe(0);
+    // The picture without the submission's toast over the list.
+    await page.locator('.mantine-Notification-root').waitFor({ state: 'detached' });
+    await screenshotBothWidths(page, 'rough-held-appeal-needs-proof');
   });
 
   it('/unlock offers one action, and it texts a code and opens the code step', async () => {
