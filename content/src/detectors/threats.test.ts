@@ -199,3 +199,55 @@ describe('findThreat on "I know where you live" in any spelling', () => {
     expect(threat(text)).not.toBeNull();
   });
 });
+
+describe('findThreat on the Spanish lexicon of harm', () => {
+  it.each([
+    'te voy a partir la boca',
+    'voy a romperle las piernas a tu hermano',
+    'la próxima vez te reviento',
+    'te mataré aunque me cueste la vida',
+    'os voy a buscar hasta encontraros, da igual',
+    'te encontraré, tarde o temprano',
+    'lo vas a pagar bien caro',
+    'esto te va a salir muy caro',
+    'te arrepentirás toda tu vida',
+    'ya sabes lo que te pasa como me denuncies',
+    'si hablas con la policía, te mueres',
+    'tengo primos que se encargan de gente así',
+    'mis colegas van a pasar a verte',
+    'te van a encontrar tirada en el parque',
+    'vas a acabar en el cementerio',
+    'disfruta tus últimos días',
+    'más te vale no volver sola a casa',
+    'reza para que no te pille',
+    'sé a qué hora entrenas',
+    'voy a hacer que te despidan',
+    'voy a mandar tus fotos a todo el mundo',
+    't voy a rajar',
+    'k sepas q t vamos a buscar',
+    'te estaré esperando en la esquina',
+    'Te voy a ma tar',
+  ])('finds a threat in %j', (text) => {
+    expect(threat(text)).not.toBeNull();
+  });
+
+  it.each([
+    'te voy a buscar un piso mejor, le prometí',
+    'me mata de risa cuando baila',
+    'ese viaje me mató, pero valió la pena',
+    'se rompió el brazo y yo lo llevé al hospital',
+    'me partía de risa con él',
+    'vas a pagar tú la cena, ¿vale?',
+    'te vas a morir de risa cuando lo conozcas',
+    'ya sabes lo que pasa con los primeros amores',
+    'no sé dónde vives ahora, pero te deseo lo mejor',
+    'sé cuándo mientes, siempre lo supe',
+    'me las vas a pagar, decía en broma cuando perdía al parchís',
+    'cuídate mucho y que te vaya bien',
+    'te voy a echar de menos',
+    'mis amigos van a la boda de su prima',
+    'te encontré en el peor momento de mi vida y me salvaste',
+  ])('finds no threat in %j', (text) => {
+    expect(threat(text)).toBeNull();
+  });
+});
