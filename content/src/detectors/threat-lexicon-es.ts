@@ -43,7 +43,7 @@ export const SPANISH_THREAT_LEXICON: readonly string[] = [
   String.raw`(?:tengo|tenemos|conozco) (?:amigos|gente|colegas|contactos|primos|socios|amigos mios)[^.!?\n]{0,20}(?:que se encargan|que (?:te|le) (?:pueden|van a|harian)|que saben donde|que hacen (?:desaparecer|este tipo)|que no se andan|que te (?:buscan|encuentran))`,
   String.raw`(?:unos|mis|nuestros|los) (?:amigos|colegas|primos|hermanos|chicos|socios|tios|cunados|muchachos|compas)(?: mios| nuestros)? (?:van a|vendran a|iran a|pasaran a) (?:pasar|ir|visitarte|verte|saludarte|buscarte|por ti|a por ti|hacerte|darte|partirte|hablar contigo)`,
   String.raw`(?:te |le )?(?:voy|vamos) a (?:mandar|enviar) a (?:alguien|unos|mis|un par|gente|mi gente|mis chicos)`,
-  String.raw`(?:ir|pasar|venir) a (?:verte|visitarte|saludarte)[^.!?\n]{0,20}ya sabes quien`,
+  String.raw`(?:ir|pasar|venir) a (?:verte|visitarte|saludarte)[^.!?\n]{0,20}ya sabes quien(?:es)?`,
   // Found, and what ends it: 'nadie va a encontrar tu cuerpo', 'te van a encontrar en una cuneta'.
   String.raw`nadie (?:va a|podra|podria|vaya a) (?:encontrar|reconocer) (?:tu|el|sus|tus) (?:cuerpo|cadaver|restos)|nadie te va a (?:encontrar|reconocer)`,
   String.raw`te (?:van a|vamos a|va a) encontrar (?:en (?:una|un|el|la)|tirad[oa]|muert[oa]|colgad[oa])`,

@@ -251,3 +251,44 @@ describe('findThreat on the Spanish lexicon of harm', () => {
     expect(threat(text)).toBeNull();
   });
 });
+
+describe('findThreat on veiled menace read by its kinds', () => {
+  it.each([
+    // Harm that may befall, with a warning or a time running out.
+    'Lovely house you have. Would be a pity if it caught fire one night.',
+    'Those old tyres of yours could blow any time. A lot can happen on the motorway. Just saying.',
+    'Enjoy the garden while you can.  Gardens burn down, you know.',
+    // Watched, sought, unprotected.
+    "I've been sitting outside your work most evenings. You never notice me.",
+    'One of these nights you will be alone in that car park.',
+    'Your boyfriend will not always be there to protect you.',
+    "I'd hate for your son to get lost on his way to football.",
+    'nice little schedule you have, school run then pilates',
+    'You can change your address all you like, I will still turn up.',
+    'Nobody could hear you out at that farmhouse of yours.',
+    // Allies and weapons beside the person.
+    "My cousins owe me favours and they've been asking about you.",
+    'Been to the range every day this week. Thought you should know.',
+    'I never make threats. Only promises.',
+    'The next one will not be an accident.',
+  ])('finds a threat in %j', (text) => {
+    expect(threat(text)).not.toBeNull();
+  });
+
+  it.each([
+    'He drove me to the hospital after my accident and stayed all night.',
+    'You always walked me home at night so I never felt alone.',
+    'Drive safe, the roads are dark out there, he would text me every time.',
+    'Be careful with him at night, he snores like a train.',
+    'My brother still asks after him, they got on well.',
+    'You were patient with me when I was grieving, thank you.',
+    'I hope you find someone who makes you feel safe.',
+    'Enjoy your new job, you earned it.',
+    'We met in the dark room of the photography club, you were so shy.',
+    'He keeps knives like a chef and cooks like one too.',
+    "I saw you at the market last week and you looked happy. I'm glad.",
+    'Tell your mum I said thank you for the recipes.',
+  ])('finds no threat in %j', (text) => {
+    expect(threat(text)).toBeNull();
+  });
+});

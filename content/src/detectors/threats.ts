@@ -2,6 +2,7 @@ import { findPhrase, phrases, type TextReading } from '../reading';
 import { SPANISH_THREAT_LEXICON, spanishAsWritten, withoutReportedSpanish } from './threat-lexicon-es';
 import { DIRECT_THREATS } from './threat-wordings';
 import { SPANISH_THREATS } from './threat-wordings-es';
+import { findVeiledMenace } from './veiled-menace';
 import { VEILED_THREATS } from './veiled-threat-wordings';
 
 /**
@@ -64,7 +65,7 @@ function withoutReportedSpeech(text: string): string {
 export function findThreat(reading: TextReading): string | null {
   const lower = reading.lower.map((text) => withoutExasperation(withoutReportedSpeech(text)));
   const read = { ...reading, lower };
-  const found = findPhrase(read, THREATS);
+  const found = findPhrase(read, THREATS) ?? findVeiledMenace(lower);
   if (found || !SPANISH_WORDS.test(reading.folded)) return found;
   return findPhrase(
     { ...read, lower: lower.map((text) => withoutReportedSpanish(spanishAsWritten(text))) },
