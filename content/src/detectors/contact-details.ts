@@ -173,7 +173,7 @@ function platformHandle(text: string): boolean {
 // ('42 elm street', 'FORTY TWO ELM STREET'). The name's words are no ordinary words or units, so that '5
 // minutes down the road' and 'a one way street' are no address.
 const HOUSE_NUMBER = String.raw`(?:\d{1,5}[a-z]?|one|two|three|four|five|six|seven|eight|nine)`;
-const STREET_TYPE = String.raw`(?:street|st|avenue|ave|road|rd|lane|ln|drive|boulevard|blvd|court|ct|pl|circle|cir|terrace|crescent|close|parkway|pkwy|highway|hwy|mews|gardens|grove|square)`;
+const STREET_TYPE = String.raw`(?:street|st|avenue|ave|road|rd|lane|ln|drive|boulevard|blvd|court|ct|pl|circle|cir|terrace|crescent|close|parkway|pkwy|highway|hwy|mews|gardens|grove|square|way|run|trail|loop|pike)`;
 const STREET_ADDRESS = new RegExp(
   String.raw`(?<![\p{L}\p{N}])${HOUSE_NUMBER}[\s,]+((?:[\p{L}'.-]+\s+){1,3})${STREET_TYPE}(?![\p{L}])`,
   'giu',
@@ -183,7 +183,8 @@ const NOT_A_STREET_NAME = new Set(
     'year years yr yrs month months week weeks day days hour hours hr hrs minute minutes min mins second ' +
     'seconds mile miles km k block blocks stop stops door doors house houses street streets road roads lane ' +
     'way floor floors night nights time times drink drinks pint pints bottle bottles quid dollars pounds ' +
-    'bucks percent kid kids people person star stars more other different separate whole long short lap laps'
+    'bucks percent kid kids people person star stars more other different separate whole long short lap laps ' +
+    'each the a an this that one all am pm morning evening fun good bad long home'
   ).split(' '),
 );
 
