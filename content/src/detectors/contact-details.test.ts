@@ -79,6 +79,7 @@ describe('findContactDetails', () => {
     'we came in 2nd place, 3 different dr appointments',
     'I called him 100 times and he ignored 200 of them',
     'we did a 6 am run together every Sunday',
+    'On and off for 5 years (2016-2021), then never again',
     'it was 3 hours each way to see him',
     '',
   ])('allows %j', (text) => {

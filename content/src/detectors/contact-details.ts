@@ -107,7 +107,8 @@ function containsPhoneNumber(text: string): boolean {
   // run long enough for a number was taken for an amount or a date, which may have a number beside it.
   let amountOrDate = false;
   for (const match of digits.matchAll(DIGIT_RUN)) {
-    const run = match[0].trim();
+    // A bracket that opens a run and never closes in it is the text's ('(2016-2021)'), not an area code's.
+    const run = match[0].trim().replace(/^[([](?=[^)\]]*$)/, '');
     const count = run.replace(/\D/g, '').length;
     if (count < PHONE_MIN_DIGITS) continue;
     if (!AMOUNT.test(run) && !NOT_A_PHONE.some((pattern) => pattern.test(run)) && !isDateRange(run))

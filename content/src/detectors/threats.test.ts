@@ -176,6 +176,7 @@ describe('findSelfHarmEncouragement', () => {
 
   it.each([
     'he threatened to kill himself when I left, I called his brother',
+    'I thought about ending it after the divorce, therapy helped',
     'she used to cut herself as a teen and talks about it openly',
     'I had to end it.',
     'you should not be here tonight, it is a private party',
@@ -271,6 +272,9 @@ describe('findThreat on veiled menace read by its kinds', () => {
     'Been to the range every day this week. Thought you should know.',
     'I never make threats. Only promises.',
     'The next one will not be an accident.',
+    'I made a copy of your front door key. See you soon.',
+    'I will stab you in the back of the head',
+    'i will k.i.l.l. you',
   ])('finds a threat in %j', (text) => {
     expect(threat(text)).not.toBeNull();
   });
@@ -288,6 +292,9 @@ describe('findThreat on veiled menace read by its kinds', () => {
     'He keeps knives like a chef and cooks like one too.',
     "I saw you at the market last week and you looked happy. I'm glad.",
     'Tell your mum I said thank you for the recipes.',
+    'He will stab you in the back the moment it suits him.',
+    "Cancel on her twice and you're dead to her.",
+    'I still have your spare key, I will post it back. See you around.',
   ])('finds no threat in %j', (text) => {
     expect(threat(text)).toBeNull();
   });

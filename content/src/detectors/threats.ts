@@ -41,8 +41,12 @@ const EXASPERATION =
 const WEAPON_OR_INJURY =
   /\b(?:knife|gun|bat|stab|shoot|shot|bury|body|blood|bleed|hospital|grave|dead|find you|know where|bare hands)\b/iu;
 
+// Betrayal said with a knife: 'he will stab you in the back' is no threat of a stabbing.
+const STABBED_IN_THE_BACK = /\bstab(?:s|bed|bing)? (\w+) in the back\b(?! of)/giu;
+
 function withoutExasperation(text: string): string {
   return text
+    .replace(STABBED_IN_THE_BACK, 'betray $1')
     .split(/(?<=[.!?\n])/)
     .map((sentence) =>
       HYPERBOLIC_VERB.test(sentence) && EXASPERATION.test(sentence) && !WEAPON_OR_INJURY.test(sentence)

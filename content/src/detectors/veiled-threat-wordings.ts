@@ -18,7 +18,7 @@ export const VEILED_THREATS: readonly string[] = [
   String.raw`sleep with the lights on`,
   String.raw`(?:lock|locking|check) ${POSSESSIVE} doors`,
   String.raw`look(?:ing)? over ${POSSESSIVE} shoulder`,
-  String.raw`(?:you're|you are|youre|ur|u r|u are|he's|he is|hes|she's|she is|shes|they're|they are) (?:so |so fucking |fucking |already )?dead(?! (?:to me|tired|set|honest|serious|right|wrong|gorgeous|on|inside|ringer|weight|end|body|sexy|boring|funny|cute|good|nice|handsome|pretty|lucky|slow|quiet|keen|against|easy|simple|clever|smart|fit|hot|proud|sweet|chuffed|excited))`,
+  String.raw`(?:you're|you are|youre|ur|u r|u are|he's|he is|hes|she's|she is|shes|they're|they are) (?:so |so fucking |fucking |already )?dead(?! (?:to (?:me|her|him|them|us|everyone|the world)|tired|set|honest|serious|right|wrong|gorgeous|on|inside|ringer|weight|end|body|sexy|boring|funny|cute|good|nice|handsome|pretty|lucky|slow|quiet|keen|against|easy|simple|clever|smart|fit|hot|proud|sweet|chuffed|excited))`,
   String.raw`(?:you're|youre|ur|he's|she's|hes|shes) a dead (?:man|woman|girl|boy)`,
   String.raw`i know where (?:you|u|he|she|they) (?:live|lives|work|works|sleep|sleeps|stay|stays|park|parks|go|goes|drink|drinks|train|trains)`,
   String.raw`i know (?:which|what) (?:bus|train|route|car|gym|school|door|way|time)[^.!?\n]{0,20}(?:take|takes|use|uses|drive|drives|go|goes|leave|leaves)`,
