@@ -108,6 +108,10 @@ describe('hate and minors in the shapes a second blind set found short', () => {
     "He cheated, but that's what Italians are like.",
     "He's Albanian, so of course he lied.",
     'Arabs will steal anything not nailed down.',
+    "He's Polish, they're all the same.",
+    'Muslims always play the victim.',
+    'What do you expect from someone from Karachi?',
+    'Being trans is disgusting.',
   ])('holds hate in %j', (text) => {
     expect(findHateSpeech(readText(normalizeText(text)))).not.toBeNull();
   });
@@ -117,6 +121,8 @@ describe('hate and minors in the shapes a second blind set found short', () => {
     "That's what friends do, he said, and paid for the taxi.",
     'Muslims like her neighbours invited us to iftar every year.',
     'Italians like his grandad make the best coffee, no contest.',
+    'He is from Karachi and took me to meet his whole family.',
+    'Everyone is all smiles in his country at weddings.',
   ])('passes %j', (text) => {
     expect(findHateSpeech(readText(normalizeText(text)))).toBeNull();
   });

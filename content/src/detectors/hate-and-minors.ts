@@ -14,7 +14,7 @@ const NEGATIVE = String.raw`(?:gold ?diggers|pigs|liars|criminals|terrorists|ani
 const GROUP_NOT_SEX = GROUP.replace('|women|men|girls|', '|');
 // A group, as the subject of a generalisation: 'Jews like him', 'men like him from Africa'.
 const GROUP_SUBJECT = String.raw`${GROUP}(?: like (?:him|her|them|that|this one|(?:his|her|their|my|your) \w+))?`;
-const NEGATIVE_ACTS = String.raw`(?:eat (?:dogs|anything|cats)|steal|lie|cheat|smell|stink|rape|scam|can't be trusted|cannot be trusted|are never to be trusted|only want (?:money|papers|benefits))`;
+const NEGATIVE_ACTS = String.raw`(?:eat (?:dogs|anything|cats)|play the (?:victim|race card)|steal|lie|cheat|smell|stink|rape|scam|can't be trusted|cannot be trusted|are never to be trusted|only want (?:money|papers|benefits))`;
 
 // Groups named in Spanish, always after an article or a determiner ('los gitanos'), since 'negros' is also
 // the colour ('los zapatos negros').
@@ -59,6 +59,9 @@ const HATE_SOURCES: readonly string[] = [
   // A people's name as the explanation of what someone did: 'that's what Romanians do', 'she's Nigerian so
   // obviously it was a scam'.
   String.raw`(?:that's|thats|that is|it's|its) (?:just |exactly )?what ${GROUP_NOT_SEX} (?:do|are like)(?![\p{L}])`,
+  String.raw`${GROUP_MEMBER}[^.!?\n]{0,20}(?:they're|they are|theyre) all (?:like that|the same)`,
+  String.raw`(?:they're|they are|theyre|people are) all (?:like that|the same|${NEGATIVE})[^.!?\n]{0,10}in (?:his|her|their) country`,
+  String.raw`what (?:else )?(?:would|do|can|did) (?:you|u|i) expect from (?:someone|people|a guy|a girl|a man|a woman) from`,
   String.raw`(?:he's|she's|hes|shes|he is|she is|they're|they are) (?:a |an )?${GROUP_MEMBER.replace('|woman|', '|')}(?:,| so| and)+ (?:obviously|of course|naturally|what do you expect|typical|no surprise)`,
   String.raw`(?:never|don't|dont|do not) (?:date|trust|marry|hire|rent to) (?:a|an) (?:muslim|jew|black|mexican|arab|indian|asian|chinese|gay|trans|immigrant|gypsy|nigerian|romanian|pole|woman|man)`,
   String.raw`typical of (?:her|his|their) (?:kind|race|religion|people)`,
@@ -78,7 +81,7 @@ const HATE_SOURCES: readonly string[] = [
   String.raw`(?:deport|ban|gas|kill|exterminate) (?:all )?(?:the )?${GROUP}`,
   String.raw`${GROUP} shouldn't (?:date|exist|have kids|breed|vote|be here|be in this country)`,
   // Stereotypes and dehumanizing statements said without a slur.
-  String.raw`(?:being |identifying as )?(?:trans|transgender|gay|bi|bisexual|lesbian|non-?binary|autistic|disabled|queer) is (?:a |just a |an )?(?:mental illness|mental disorder|disease|sickness|sin|abomination|phase|fetish|perversion|delusion|choice|fad|trend|cult|disorder|contagion)`,
+  String.raw`(?:being |identifying as )?(?:trans|transgender|gay|bi|bisexual|lesbian|non-?binary|autistic|disabled|queer) is (?:a |just a |an )?(?:disgusting|wrong|unnatural|gross|vile|mental illness|mental disorder|disease|sickness|sin|abomination|phase|fetish|perversion|delusion|choice|fad|trend|cult|disorder|contagion)`,
   String.raw`(?:what (?:do|did|else do|else did) (?:you|u|i) expect|what can you expect) from (?:a|an) ${GROUP_MEMBER}`,
   String.raw`${GROUP_NOT_SEX} (?:can't|cannot|can never|never) (?:drive|be trusted|be faithful|be loyal|think|love|control themselves|assimilate|integrate|be honest|tell the truth)`,
   String.raw`like (?:all|every|most) (?:the )?${GROUP_NOT_SEX}`,
@@ -112,7 +115,7 @@ const HATE = phrases(HATE_SOURCES, 4);
 
 // Every pattern names a group, one of its members, or a people without naming it ('your kind', 'tu raza'):
 // only the sentences that do are read further.
-const A_PEOPLE = String.raw`(?:(?:your|ur|their) (?:kind|race|species|tribe)|(?:tu|su) (?:raza|especie|tribu)|these people|those people)`;
+const A_PEOPLE = String.raw`(?:(?:your|ur|their) (?:kind|race|species|tribe)|(?:his|her|their) country|(?:someone|people|a guy|a girl|a man|a woman) from|(?:tu|su) (?:raza|especie|tribu)|these people|those people)`;
 const NAMES_A_GROUP = new RegExp(
   String.raw`(?<![\p{L}])(?:${GROUP}|${GROUP_MEMBER}|${GROUP_ES}|${GROUP_ES_MEMBER}|${A_PEOPLE})(?![\p{L}])`,
   'u',

@@ -6,7 +6,7 @@
  */
 
 // Harm aimed at someone whatever follows: 'te voy a matar', 'voy a reventarte'.
-const HARM = String.raw`(?:matar|reventar|madrear|quebrar|joder|destrozar|apunalar|acuchillar|rajar|machacar|desfigurar|ahorcar|estrangular|degollar|torturar|linchar|pegar un tiro|meter un tiro|pegar una paliza|meter una paliza|dar una paliza|dar (?:de )?(?:hostias|palos|golpes)|dar una (?:hostia|golpiza|putiza|madriza)|dar en la madre|hacer dano|hacer (?:mierda|pedazos|trizas|polvo)|hacer (?:pagar|sufrir|llorar|desaparecer)|hacer la vida imposible|dejar (?:en silla de ruedas|sin dientes|tirad[oa]|marcad[oa]|cieg[oa]|coj[oa]|muert[oa])|dejar la cara (?:como|hecha|marcada)|acabar con)`;
+const HARM = String.raw`(?:matar|reventar|madrear|quebrar|joder|destrozar|apunalar|acuchillar|rajar|machacar|desfigurar|ahorcar|estrangular|degollar|torturar|linchar|pegar un tiro|meter un tiro|pegar una paliza|meter una paliza|dar una paliza|dar (?:de )?(?:hostias|palos|golpes)|dar una (?:hostia|golpiza|putiza|madriza)|dar en la madre|hacer dano|hacer (?:mierda|pedazos|trizas|polvo)|hacer (?:pagar|sufrir|llorar|desaparecer)|hacer la vida (?:imposible|de cuadritos|un infierno|miserable|de mierda)|desaparecer|poner una (?:madriza|putiza|golpiza|paliza|chinga)|meter plomo|dar plomo|llenar de plomo|coser a punaladas|meter (?:un|una) (?:navajazo|punalada|balazo|bala|tiro)|dar (?:un )?balazo|dar cran|dar piso|levantar(?=[.!,?;]|$| (?:saliendo|cuando|en la calle|afuera|a la salida))|dejar (?:en silla de ruedas|sin dientes|tirad[oa]|marcad[oa]|cieg[oa]|coj[oa]|muert[oa])|dejar la cara (?:como|hecha|marcada)|acabar con)`;
 // A body part after a verb that breaks or cuts: 'partir la cara', 'romper los huesos', 'sacar los ojos'.
 const BODY = String.raw`(?:(?:todos )?(?:la|las|los|el) (?:cara|madre|crisma|jeta|boca|hocico|dientes|piernas|brazos|manos|cuello|cabeza|huesos|costillas|nariz|alma|ojos|espalda|rodillas|lengua|tripas|cuerpo))`;
 const BREAK = String.raw`(?:partir|romper|reventar|sacar|arrancar|cortar|rajar|quemar|volar|abrir|machacar|destrozar|quebrar)`;
@@ -49,6 +49,17 @@ export const SPANISH_THREAT_LEXICON: readonly string[] = [
   String.raw`te (?:van a|vamos a|va a) encontrar (?:en (?:una|un|el|la)|tirad[oa]|muert[oa]|colgad[oa])`,
   String.raw`(?:vas|va|van) a (?:acabar|terminar) ${END_STATE}`,
   String.raw`(?:vas a salir|sales|salgas) de (?:tu )?casa y no (?:vas a|vuelvas a|volveras a|vas a poder) volver|no vas a volver a (?:casa|salir|tu casa)`,
+  String.raw`(?:vas|va|van) a amanecer (?:muert[oa]|con la boca llena|en una|tirad[oa])|boca llena de hormigas`,
+  String.raw`lo (?:vas|van|vais|va) a lamentar|(?:vas|van|vais) a lamentar (?:el dia|haberme|haberte|lo que)|lo lamentaras|lamentaras el dia`,
+  String.raw`de esta no (?:te salvas|sales|te libras)|no te (?:salvas|libras) de esta`,
+  String.raw`te queda(?:n)? poc[oa]s?(?: dias| tiempo| de vida)?(?=[.!,;]|$)`,
+  String.raw`(?:te lo advierto|te aviso|te lo digo|te lo repito) por ultima vez|es tu ultima (?:advertencia|oportunidad)(?! de| para)`,
+  String.raw`(?:si|como) [^.!?\n]{0,40}no respondo(?: de (?:mi|lo que (?:pase|haga|te pase)))?(?=[.!,]|$)|no respondo de lo que (?:te )?(?:pase|haga|pueda pasar)`,
+  String.raw`(?:luego|despues) no digas que no te (?:avise|lo adverti|lo dije)|(?:quedas|estas|ya estas) avisad[oa]`,
+  String.raw`(?:mi|nuestra) (?:gente|familia|banda)[^.!?\n]{0,15}(?:te (?:esta|estan) buscando|te busca|te buscan|te va a|va a por ti|sabe donde)`,
+  String.raw`(?:ya )?(?:tengo|tenemos|consegui|averigue) tu (?:direccion|domicilio|horario|matricula)(?! para)`,
+  String.raw`(?:vigila|cuida|cuidado con) (?:bien |mucho )?a tus? (?:hijos|hija|hijo|ninos|nina|nino|madre|familia|hermana|hermano)[^.!?\n]{0,30}(?:cuando|al salir|salgan|sale|de noche|sol[oa]s?)`,
+  String.raw`vas a saber (?:quien soy|de lo que soy capaz|lo que es bueno)|no sabes de lo que soy capaz`,
   // Last days, warnings, the moment awaited.
   String.raw`(?:disfruta|aprovecha|vive) (?:tus|los|de tus) ultimos dias|te quedan (?:pocos|contados) dias`,
   String.raw`mas te vale (?:no )?(?:salir|andar|volver|caminar|dormir|cerrar|mirar|callarte|esconderte|irte|mudarte|cambiarte|ir sol[oa])`,

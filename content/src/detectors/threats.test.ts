@@ -228,6 +228,19 @@ describe('findThreat on the Spanish lexicon of harm', () => {
     'k sepas q t vamos a buscar',
     'te estaré esperando en la esquina',
     'Te voy a ma tar',
+    'te voy a desaparecer del mapa',
+    'te voy a llenar de plomo',
+    'vas a amanecer muerta',
+    'lo van a lamentar tú y los tuyos',
+    'de esta no sales, cabrón',
+    'te quedan pocos días',
+    'te lo repito por última vez',
+    'como vuelvas a llamar, no respondo',
+    'ya estás avisada',
+    'mi familia sabe dónde duermes',
+    'ya tengo tu horario',
+    'cuida a tu hija cuando sale sola',
+    'vas a saber de lo que soy capaz',
   ])('finds a threat in %j', (text) => {
     expect(threat(text)).not.toBeNull();
   });
@@ -248,6 +261,12 @@ describe('findThreat on the Spanish lexicon of harm', () => {
     'te voy a echar de menos',
     'mis amigos van a la boda de su prima',
     'te encontré en el peor momento de mi vida y me salvaste',
+    'te voy a levantar el ánimo con una cena',
+    'te queda poco para terminar la carrera, ánimo',
+    'es tu última oportunidad de comprar entradas',
+    'no respondo mensajes de trabajo los domingos',
+    'ya tengo tu dirección para mandarte la invitación',
+    'vas a lamentar no haber probado su paella',
   ])('finds no threat in %j', (text) => {
     expect(threat(text)).toBeNull();
   });
@@ -274,6 +293,13 @@ describe('findThreat on veiled menace read by its kinds', () => {
     'The next one will not be an accident.',
     'I made a copy of your front door key. See you soon.',
     'I will stab you in the back of the head',
+    'Say hello to your sister for me. Nice flat she has got.',
+    'The fire in your shed? That was the warm-up.',
+    'Life has a way of catching up with people like you.',
+    "You'll wish you had listened to me.",
+    'Bad things happen to snitches like you.',
+    "Sleep tight. It could be your last night's sleep for a while.",
+    'You think I am done? This is just getting started.',
     'i will k.i.l.l. you',
   ])('finds a threat in %j', (text) => {
     expect(threat(text)).not.toBeNull();
@@ -293,6 +319,10 @@ describe('findThreat on veiled menace read by its kinds', () => {
     "I saw you at the market last week and you looked happy. I'm glad.",
     'Tell your mum I said thank you for the recipes.',
     'He will stab you in the back the moment it suits him.',
+    "I'll be seeing you around town, take care.",
+    'That was the start of our best summer.',
+    'Sleep tight, he always said, and kissed my forehead.',
+    'Karma has a way of catching up with everyone eventually.',
     "Cancel on her twice and you're dead to her.",
     'I still have your spare key, I will post it back. See you around.',
   ])('finds no threat in %j', (text) => {

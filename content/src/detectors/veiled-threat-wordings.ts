@@ -60,7 +60,9 @@ export const VEILED_THREATS: readonly string[] = [
   String.raw`enjoy ${POSSESSIVE} last`,
   String.raw`(?:i'll|i will|ill) be (?:waiting|outside|there)(?: for ${TARGET}| outside| at| when| every| on)`,
   String.raw`(?:and|then) (?:i'll|i will|ill) be (?:in the car park|outside|waiting|behind (?:him|her|you)|right there)`,
-  String.raw`(?:i'll|i will) be seeing (?:you|u|him|her)`,
+  String.raw`(?:i'll|i will) be seeing (?:you|u|him|her)(?! (?:around (?!soon)\w+|at |in (?:class|the)))`,
+  String.raw`(?:you're|youre|you|u|he's|she's|he|she|they)(?: gonna| going to|'ll| will|'re gonna| are gonna| is gonna) wish (?:you|u|he|she|they)(?:'d| had) (?:kept|stayed|listened|shut|held)`,
+  String.raw`(?:bad |terrible |awful |nasty )?things happen to (?:people|girls|guys|women|men|those|anyone|exes|snitches|liars) (?:like (?:you|u)|who)`,
   String.raw`open the door and (?:i'll|i will|ill) be`,
   // 'Accidents happen' said as a sentence of its own, or to someone; 'he broke my mug, accidents happen' and
   // 'accidents happen to the best of us' are resignation.
