@@ -124,24 +124,58 @@ function phoneticPlate(numbers: readonly string[]): string | null {
   return null;
 }
 
+// Each kind of fact beside the words it is written with: a kind is read sentence by sentence only in a text
+// that holds its words, since most texts hold none.
+const KINDS: ReadonlyArray<{ words: RegExp; find: (sentence: string) => string | null }> = [
+  {
+    words: /park|aparca|\bspot|\bspace|\bbay\b|plaza/iu,
+    find: (sentence) => PARKING.exec(sentence)?.[0] ?? null,
+  },
+  {
+    words:
+      /school|primary|elementary|academy|nursery|class|pick ?up|drop ?off|let out|lets out|gets out|sale|colegio|instituto|escuela/iu,
+    find: (sentence) => (SCHOOL.exec(sentence) ?? SCHOOL_NAMED_ES.exec(sentence))?.[0] ?? null,
+  },
+  {
+    words: /apt|apartment|unit|suite|flat|room|buzzer|piso|puerta/iu,
+    find: (sentence) => UNIT.exec(sentence)?.[0] ?? null,
+  },
+  {
+    words: /stall|stand|booth|table|pitch|spot|\bvan\b/iu,
+    find: (sentence) => STALL.exec(sentence)?.[0] ?? null,
+  },
+  { words: /plate|\breg|\btag|matricula/iu, find: (sentence) => PLATE_PART.exec(sentence)?.[0] ?? null },
+  { words: MAKE, find: findVehicle },
+  {
+    words: /\d/u,
+    find: (sentence) =>
+      CLOCK.test(sentence) && DAY_PLACE.test(sentence) && GOES.test(sentence) ? sentence.trim() : null,
+  },
+];
+// The readings for numbers are read only for a unit given in words ('apt fourteen') or a plate spelled out.
+const UNIT_OR_PLATE_WORDS =
+  /\b(?:apt|apartment|unit|suite|flat|room|buzzer|piso|puerta)\b\.?[^.!?\n]{0,12}\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|hundred|uno|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez)\b|\b(?:plates?|reg|registration|tag|matricula)\b[^.!?\n]{0,20}\b(?:alpha|alfa|bravo|charlie|delta|echo|foxtrot|golf|hotel|india|juliett?|kilo|lima|mike|november|oscar|papa|quebec|romeo|sierra|tango|uniform|victor|whiske?y|x-?ray|yankee|zulu)\b/iu;
+
 /** The first identifying fact about someone in one sentence of the writer's, or null. */
-export function findIdentifyingFact(sentences: readonly string[], numbers: readonly string[]): string | null {
-  for (const sentence of sentences) {
-    const fact =
-      PARKING.exec(sentence) ??
-      SCHOOL.exec(sentence) ??
-      SCHOOL_NAMED_ES.exec(sentence) ??
-      UNIT.exec(sentence) ??
-      STALL.exec(sentence) ??
-      PLATE_PART.exec(sentence);
-    if (fact) return fact[0];
-    const vehicle = findVehicle(sentence);
-    if (vehicle) return vehicle;
-    if (CLOCK.test(sentence) && DAY_PLACE.test(sentence) && GOES.test(sentence)) return sentence.trim();
+export function findIdentifyingFact(
+  folded: string,
+  present: (text: string) => string[],
+  numbers: readonly string[],
+): string | null {
+  const kinds = KINDS.filter((kind) => kind.words.test(folded));
+  if (kinds.length > 0) {
+    for (const sentence of present(folded)) {
+      for (const kind of kinds) {
+        const fact = kind.find(sentence);
+        if (fact) return fact;
+      }
+    }
   }
-  for (const text of numbers) {
+  if (!UNIT_OR_PLATE_WORDS.test(folded)) return null;
+  const readings = numbers.flatMap(present);
+  for (const text of readings) {
     const unit = UNIT.exec(text);
     if (unit) return unit[0];
   }
-  return phoneticPlate(numbers);
+  return phoneticPlate(readings);
 }

@@ -210,7 +210,7 @@ export function findDoxxing(reading: TextReading): string | null {
   if (routine) return routine;
   const present = (text: string) =>
     (withoutWriterOnly(text).match(/[^.!?\n]+/g) ?? []).filter((sentence) => !PAST_HABIT.test(sentence));
-  const fact = findIdentifyingFact(present(reading.folded), reading.numbers.flatMap(present));
+  const fact = findIdentifyingFact(reading.folded, present, reading.numbers);
   if (fact) return fact;
   for (const text of [reading.folded, ...reading.lower]) {
     const place = findNamedPlace(text);

@@ -14,9 +14,10 @@ import { VEILED_THREATS } from './veiled-threat-wordings';
 
 const THREATS = phrases([...DIRECT_THREATS, ...VEILED_THREATS]);
 const THREATS_ES = phrases([...SPANISH_THREATS, ...SPANISH_THREAT_LEXICON]);
-// The Spanish wordings are read only in a text with a word every Spanish threat is written with.
+// The Spanish wordings are read only in a text with a word every Spanish threat is written with, its texting
+// spellings included ('t', 'q', 'k'; not the 't' of 'don't').
 const SPANISH_WORDS =
-  /\b(?:te|tu|tus|ti|que|se|los|las|vas|voy|van|va|vamos|os|q|k|t|mis|sabes|sabemos|cuando|como|nadie|vais|dias|de|la|el|con|lo|le|ya|por|mi|un|una|y|mientras)\b/iu;
+  /\b(?:te|tu|tus|ti|que|se|los|las|vas|voy|van|va|vamos|os|mis|sabes|sabemos|cuando|como|nadie|vais|dias|de|la|el|con|lo|le|ya|por|mi|un|una|y|mientras)\b|(?<![\p{L}'’])[tqk](?![\p{L}'’])/iu;
 
 // What someone else said, quoted after a verb of saying ('he once said "I know where you live"'): the writer
 // reports a threat rather than makes one.

@@ -56,9 +56,20 @@ function menaceIn(window: string): string | null {
   return kinds[0] === UNPROTECTED && ADVICE.test(warning[0]) ? null : window;
 }
 
-/** A veiled threat read by the kinds of menace a sentence and the next one join, or null. */
+// Whether the whole text holds what a window would need, read once before its sentences are: most texts
+// speak to nobody or hold no kind of menace at all.
+function mayHoldMenace(text: string): boolean {
+  if (NO_ACCIDENT.test(text)) return true;
+  if (!TO_THE_PERSON.test(text)) return false;
+  if (CLOSE_BY.test(text) || MORE_TO_COME.test(text)) return true;
+  const kinds = KINDS.filter((kind) => kind.test(text)).length;
+  return kinds >= 2 || (kinds === 1 && (WARNING.test(text) || WATCHED.test(text)));
+}
+
+/** A veiled threat read by the kinds of menace a sentence and the two after it join, or null. */
 export function findVeiledMenace(lower: readonly string[]): string | null {
   for (const text of lower) {
+    if (!mayHoldMenace(text)) continue;
     const sentences = text.match(/[^.!?\n]+[.!?\n]*/g) ?? [];
     for (let index = 0; index < sentences.length; index++) {
       const window = sentences
