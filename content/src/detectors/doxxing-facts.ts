@@ -133,7 +133,7 @@ const KINDS: ReadonlyArray<{ words: RegExp; find: (sentence: string) => string |
   },
   {
     words:
-      /school|primary|elementary|academy|nursery|class|pick ?up|drop ?off|let out|lets out|gets out|sale|colegio|instituto|escuela/iu,
+      /school|primary|elementary|middle|high|academy|nursery|prep|montessori|junior|infants|college|class|pick ?up|drop ?off|let out|lets out|gets out|sale|colegio|instituto|escuela/iu,
     find: (sentence) => (SCHOOL.exec(sentence) ?? SCHOOL_NAMED_ES.exec(sentence))?.[0] ?? null,
   },
   {
