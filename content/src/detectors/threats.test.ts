@@ -301,6 +301,7 @@ describe('findThreat on veiled menace read by its kinds', () => {
     "Sleep tight. It could be your last night's sleep for a while.",
     'You think I am done? This is just getting started.',
     'i will k.i.l.l. you',
+    'ima be waitin outside ur work 2nite',
   ])('finds a threat in %j', (text) => {
     expect(threat(text)).not.toBeNull();
   });

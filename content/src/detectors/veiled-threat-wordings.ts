@@ -58,7 +58,7 @@ export const VEILED_THREATS: readonly string[] = [
   String.raw`(?:something|anything) (?:bad|terrible|awful|nasty) (?:is going to|'s going to|will|'ll|is gonna|is about to) happen to (?:you|u|your|ur)`,
   String.raw`(?:imma|ima|i'mma|i'ma|i'll|ill|i will|gonna) (?:pop|show|turn|roll) up (?:at|outside|to) (?:your|ur) (?:job|work|house|crib|school|gym|door|place|flat)`,
   String.raw`enjoy ${POSSESSIVE} last`,
-  String.raw`(?:i'll|i will|ill) be (?:waiting|outside|there)(?: for ${TARGET}| outside| at| when| every| on)`,
+  String.raw`(?:i'll|i will|ill|imma|ima|i'mma|i'm gonna|im gonna|i'm going to|im going to) be (?:waiting|outside|there)(?: for ${TARGET}| outside| at| when| every| on)`,
   String.raw`(?:and|then) (?:i'll|i will|ill) be (?:in the car park|outside|waiting|behind (?:him|her|you)|right there)`,
   String.raw`(?:i'll|i will) be seeing (?:you|u|him|her)(?! (?:around (?!soon)\w+|at |in (?:class|the)))`,
   String.raw`(?:you're|youre|you|u|he's|she's|he|she|they)(?: gonna| going to|'ll| will|'re gonna| are gonna| is gonna) wish (?:you|u|he|she|they)(?:'d| had) (?:kept|stayed|listened|shut|held)`,
