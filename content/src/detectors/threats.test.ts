@@ -302,6 +302,12 @@ describe('findThreat on veiled menace read by its kinds', () => {
     'You think I am done? This is just getting started.',
     'i will k.i.l.l. you',
     'ima be waitin outside ur work 2nite',
+    'You might want to check your brake lines.',
+    'Never drive home alone, not any more.',
+    "I'm not going anywhere, and neither are you.",
+    'Remember, I know all about your mornings.',
+    'Keep your blinds down if I were you.',
+    'Every time your doorbell rings, it could be me.',
   ])('finds a threat in %j', (text) => {
     expect(threat(text)).not.toBeNull();
   });
@@ -324,6 +330,10 @@ describe('findThreat on veiled menace read by its kinds', () => {
     'That was the start of our best summer.',
     'Sleep tight, he always said, and kissed my forehead.',
     'Karma has a way of catching up with everyone eventually.',
+    'You should check your tyres before the road trip, love.',
+    "Don't go anywhere near his mum's trifle.",
+    "I'm not going anywhere, this flat is home.",
+    'Every time your name comes up I smile.',
     "Cancel on her twice and you're dead to her.",
     'I still have your spare key, I will post it back. See you around.',
   ])('finds no threat in %j', (text) => {

@@ -33,6 +33,7 @@ export const VEILED_THREATS: readonly string[] = [
   String.raw`make an example (?:out )?of (?:you|u|him|her)`,
   String.raw`be afraid,? be very afraid(?=[.!]|$)`,
   String.raw`(?:won't|will not|wont)[^.!?\n]{0,50}(?:and )?neither will (?:you|u)(?=[.!]|$)`,
+  String.raw`not going anywhere[.!,]*\s*(?:and )?neither (?:are|will|do) (?:you|u)(?=[.!]|$)`,
   String.raw`nowhere (?:is )?safe for (?:you|u|him|her)|no (?:place|where) (?:is )?safe for (?:you|u)`,
   String.raw`long memory and a short (?:temper|fuse)`,
   String.raw`what happens to (?:people|those|anyone|girls|guys|men|women|exes) who (?:cross|mess with|fuck with|betray|lie to|cheat on|leave|hurt|report|talk about|disrespect) (?:me|us)`,
