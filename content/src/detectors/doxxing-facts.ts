@@ -128,26 +128,29 @@ function phoneticPlate(numbers: readonly string[]): string | null {
 // that holds its words, since most texts hold none.
 const KINDS: ReadonlyArray<{ words: RegExp; find: (sentence: string) => string | null }> = [
   {
-    words: /park|aparca|\bspot|\bspace|\bbay\b|plaza/iu,
+    words: /\b(?:parks|parking|parked|aparca)\b|\b(?:spot|space|bay|plaza) (?:number |no\.? |#)?\d/iu,
     find: (sentence) => PARKING.exec(sentence)?.[0] ?? null,
   },
   {
     words:
-      /school|primary|elementary|middle|high|academy|nursery|prep|montessori|junior|infants|college|class|pick ?up|drop ?off|let out|lets out|gets out|sale|colegio|instituto|escuela/iu,
+      /\b(?:school|primary|elementary|middle|high|academy|nursery|prep|montessori|junior|infants|college|class|colegio|instituto|escuela)\b|\b(?:pick ?up|drop ?off|let out|lets out|gets out|salen?) (?:is |at |a las )\d/iu,
     find: (sentence) => (SCHOOL.exec(sentence) ?? SCHOOL_NAMED_ES.exec(sentence))?.[0] ?? null,
   },
   {
-    words: /apt|apartment|unit|suite|flat|room|buzzer|piso|puerta/iu,
+    words: /\b(?:apt|apartment|unit|suite|flat|room|buzzer|piso|puerta)\b[^.!?\n]{0,16}\d/iu,
     find: (sentence) => UNIT.exec(sentence)?.[0] ?? null,
   },
   {
-    words: /stall|stand|booth|table|pitch|spot|\bvan\b/iu,
+    words: /\b(?:mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays|weekends|weekdays)\b/iu,
     find: (sentence) => STALL.exec(sentence)?.[0] ?? null,
   },
-  { words: /plate|\breg|\btag|matricula/iu, find: (sentence) => PLATE_PART.exec(sentence)?.[0] ?? null },
-  { words: MAKE, find: findVehicle },
   {
-    words: /\d/u,
+    words: /\b(?:plates?|reg|registration|tag|matricula)\b/iu,
+    find: (sentence) => PLATE_PART.exec(sentence)?.[0] ?? null,
+  },
+  { words: VEHICLE_CUE, find: findVehicle },
+  {
+    words: CLOCK,
     find: (sentence) =>
       CLOCK.test(sentence) && DAY_PLACE.test(sentence) && GOES.test(sentence) ? sentence.trim() : null,
   },
