@@ -308,6 +308,11 @@ describe('findThreat on veiled menace read by its kinds', () => {
     'Remember, I know all about your mornings.',
     'Keep your blinds down if I were you.',
     'Every time your doorbell rings, it could be me.',
+    'Made a second key last week. Sweet dreams.',
+    'Picked up duct tape and a tarp on the way home. Sleep tight.',
+    'I watched you walk to your car this morning. That red coat looks good on you.',
+    "Don't get comfortable in the new place, I've walked past it every night.",
+    'It would be very easy for your brake lines to go.',
   ])('finds a threat in %j', (text) => {
     expect(threat(text)).not.toBeNull();
   });
@@ -336,6 +341,12 @@ describe('findThreat on veiled menace read by its kinds', () => {
     'Every time your name comes up I smile.',
     "Cancel on her twice and you're dead to her.",
     'I still have your spare key, I will post it back. See you around.',
+    'Kept the spare key for the cat sitter while we were away.',
+    'We bought rope and a shovel for the allotment, he loved that garden.',
+    'Sweet dreams, he would text me every night, I miss that.',
+    'I watched you grow into a kind man, that jacket always suited you.',
+    "Don't get too comfortable with him, he never stays past six months.",
+    'It would be so easy for you to just say sorry.',
   ])('finds no threat in %j', (text) => {
     expect(threat(text)).toBeNull();
   });
