@@ -88,6 +88,8 @@ describe('readText: texting spellings', () => {
     ['ima be waitin 4 u at nite', 'ima be waiting for you at night'],
     ['dey comin wit em 2moro', 'they coming with them tomorrow'],
     ['ull see, tryna hide thru it', "you'll see, trying to hide through it"],
+    ['hookin up w a 14 yr old', 'hooking up w a 14 yr old'],
+    ['watch yr back', 'watch your back'],
   ])('reads %j as %j', (typed, read) => {
     expect(lower(typed)).toContain(read);
   });

@@ -206,10 +206,17 @@ const TEXTING_WORD = new RegExp(
   'gu',
 );
 const HAS_TEXTING = new RegExp(TEXTING_WORD.source, 'u');
+// 'yr' after a number is a year ('a 15 yr old'), not 'your'.
+const AFTER_NUMBER = /\d[\s-]*$/u;
+
+function texting(word: string, offset: number, text: string): string {
+  if (word === 'yr' && AFTER_NUMBER.test(text.slice(Math.max(0, offset - 4), offset))) return word;
+  return TEXTING[word] ?? word;
+}
 
 // Lookalikes, then held-down letters, split words and texting spellings: the text as a person reads it.
 export function asAPersonReads(lower: string, repeatAs: '$1' | '$1$1'): string {
   const collapsed = HAS_REPEAT.test(lower) ? lower.replace(REPEAT, repeatAs) : lower;
   const joined = joinSplitWords(collapsed);
-  return HAS_TEXTING.test(joined) ? joined.replace(TEXTING_WORD, (word) => TEXTING[word] ?? word) : joined;
+  return HAS_TEXTING.test(joined) ? joined.replace(TEXTING_WORD, texting) : joined;
 }
