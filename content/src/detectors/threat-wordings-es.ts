@@ -66,4 +66,9 @@ export const SPANISH_THREATS: readonly string[] = [
   String.raw`(?:te|le|les) (?:voy|vamos|van|va) a (?:hacer|dejar) (?:pagar|sufrir|llorar|desaparecer)`,
   String.raw`no (?:vas|va) a (?:volver a )?(?:caminar|andar|sonreir|salir de tu casa)`,
   String.raw`vas a (?:acabar|terminar) (?:en el hospital|muert[oa]|en una silla de ruedas|bajo tierra|en una zanja)`,
+  // Not living to a day: 'no vas a llegar vivo a fin de año'.
+  String.raw`no (?:vas|va|van) a (?:llegar|salir|volver) viv[oa]s?|no (?:llegas|llegaras|llegara|sales|saldras|saldra) viv[oa]`,
+  // Someone of the person's told to be looked after, since what may befall them is unknown.
+  String.raw`(?:cuida|cuidad|vigila|protege) (?:a |bien a )?(?:tus|tu) (?:hijos|hijas|hija|hijo|ninos|familia|madre|padre|mujer|marido|novia|novio|hermana|hermano)[^.!?
+]{0,6}[,;:]? (?:que )?(?:nunca|no) se sabe (?:lo que|que) (?:les|le|te) (?:puede|podria|va a) pasar`,
 ];

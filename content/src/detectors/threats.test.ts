@@ -241,6 +241,9 @@ describe('findThreat on the Spanish lexicon of harm', () => {
     'ya tengo tu horario',
     'cuida a tu hija cuando sale sola',
     'vas a saber de lo que soy capaz',
+    'de esta no sales vivo',
+    'tu hermano no va a volver vivo del viaje',
+    'Vigila a tu hija, no se sabe lo que le podría pasar.',
   ])('finds a threat in %j', (text) => {
     expect(threat(text)).not.toBeNull();
   });
@@ -267,6 +270,10 @@ describe('findThreat on the Spanish lexicon of harm', () => {
     'no respondo mensajes de trabajo los domingos',
     'ya tengo tu dirección para mandarte la invitación',
     'vas a lamentar no haber probado su paella',
+    'no vas a llegar a tiempo a la boda si no sales ya',
+    'volvió vivo de milagro del accidente, y yo a su lado',
+    'cuida a tus hijos, son lo más bonito que tienes',
+    'nunca se sabe lo que te puede pasar en la vida, disfruta',
   ])('finds no threat in %j', (text) => {
     expect(threat(text)).toBeNull();
   });
