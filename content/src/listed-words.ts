@@ -217,6 +217,10 @@ export const HARM_WORDS = [
   'know',
   'coming',
   'yourself',
+  // Spanish: 'te voy a ma tar'.
+  'matar',
+  'matarte',
+  'reventar',
 ] as const;
 
 // The most frequent short words of English: two of them side by side are read as the two words they are

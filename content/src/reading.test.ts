@@ -72,6 +72,10 @@ describe('readText: a word split by one separator', () => {
     expect(lower(typed)).toContain(read);
   });
 
+  it('reads a run dotted letter by letter without its last dot: “k.i.l.l. you”', () => {
+    expect(lower('i will k.i.l.l. you')).toContain('i will kill you');
+  });
+
   it('leaves two ordinary words apart: “the pen is mightier”', () => {
     expect(lower('the pen is mightier')).toEqual(['the pen is mightier']);
   });
@@ -81,6 +85,11 @@ describe('readText: texting spellings', () => {
   it.each([
     ['I kno where u live', 'i know where you live'],
     ['ik wer u liv', 'i know where you live'],
+    ['ima be waitin 4 u at nite', 'ima be waiting for you at night'],
+    ['dey comin wit em 2moro', 'they coming with them tomorrow'],
+    ['ull see, tryna hide thru it', "you'll see, trying to hide through it"],
+    ['hookin up w a 14 yr old', 'hooking up w a 14 yr old'],
+    ['watch yr back', 'watch your back'],
   ])('reads %j as %j', (typed, read) => {
     expect(lower(typed)).toContain(read);
   });

@@ -7,8 +7,9 @@ import { figures, misses, readCorpus, report, screenLine } from './corpus-screen
  * only (every kind of contact detail, threat, self-harm, hate, sexual content, doxxing and disguise; harsh but
  * fair reviews, idioms, numbers, other languages, place names, reported speech), before the rules were changed
  * against them. corpus/retired-blind-set.jsonl: an earlier blind set, written by someone who never read the
- * rules, which became development material when a new blind set replaced it. SCREENING_CORPUS_MISSES=1 lists
- * what each gets wrong.
+ * rules, which became development material when a new blind set replaced it. corpus/retired-blind-set-2.jsonl:
+ * the blind set after it, retired in turn when a third one replaced it. SCREENING_CORPUS_MISSES=1 lists what
+ * each gets wrong.
  */
 const MAX_BENIGN_FLAGGED = 0.02;
 const MIN_HOSTILE_CAUGHT = 0.95;
@@ -16,6 +17,7 @@ const MIN_HOSTILE_CAUGHT = 0.95;
 const sets = [
   { name: 'development set', file: 'development-set.jsonl' },
   { name: 'retired blind set', file: 'retired-blind-set.jsonl' },
+  { name: 'second retired blind set', file: 'retired-blind-set-2.jsonl' },
 ];
 
 for (const set of sets) {

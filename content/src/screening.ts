@@ -15,7 +15,7 @@ import { findThreat } from './detectors/threats';
 import { NAME_INSULTS } from './listed-words';
 import { normalizeName, normalizeText } from './normalize';
 import { RATED_NAME_LABEL, RATING_TEXT_FIELDS, type RatingTextField } from './rating-fields';
-import { readText, type TextReading, wordsRunTogether } from './reading';
+import { foldText, readText, type TextReading, wordsRunTogether } from './reading';
 import { combinedScreeningMessage, SCREENING_RULES, type ScreeningRuleName, screeningMessage } from './rules';
 
 /**
@@ -67,7 +67,10 @@ function screenReading(reading: TextReading, context: ScreeningContext): Screeni
   const doxxing = findDoxxing(reading);
   if (doxxing) return finding('doxxing', doxxing);
   const thirdParty = findThirdPersonFullName(reading.folded);
-  if (thirdParty && !(context.ratedName && thirdParty.startsWith(`${context.ratedName.split(' ')[0]} `))) {
+  if (
+    thirdParty &&
+    !(context.ratedName && thirdParty.startsWith(`${foldText(context.ratedName).split(' ')[0]} `))
+  ) {
     return finding('third-party-full-name', thirdParty);
   }
   return null;

@@ -39,6 +39,8 @@ describe('findContactDetails', () => {
     ['mira sus fotos en fotosdeana punto com', ['url']],
     ['his cash app is $ DevDaddy 90', ['handle']],
     ['she lives @ 6 rosewood ct lol', ['address']],
+    ['18 heron way, the one with the gnomes', ['address']],
+    ['2250 fox run, last house on the left', ['address']],
     ['they moved to 18 Birch Cir last spring', ['address']],
     ['call him at 415 555 and the rest is 0162', ['phone']],
   ])('finds contact details in %j', (text, kinds) => {
@@ -76,6 +78,9 @@ describe('findContactDetails', () => {
     'I paid him on venmo $ for dinner',
     'we came in 2nd place, 3 different dr appointments',
     'I called him 100 times and he ignored 200 of them',
+    'we did a 6 am run together every Sunday',
+    'On and off for 5 years (2016-2021), then never again',
+    'it was 3 hours each way to see him',
     '',
   ])('allows %j', (text) => {
     expect(findContactDetails(readText(text))).toEqual([]);

@@ -107,7 +107,8 @@ function containsPhoneNumber(text: string): boolean {
   // run long enough for a number was taken for an amount or a date, which may have a number beside it.
   let amountOrDate = false;
   for (const match of digits.matchAll(DIGIT_RUN)) {
-    const run = match[0].trim();
+    // A bracket that opens a run and never closes in it is the text's ('(2016-2021)'), not an area code's.
+    const run = match[0].trim().replace(/^[([](?=[^)\]]*$)/, '');
     const count = run.replace(/\D/g, '').length;
     if (count < PHONE_MIN_DIGITS) continue;
     if (!AMOUNT.test(run) && !NOT_A_PHONE.some((pattern) => pattern.test(run)) && !isDateRange(run))
@@ -173,7 +174,7 @@ function platformHandle(text: string): boolean {
 // ('42 elm street', 'FORTY TWO ELM STREET'). The name's words are no ordinary words or units, so that '5
 // minutes down the road' and 'a one way street' are no address.
 const HOUSE_NUMBER = String.raw`(?:\d{1,5}[a-z]?|one|two|three|four|five|six|seven|eight|nine)`;
-const STREET_TYPE = String.raw`(?:street|st|avenue|ave|road|rd|lane|ln|drive|boulevard|blvd|court|ct|pl|circle|cir|terrace|crescent|close|parkway|pkwy|highway|hwy|mews|gardens|grove|square)`;
+const STREET_TYPE = String.raw`(?:street|st|avenue|ave|road|rd|lane|ln|drive|boulevard|blvd|court|ct|pl|circle|cir|terrace|crescent|close|parkway|pkwy|highway|hwy|mews|gardens|grove|square|way|run|trail|loop|pike)`;
 const STREET_ADDRESS = new RegExp(
   String.raw`(?<![\p{L}\p{N}])${HOUSE_NUMBER}[\s,]+((?:[\p{L}'.-]+\s+){1,3})${STREET_TYPE}(?![\p{L}])`,
   'giu',
@@ -183,7 +184,8 @@ const NOT_A_STREET_NAME = new Set(
     'year years yr yrs month months week weeks day days hour hours hr hrs minute minutes min mins second ' +
     'seconds mile miles km k block blocks stop stops door doors house houses street streets road roads lane ' +
     'way floor floors night nights time times drink drinks pint pints bottle bottles quid dollars pounds ' +
-    'bucks percent kid kids people person star stars more other different separate whole long short lap laps'
+    'bucks percent kid kids people person star stars more other different separate whole long short lap laps ' +
+    'each the a an this that one all am pm morning evening fun good bad long home'
   ).split(' '),
 );
 

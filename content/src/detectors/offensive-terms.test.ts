@@ -31,12 +31,16 @@ describe('findOffensiveTerm', () => {
     ['I still have the video of her riding me', 'sexual'],
     ['le encantaba que se la metiera por el culo', 'sexual'],
     ['t13n3 la v3rg4 más chica que he visto', 'sexual'],
+    ['she gives amazing head', 'sexual'],
+    ['he sucked me dry', 'sexual'],
   ])('finds %j (%s)', (text, expected) => {
     expect(kind(text)).toBe(expected);
   });
 
   it.each([
     'so spicy',
+    'he gave his head a shake',
+    'she gave me a head start',
     'he was cocky',
     'Mr Cumming',
     'Alan Cumming was in it',

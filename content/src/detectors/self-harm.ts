@@ -70,7 +70,8 @@ const SELF_HARM_SOURCES: readonly string[] = [
   String.raw`(?:do|would do) (?:everyone|the world|us(?: all)?|your family) a favou?r by (?:dying|disappearing|ending it|not existing|killing yourself|leaving this world)`,
   String.raw`(?:go|just|please) (?:drown|starve|overdose|od) (?:yourself|already)?`,
   String.raw`drop dead(?! gorgeous)`,
-  String.raw`(?:thought about|think about|considered|consider) (?:not waking up|ending it|killing yourself|ending your life|not being here)`,
+  // The writer's own dark time ('I thought about ending it all, I got help') is told, not encouraged.
+  String.raw`(?<!\b(?:i|i've|ive|i have|i had|we|i even|i once|i sometimes|i often|i seriously) )(?:thought about|think about|considered|consider) (?:not waking up|ending it|killing yourself|ending your life|not being here)`,
   String.raw`the (?:bridge|rope|train tracks|tracks|pills|knife|cliff)(?:'s| is| are) (?:right )?there`,
   String.raw`(?:have|had|find) the guts to (?:end|kill|do it)`,
   String.raw`why (?:don't|dont|do not|won't|wont) (?:you|u) (?:just )?(?:die|overdose|od|jump|hang yourself|kill yourself|end it|disappear|drown|stop breathing)`,

@@ -3,7 +3,7 @@
  * outright and veiled.
  */
 export const SPANISH_THREATS: readonly string[] = [
-  String.raw`te (?:voy|vamos|van|va) a (?:matar|encontrar|buscar|hacer dano|joder|partir|romper|reventar|destrozar|arruinar|quemar|apunalar|disparar|pegar|destruir|dar una paliza|hacer la vida imposible|dejar en silla de ruedas)`,
+  String.raw`te (?:voy|vamos|van|va) a (?:matar|hacer dano|joder|reventar|destrozar|arruinar|quemar|apunalar|disparar|pegar|destruir|dar una paliza|hacer la vida imposible|dejar en silla de ruedas)`,
   String.raw`(?:voy|vamos|van) a (?:matarte|buscarte|encontrarte|reventarte|destrozarte|joderte|arruinarte|hacerte dano|partirte|romperte|ir (?:a )?por ti|matarlo|matarla|quemar tu)`,
   // 'Te vas a arrepentir' is advice as often as a threat, as 'you'll regret it' is: a threat when sworn to or
   // said of what the person did against the writer.
@@ -15,7 +15,7 @@ export const SPANISH_THREATS: readonly string[] = [
   String.raw`(?:disfruta|duerme|descansa|aprovecha|vive)(?:lo)? mientras (?:puedas|todavia puedas|aun puedas)(?=[.!,]|$)`,
   String.raw`te (?:vas a arrepentir|arrepentiras)[^.!?\n]{0,30}(?:te lo juro|te lo prometo|lo juro|ya veras|palabra)|te (?:vas a arrepentir|arrepentiras) de (?:esto|haberme|dejarme|denunciarme|haber hablado|lo que me (?:hiciste|has hecho)|meterte conmigo|todo)`,
   String.raw`(?:me las|me la|la|las) vas a pagar|vas a pagar (?:por|lo que)`,
-  String.raw`(?:se|sabemos|se muy bien) (?:donde|en donde|a donde) (?:vives|trabajas|duermes|estudias|vive|trabaja|esta tu casa)`,
+  String.raw`(?<!no )(?:se|sabemos|se muy bien) (?:donde|en donde|a donde) (?:vives|trabajas|duermes|estudias|vive|trabaja|esta tu casa)`,
   String.raw`no (?:lo )?(?:vas a|va a) ver venir`,
   String.raw`(?:estas|eres (?:hombre|mujer)) muert[oa]`,
   String.raw`tus dias estan contados`,
@@ -47,7 +47,7 @@ export const SPANISH_THREATS: readonly string[] = [
   String.raw`(?:vas|vais|va) a ver lo que es bueno`,
   String.raw`no te (?:va a salvar|salva|salvara) (?:ni )?nadie|nadie te va a (?:salvar|proteger|ayudar)`,
   String.raw`(?:como|si) (?:se te ocurra|me denuncias|vas a la policia|hablas|dices algo|me dejas)[^.!?\n]{0,30}(?:lo vas a lamentar|te vas a arrepentir|te arrepentiras|lo lamentaras|vas a ver|lo vas a pagar)`,
-  String.raw`te (?:voy|vamos|van|va) a estar esperando|te (?:espero|esperare|esperaremos|estare esperando) (?:a la salida|fuera|en la puerta|en tu casa|cuando salgas)`,
+  String.raw`te (?:voy|vamos|van|va) a estar esperando|te (?:espero|esperare|esperaremos|estare esperando) (?:a la salida|fuera|en (?:la|el|tu) (?:puerta|portal|salida|calle|parking|esquina|trabajo|casa|portal)|cuando (?:salgas|vuelvas|llegues|termines))`,
   String.raw`como te (?:vea|pille|encuentre|coja|vuelva a ver)`,
   String.raw`(?:se|sabemos|saben|ya se|ya sabemos) (?:donde|en que|a que) (?:colegio |escuela |instituto )?(?:vive|trabaja|estudia|va|duerme|aparca|juega) tu (?:hija|hijo|madre|padre|mujer|marido|novio|novia|familia|hermana|hermano|abuela|hijos|hijas)`,
   String.raw`(?:voy|vamos|van|iremos|ire|va) a (?:ir|pasar|pasarme|presentarme|aparecer|plantarme) (?:a|por|en) tu (?:casa|trabajo|piso|portal|puerta|oficina|barrio|calle)`,
@@ -66,4 +66,9 @@ export const SPANISH_THREATS: readonly string[] = [
   String.raw`(?:te|le|les) (?:voy|vamos|van|va) a (?:hacer|dejar) (?:pagar|sufrir|llorar|desaparecer)`,
   String.raw`no (?:vas|va) a (?:volver a )?(?:caminar|andar|sonreir|salir de tu casa)`,
   String.raw`vas a (?:acabar|terminar) (?:en el hospital|muert[oa]|en una silla de ruedas|bajo tierra|en una zanja)`,
+  // Not living to a day: 'no vas a llegar vivo a fin de año'.
+  String.raw`no (?:vas|va|van) a (?:llegar|salir|volver) viv[oa]s?|no (?:llegas|llegaras|llegara|sales|saldras|saldra) viv[oa]`,
+  // Someone of the person's told to be looked after, since what may befall them is unknown.
+  String.raw`(?:cuida|cuidad|vigila|protege) (?:a |bien a )?(?:tus|tu) (?:hijos|hijas|hija|hijo|ninos|familia|madre|padre|mujer|marido|novia|novio|hermana|hermano)[^.!?
+]{0,6}[,;:]? (?:que )?(?:nunca|no) se sabe (?:lo que|que) (?:les|le|te) (?:puede|podria|va a) pasar`,
 ];

@@ -176,6 +176,7 @@ describe('findSelfHarmEncouragement', () => {
 
   it.each([
     'he threatened to kill himself when I left, I called his brother',
+    'I thought about ending it after the divorce, therapy helped',
     'she used to cut herself as a teen and talks about it openly',
     'I had to end it.',
     'you should not be here tonight, it is a private party',
@@ -197,5 +198,163 @@ describe('findThreat on "I know where you live" in any spelling', () => {
     'i know wh ere you live',
   ])('finds %j', (text) => {
     expect(threat(text)).not.toBeNull();
+  });
+});
+
+describe('findThreat on the Spanish lexicon of harm', () => {
+  it.each([
+    'te voy a partir la boca',
+    'voy a romperle las piernas a tu hermano',
+    'la próxima vez te reviento',
+    'te mataré aunque me cueste la vida',
+    'os voy a buscar hasta encontraros, da igual',
+    'te encontraré, tarde o temprano',
+    'lo vas a pagar bien caro',
+    'esto te va a salir muy caro',
+    'te arrepentirás toda tu vida',
+    'ya sabes lo que te pasa como me denuncies',
+    'si hablas con la policía, te mueres',
+    'tengo primos que se encargan de gente así',
+    'mis colegas van a pasar a verte',
+    'te van a encontrar tirada en el parque',
+    'vas a acabar en el cementerio',
+    'disfruta tus últimos días',
+    'más te vale no volver sola a casa',
+    'reza para que no te pille',
+    'sé a qué hora entrenas',
+    'voy a hacer que te despidan',
+    'voy a mandar tus fotos a todo el mundo',
+    't voy a rajar',
+    'k sepas q t vamos a buscar',
+    'te estaré esperando en la esquina',
+    'Te voy a ma tar',
+    'te voy a desaparecer del mapa',
+    'te voy a llenar de plomo',
+    'vas a amanecer muerta',
+    'lo van a lamentar tú y los tuyos',
+    'de esta no sales, cabrón',
+    'te quedan pocos días',
+    'te lo repito por última vez',
+    'como vuelvas a llamar, no respondo',
+    'ya estás avisada',
+    'mi familia sabe dónde duermes',
+    'ya tengo tu horario',
+    'cuida a tu hija cuando sale sola',
+    'vas a saber de lo que soy capaz',
+    'de esta no sales vivo',
+    'tu hermano no va a volver vivo del viaje',
+    'Vigila a tu hija, no se sabe lo que le podría pasar.',
+  ])('finds a threat in %j', (text) => {
+    expect(threat(text)).not.toBeNull();
+  });
+
+  it.each([
+    'te voy a buscar un piso mejor, le prometí',
+    'me mata de risa cuando baila',
+    'ese viaje me mató, pero valió la pena',
+    'se rompió el brazo y yo lo llevé al hospital',
+    'me partía de risa con él',
+    'vas a pagar tú la cena, ¿vale?',
+    'te vas a morir de risa cuando lo conozcas',
+    'ya sabes lo que pasa con los primeros amores',
+    'no sé dónde vives ahora, pero te deseo lo mejor',
+    'sé cuándo mientes, siempre lo supe',
+    'me las vas a pagar, decía en broma cuando perdía al parchís',
+    'cuídate mucho y que te vaya bien',
+    'te voy a echar de menos',
+    'mis amigos van a la boda de su prima',
+    'te encontré en el peor momento de mi vida y me salvaste',
+    'te voy a levantar el ánimo con una cena',
+    'te queda poco para terminar la carrera, ánimo',
+    'es tu última oportunidad de comprar entradas',
+    'no respondo mensajes de trabajo los domingos',
+    'ya tengo tu dirección para mandarte la invitación',
+    'vas a lamentar no haber probado su paella',
+    'no vas a llegar a tiempo a la boda si no sales ya',
+    'volvió vivo de milagro del accidente, y yo a su lado',
+    'cuida a tus hijos, son lo más bonito que tienes',
+    'nunca se sabe lo que te puede pasar en la vida, disfruta',
+  ])('finds no threat in %j', (text) => {
+    expect(threat(text)).toBeNull();
+  });
+});
+
+describe('findThreat on veiled menace read by its kinds', () => {
+  it.each([
+    // Harm that may befall, with a warning or a time running out.
+    'Lovely house you have. Would be a pity if it caught fire one night.',
+    'Those old tyres of yours could blow any time. A lot can happen on the motorway. Just saying.',
+    'Enjoy the garden while you can.  Gardens burn down, you know.',
+    // Watched, sought, unprotected.
+    "I've been sitting outside your work most evenings. You never notice me.",
+    'One of these nights you will be alone in that car park.',
+    'Your boyfriend will not always be there to protect you.',
+    "I'd hate for your son to get lost on his way to football.",
+    'nice little schedule you have, school run then pilates',
+    'You can change your address all you like, I will still turn up.',
+    'Nobody could hear you out at that farmhouse of yours.',
+    // Allies and weapons beside the person.
+    "My cousins owe me favours and they've been asking about you.",
+    'Been to the range every day this week. Thought you should know.',
+    'I never make threats. Only promises.',
+    'The next one will not be an accident.',
+    'I made a copy of your front door key. See you soon.',
+    'I will stab you in the back of the head',
+    'Say hello to your sister for me. Nice flat she has got.',
+    'The fire in your shed? That was the warm-up.',
+    'Life has a way of catching up with people like you.',
+    "You'll wish you had listened to me.",
+    'Bad things happen to snitches like you.',
+    "Sleep tight. It could be your last night's sleep for a while.",
+    'You think I am done? This is just getting started.',
+    'i will k.i.l.l. you',
+    'ima be waitin outside ur work 2nite',
+    'You might want to check your brake lines.',
+    'Never drive home alone, not any more.',
+    "I'm not going anywhere, and neither are you.",
+    'Remember, I know all about your mornings.',
+    'Keep your blinds down if I were you.',
+    'Every time your doorbell rings, it could be me.',
+    'Made a second key last week. Sweet dreams.',
+    'Picked up duct tape and a tarp on the way home. Sleep tight.',
+    'I watched you walk to your car this morning. That red coat looks good on you.',
+    "Don't get comfortable in the new place, I've walked past it every night.",
+    'It would be very easy for your brake lines to go.',
+  ])('finds a threat in %j', (text) => {
+    expect(threat(text)).not.toBeNull();
+  });
+
+  it.each([
+    'He drove me to the hospital after my accident and stayed all night.',
+    'You always walked me home at night so I never felt alone.',
+    'Drive safe, the roads are dark out there, he would text me every time.',
+    'Be careful with him at night, he snores like a train.',
+    'My brother still asks after him, they got on well.',
+    'You were patient with me when I was grieving, thank you.',
+    'I hope you find someone who makes you feel safe.',
+    'Enjoy your new job, you earned it.',
+    'We met in the dark room of the photography club, you were so shy.',
+    'He keeps knives like a chef and cooks like one too.',
+    "I saw you at the market last week and you looked happy. I'm glad.",
+    'Tell your mum I said thank you for the recipes.',
+    'He will stab you in the back the moment it suits him.',
+    "I'll be seeing you around town, take care.",
+    'That was the start of our best summer.',
+    'Sleep tight, he always said, and kissed my forehead.',
+    'Karma has a way of catching up with everyone eventually.',
+    'You should check your tyres before the road trip, love.',
+    "Don't go anywhere near his mum's trifle.",
+    "I'm not going anywhere, this flat is home.",
+    'Every time your name comes up I smile.',
+    "Cancel on her twice and you're dead to her.",
+    'I still have your spare key, I will post it back. See you around.',
+    'Kept the spare key for the cat sitter while we were away.',
+    'We bought rope and a shovel for the allotment, he loved that garden.',
+    'Sweet dreams, he would text me every night, I miss that.',
+    'I watched you grow into a kind man, that jacket always suited you.',
+    "Don't get too comfortable with him, he never stays past six months.",
+    'It would be so easy for you to just say sorry.',
+  ])('finds no threat in %j', (text) => {
+    expect(threat(text)).toBeNull();
   });
 });

@@ -1,6 +1,8 @@
 import { findPhrase, phrases, type TextReading } from '../reading';
+import { SPANISH_THREAT_LEXICON, spanishAsWritten, withoutReportedSpanish } from './threat-lexicon-es';
 import { DIRECT_THREATS } from './threat-wordings';
 import { SPANISH_THREATS } from './threat-wordings-es';
+import { findVeiledMenace } from './veiled-menace';
 import { VEILED_THREATS } from './veiled-threat-wordings';
 
 /**
@@ -11,10 +13,11 @@ import { VEILED_THREATS } from './veiled-threat-wordings';
  */
 
 const THREATS = phrases([...DIRECT_THREATS, ...VEILED_THREATS]);
-const THREATS_ES = phrases(SPANISH_THREATS);
-// The Spanish wordings are read only in a text with a word every Spanish threat is written with.
+const THREATS_ES = phrases([...SPANISH_THREATS, ...SPANISH_THREAT_LEXICON]);
+// The Spanish wordings are read only in a text with a word every Spanish threat is written with, its texting
+// spellings included ('t', 'q', 'k'; not the 't' of 'don't').
 const SPANISH_WORDS =
-  /\b(?:te|tu|tus|ti|que|se|los|las|vas|voy|van|va|mis|sabes|sabemos|cuando|como|nadie|vais|dias|de|la|el|con|lo|le|ya|por|mi|un|una|y|mientras)\b/iu;
+  /\b(?:te|tu|tus|ti|que|se|los|las|vas|voy|van|va|vamos|os|mis|sabes|sabemos|cuando|como|nadie|vais|dias|de|la|el|con|lo|le|ya|por|mi|un|una|y|mientras)\b|(?<![\p{L}'’])[tqk](?![\p{L}'’])/iu;
 
 // What someone else said, quoted after a verb of saying ('he once said "I know where you live"'): the writer
 // reports a threat rather than makes one.
@@ -35,12 +38,16 @@ const KNOWS_WHERE =
 // offence, and no weapon or injury is not read as a threat.
 const HYPERBOLIC_VERB = /\b(?:kill|killing|murder|murdering|strangle|strangling|throttle|throttling)\b/iu;
 const EXASPERATION =
-  /\bfor (?:a|an|some|that|this|one|his|her|their) (?:\w+ )?(?:slice|bite|piece|cake|coffee|tea|drink|pint|beer|wine|curry|burger|pizza|chocolate|nap|sleep|lie-in|holiday|cigarette|kebab|chips|recipe|sandwich)\b|\b(?:lol|haha\w*|lmao|jk|just kidding|love (?:him|her|you|them)|again|when (?:he|she|they) (?:finds? out|sees?|reads?|hears?|gets? home)|if (?:he|she|you|they) (?:forgets?|eats?|leaves? the|is late|are late|says? that|does that|keeps?))\b|😂|🤣/iu;
+  /\bfor (?:a|an|some|that|this|one|his|her|their) (?:\w+ )?(?:slice|bite|piece|cake|coffee|tea|drink|pint|beer|wine|curry|burger|pizza|chocolate|nap|sleep|lie-in|holiday|cigarette|kebab|chips|recipe|sandwich)\b|\b(?:lol|haha\w*|lmao|jk|just kidding|love (?:him|her|you|them)|when (?:he|she|they) (?:finds? out|sees?|reads?|hears?|gets? home)|if (?:he|she|you|they) (?:forgets?|eats?|leaves? the|is late|are late|says? that|does that|keeps?))\b|😂|🤣/iu;
 const WEAPON_OR_INJURY =
   /\b(?:knife|gun|bat|stab|shoot|shot|bury|body|blood|bleed|hospital|grave|dead|find you|know where|bare hands)\b/iu;
 
+// Betrayal said with a knife: 'he will stab you in the back' is no threat of a stabbing.
+const STABBED_IN_THE_BACK = /\bstab(?:s|bed|bing)? (\w+) in the back\b(?! of)/giu;
+
 function withoutExasperation(text: string): string {
   return text
+    .replace(STABBED_IN_THE_BACK, 'betray $1')
     .split(/(?<=[.!?\n])/)
     .map((sentence) =>
       HYPERBOLIC_VERB.test(sentence) && EXASPERATION.test(sentence) && !WEAPON_OR_INJURY.test(sentence)
@@ -63,7 +70,10 @@ function withoutReportedSpeech(text: string): string {
 export function findThreat(reading: TextReading): string | null {
   const lower = reading.lower.map((text) => withoutExasperation(withoutReportedSpeech(text)));
   const read = { ...reading, lower };
-  const found = findPhrase(read, THREATS);
+  const found = findPhrase(read, THREATS) ?? findVeiledMenace(lower);
   if (found || !SPANISH_WORDS.test(reading.folded)) return found;
-  return findPhrase(read, THREATS_ES);
+  return findPhrase(
+    { ...read, lower: lower.map((text) => withoutReportedSpanish(spanishAsWritten(text))) },
+    THREATS_ES,
+  );
 }

@@ -20,11 +20,16 @@ export const WORD_SYMBOLS = /(?<=\p{L})[|~•·+/\\^=]+(?=\p{L})/gu;
 
 // 'a s l u t' is read both as 'aslut' and as 'a slut', 'he's a p a k i' as 'he's a paki': one or two
 // one-letter words may start the run.
+// A run dotted letter by letter ends with its own dot ('k.i.l.l. you'): that dot is the run's, not a full stop.
+const SPACED_OUT_WITH_DOT = new RegExp(String.raw`${SPACED_OUT.source}(\.(?=\s\p{Ll}))?`, 'gu');
+
 export function joinRuns(text: string, leadingWords: number): string {
-  return text.replace(SPACED_OUT, (run) => {
+  return text.replace(SPACED_OUT_WITH_DOT, (whole, dot?: string) => {
+    const run = dot ? whole.slice(0, -1) : whole;
+    const end = dot && !run.includes('.') ? dot : '';
     const characters = run.split(SEPARATORS);
-    if (characters.length - leadingWords < 3) return run.replace(SEPARATORS, '');
-    return [...characters.slice(0, leadingWords), characters.slice(leadingWords).join('')].join(' ');
+    if (characters.length - leadingWords < 3) return `${run.replace(SEPARATORS, '')}${end}`;
+    return `${[...characters.slice(0, leadingWords), characters.slice(leadingWords).join('')].join(' ')}${end}`;
   });
 }
 

@@ -151,6 +151,41 @@ const TEXTING: Record<string, string> = {
   til: 'until',
   comin: 'coming',
   goin: 'going',
+  walkin: 'walking',
+  sleepin: 'sleeping',
+  watchin: 'watching',
+  waitin: 'waiting',
+  lookin: 'looking',
+  drivin: 'driving',
+  leavin: 'leaving',
+  workin: 'working',
+  hookin: 'hooking',
+  talkin: 'talking',
+  gettin: 'getting',
+  sittin: 'sitting',
+  followin: 'following',
+  parkin: 'parking',
+  hidin: 'hiding',
+  runnin: 'running',
+  wit: 'with',
+  'w/': 'with',
+  dey: 'they',
+  dem: 'them',
+  em: 'them',
+  nite: 'night',
+  '2day': 'today',
+  '2morrow': 'tomorrow',
+  '2moro': 'tomorrow',
+  ppl: 'people',
+  bc: 'because',
+  cus: 'because',
+  thru: 'through',
+  tryna: 'trying to',
+  bout: 'about',
+  ull: "you'll",
+  "u'll": "you'll",
+  "u'd": "you'd",
+  ud: "you'd",
   wat: 'what',
   wut: 'what',
   bk: 'back',
@@ -171,10 +206,17 @@ const TEXTING_WORD = new RegExp(
   'gu',
 );
 const HAS_TEXTING = new RegExp(TEXTING_WORD.source, 'u');
+// 'yr' after a number is a year ('a 15 yr old'), not 'your'.
+const AFTER_NUMBER = /\d[\s-]*$/u;
+
+function texting(word: string, offset: number, text: string): string {
+  if (word === 'yr' && AFTER_NUMBER.test(text.slice(Math.max(0, offset - 4), offset))) return word;
+  return TEXTING[word] ?? word;
+}
 
 // Lookalikes, then held-down letters, split words and texting spellings: the text as a person reads it.
 export function asAPersonReads(lower: string, repeatAs: '$1' | '$1$1'): string {
   const collapsed = HAS_REPEAT.test(lower) ? lower.replace(REPEAT, repeatAs) : lower;
   const joined = joinSplitWords(collapsed);
-  return HAS_TEXTING.test(joined) ? joined.replace(TEXTING_WORD, (word) => TEXTING[word] ?? word) : joined;
+  return HAS_TEXTING.test(joined) ? joined.replace(TEXTING_WORD, texting) : joined;
 }
