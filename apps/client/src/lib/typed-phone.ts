@@ -5,6 +5,14 @@
  */
 const STORAGE_KEY = 'exrated.typed-phone';
 
+/** The screens showing the number re-render when it changes: no server answer changes with it. */
+const listeners = new Set<() => void>();
+
+export function subscribeTypedPhone(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
 export function tabTypedPhone(): string | null {
   try {
     return sessionStorage.getItem(STORAGE_KEY);
@@ -13,12 +21,17 @@ export function tabTypedPhone(): string | null {
   }
 }
 
+function changed() {
+  for (const listener of listeners) listener();
+}
+
 export function keepTypedPhone(phone: string) {
   try {
     sessionStorage.setItem(STORAGE_KEY, phone);
   } catch {
     // Storage refused (a private window's quota): the visitor types the number again.
   }
+  changed();
 }
 
 export function forgetTypedPhone() {
@@ -27,4 +40,5 @@ export function forgetTypedPhone() {
   } catch {
     // Nothing was stored.
   }
+  changed();
 }

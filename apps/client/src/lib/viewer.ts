@@ -3,12 +3,12 @@
 // phone so a returning visitor's header shows at once while the server is asked again, and a number typed but
 // not proven is this tab's own (docs/security.md#sessions).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useDeferredValue, useEffect } from 'react';
+import { useCallback, useDeferredValue, useEffect, useSyncExternalStore } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { notify } from './notify';
 import { forgetRatingClaims } from './rating-claims';
 import { useTRPC } from './trpc';
-import { forgetTypedPhone, tabTypedPhone } from './typed-phone';
+import { forgetTypedPhone, subscribeTypedPhone, tabTypedPhone } from './typed-phone';
 
 export interface Viewer {
   /** The proven phone in E.164, else the number this tab asked a code for, else null. */
@@ -90,8 +90,9 @@ export function useViewer(): Viewer {
   // deferred value, that render is interruptible instead of one long task on a slow phone; until it is done
   // the page keeps showing that it is loading.
   const shown = useDeferredValue(query.data);
+  const typedPhone = useSyncExternalStore(subscribeTypedPhone, tabTypedPhone, () => null);
   if (!shown) return { ...VISITOR_WITHOUT_PHONE, loading: query.isPending || query.data !== undefined };
-  return { ...shown, phoneNumber: shown.phoneNumber ?? tabTypedPhone(), loading: false };
+  return { ...shown, phoneNumber: shown.phoneNumber ?? typedPhone, loading: false };
 }
 
 /** Asks the server again who the viewer is: after a proof, a saved phone or a rating. */
