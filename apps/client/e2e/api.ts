@@ -1,5 +1,6 @@
 // Setting a browser up through the public API, as its own pages would: calls go through the page's context,
 // so they carry (and receive) that browser's device cookie, exactly like the app's own fetches.
+import { RATING_CLAIMS_HEADER } from '@exrated/content/rating-claims';
 import type { Page } from 'playwright-core';
 import type { App } from './harness';
 
@@ -32,8 +33,13 @@ async function settleDeviceCookie(page: Page): Promise<void> {
 /** A tRPC mutation as the app sends it (JSON, same origin); rejects with the server's message on failure. */
 export async function mutate<T = unknown>(page: Page, path: string, input?: unknown): Promise<T> {
   await settleDeviceCookie(page);
+  // Every request of the tab carries its claims, as the app's tRPC link sends them (src/lib/trpc.ts).
+  const claims = await tabClaims(page);
   const response = await page.request.post(`/trpc/${path}`, {
-    headers: { 'content-type': 'application/json' },
+    headers: {
+      'content-type': 'application/json',
+      ...(claims.length > 0 ? { [RATING_CLAIMS_HEADER]: claims.join(',') } : {}),
+    },
     data: input === undefined ? {} : { json: input },
   });
   const body = (await response.json()) as { result?: { data?: { json?: T } }; error?: { json?: unknown } };
@@ -60,17 +66,10 @@ export async function latestCode(app: App, phone: string): Promise<string> {
 export async function provePhone(page: Page, app: App, phone: string): Promise<void> {
   await mutate(page, 'verification.send', { phoneNumber: phone });
   // The claims of the tab's unproven ratings, as /verify presents them (src/lib/rating-claims.ts).
-  const claims = await page.evaluate((key) => {
-    try {
-      return JSON.parse(sessionStorage.getItem(key) ?? '[]') as string[];
-    } catch {
-      return [];
-    }
-  }, CLAIMS_KEY);
   await mutate(page, 'verification.check', {
     phoneNumber: phone,
     code: await latestCode(app, phone),
-    claims,
+    claims: await tabClaims(page),
   });
   await page.evaluate((key) => {
     try {
@@ -82,6 +81,18 @@ export async function provePhone(page: Page, app: App, phone: string): Promise<v
 }
 
 const CLAIMS_KEY = 'exrated.rating-claims';
+
+/** The claims the page's tab keeps (src/lib/rating-claims.ts); none for a page of no origin. */
+function tabClaims(page: Page): Promise<string[]> {
+  if (page.url() === 'about:blank') return Promise.resolve([]);
+  return page.evaluate((key) => {
+    try {
+      return JSON.parse(sessionStorage.getItem(key) ?? '[]') as string[];
+    } catch {
+      return [];
+    }
+  }, CLAIMS_KEY);
+}
 
 export interface RatingFields {
   name?: string;

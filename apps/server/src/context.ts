@@ -8,6 +8,7 @@ import type { RateLimiter } from './services/limits/rate-limiter';
 import type { AppMetrics } from './services/metrics/app-metrics';
 import type { NotificationDispatcher } from './services/notifications/dispatcher';
 import type { UnlockedViewers } from './services/profile/unlocked-viewers';
+import { claimsOfHeader } from './services/rating/rating-claims';
 import type { ScreeningClassifier } from './services/screening/screening-classifier';
 import type { CookieJar, SessionService } from './services/sessions/sessions';
 import type { SettingsStore } from './services/settings/settings-store';
@@ -59,6 +60,8 @@ export interface InnerContextOptions {
   logger?: FastifyBaseLogger;
   /** Without HTTP (the tRPC caller), the work runs on the next turn of the event loop. */
   afterResponse?: AfterResponse;
+  /** The tab's `x-rating-claims` header as it came (docs/security.md#sessions); none without it. */
+  ratingClaimsHeader?: string | string[];
 }
 
 /** What a procedure sees: the shared services, and this request's cookies, metadata, logger and audit. */
@@ -68,6 +71,11 @@ export interface Context extends AppServices {
   log: FastifyBaseLogger;
   audit: AuditWriter;
   afterResponse: AfterResponse;
+  /**
+   * The well-formed claims the tab sent, not yet checked: an unproven session is shown, and its proof takes,
+   * only the ratings of the genuine ones (`claimedRatingIds`).
+   */
+  ratingClaims: readonly string[];
 }
 
 const nextTurn: AfterResponse = (task) => void setImmediate(task);
@@ -81,6 +89,7 @@ export function createInnerContext({
   request,
   logger,
   afterResponse = nextTurn,
+  ratingClaimsHeader,
 }: InnerContextOptions): Context {
   const log = logger ?? services.logger;
   // Each service by name rather than `...services`: V8 builds this literal in one fixed shape, where the spread
@@ -109,5 +118,6 @@ export function createInnerContext({
     log,
     audit: new AuditWriter(services.auditLog, request, log, services.metrics.observeAuditAction),
     afterResponse,
+    ratingClaims: claimsOfHeader(ratingClaimsHeader),
   };
 }

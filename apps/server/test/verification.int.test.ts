@@ -40,7 +40,8 @@ describe.each(stores)('verification through the tRPC caller (%s store)', (_name,
   const t = useTestApp({ withoutRedis, overrides: { now: clock.now } });
 
   it('sends a code, proves the phone with it in a new session and attributes earlier ratings', async () => {
-    const { trpc, cookies } = t.caller({ ip: '198.51.100.1', userAgent: 'UA/verify' });
+    const claims: string[] = [];
+    const { trpc, cookies } = t.caller({ ip: '198.51.100.1', userAgent: 'UA/verify', claims });
     // A rating given before the proof, by this device.
     await trpc.profile.me();
     const before = await sessionOf(t, cookies);
@@ -49,8 +50,8 @@ describe.each(stores)('verification through the tRPC caller (%s store)', (_name,
       .insert(ratings)
       .values({ name: 'Alex S.', relationshipType: 'casual', phoneNumber: UK, deviceSessionId: before.id })
       .returning({ id: ratings.id });
-    // The tab presents the claim rating.submit gave it (services/rating/rating-claims.ts).
-    const claims = [claimOf(t.config.sessionSecret, earlier?.id ?? '')];
+    // The tab keeps the claim rating.submit gave it and sends it with its requests (services/rating/rating-claims.ts).
+    claims.push(claimOf(t.config.sessionSecret, earlier?.id ?? ''));
 
     const sent = await trpc.verification.send({ phoneNumber: US });
     expect(sent).toEqual({ phoneNumber: US, resendAfterSeconds: 60, expiresInSeconds: 600 });
@@ -60,9 +61,10 @@ describe.each(stores)('verification through the tRPC caller (%s store)', (_name,
     expect(text?.body).toMatch(
       /^Your ExRated code is (\d{6})\. It expires in 10 minutes\.\n\n@localhost #\1$/,
     );
-    // The device now shows the number, unverified; an unverified profile row exists.
+    // The tab's rating is counted; the number is not shown back before it is proven (the tab keeps it). An
+    // unverified profile row exists.
     expect(await trpc.profile.me()).toEqual({
-      phoneNumber: US,
+      phoneNumber: null,
       name: null,
       isVerified: false,
       isUnlocked: false,
@@ -525,8 +527,9 @@ describe('over HTTP with cookies', () => {
 
     const saved = await trpcHttp(t, browser, 'mutation', 'profile.savePhone', { phoneNumber: victim });
     expect(saved.data).toEqual({ phoneNumber: victim });
+    // A number typed but not proven is never shown back: the tab that typed it keeps it (docs/security.md#sessions).
     const me = await trpcHttp(t, browser, 'query', 'profile.me');
-    expect(me.data).toEqual({ ...UNPROVEN_NEWCOMER, phoneNumber: victim });
+    expect(me.data).toEqual({ ...UNPROVEN_NEWCOMER, phoneNumber: null });
     // Log out of an unproven phone ends the session but cannot delete the victim's profile.
     const out = await trpcHttp(t, browser, 'mutation', 'profile.logout');
     expect(out.data).toEqual({ ok: true });

@@ -7,7 +7,7 @@ import {
   ratingAppeals,
   ratings,
 } from '../schema';
-import { authoredBy } from './rating-authors';
+import { authoredBy, type RatingAuthor } from './rating-authors';
 
 // The author's side of moderation (docs/trust-and-safety.md#decisions): their own ratings with where each
 // stands, and their one appeal.
@@ -32,10 +32,7 @@ export async function insertAppeal(
 }
 
 /** A rating of this author, locked for an appeal; null when it is not theirs (or does not exist). */
-export async function lockAuthoredRating(
-  db: Executor,
-  params: { ratingId: string; deviceSessionId: string; provenPhone: string | null },
-) {
+export async function lockAuthoredRating(db: Executor, author: RatingAuthor, ratingId: string) {
   const [row] = await db
     .select({
       id: ratings.id,
@@ -44,7 +41,7 @@ export async function lockAuthoredRating(
       appealed: sql<boolean>`exists (select 1 from ${ratingAppeals} a where a.rating_id = ${ratings}.id)`,
     })
     .from(ratings)
-    .where(and(eq(ratings.id, params.ratingId), authoredBy(params)))
+    .where(and(eq(ratings.id, ratingId), authoredBy(author)))
     .for('update');
   return row ?? null;
 }
@@ -74,10 +71,7 @@ const appealOfRating = sql<{ status: 'open' | 'decided'; filedAt: string } | nul
  * `profile.ratingsGiven`: the author's own ratings, newest first, with their state (hidden, held and why),
  * the latest decision on each and their appeal. Nothing of the rated person beyond what the author typed.
  */
-export async function listAuthoredRatings(
-  db: Executor,
-  params: { deviceSessionId: string; provenPhone: string | null; limit: number },
-) {
+export async function listAuthoredRatings(db: Executor, author: RatingAuthor, limit: number) {
   return db
     .select({
       id: ratings.id,
@@ -93,7 +87,7 @@ export async function listAuthoredRatings(
       appeal: appealOfRating,
     })
     .from(ratings)
-    .where(authoredBy(params))
+    .where(authoredBy(author))
     .orderBy(desc(ratings.createdAt), desc(ratings.id))
-    .limit(params.limit);
+    .limit(limit);
 }

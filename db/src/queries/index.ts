@@ -10,6 +10,7 @@ export * from './moderation';
 export * from './notices';
 export * from './notifications';
 export * from './profiles';
+export type { RatingAuthor } from './rating-authors';
 export * from './ratings';
 export * from './received-ratings';
 export * from './sessions';

@@ -2,7 +2,7 @@ import { and, eq, gt, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../database';
 import { type NotificationStatus, notifications, type RelationshipType, ratings } from '../schema';
 import { preparedPerExecutor } from './prepared';
-import { unclaimedOfDevice } from './rating-authors';
+import { authoredBy, type RatingAuthor, unclaimedOfDevice } from './rating-authors';
 
 /**
  * docs/architecture.md: ratings given = ratings created by the proven phone, plus this device's ratings that
@@ -17,11 +17,20 @@ const ratingsGiven = preparedPerExecutor((db) =>
     .prepare('ratings_given'),
 );
 
-export async function countRatingsGiven(
-  db: Executor,
-  params: { deviceSessionId: string; provenPhone: string | null },
-) {
-  const [row] = await ratingsGiven(db).execute(params);
+/**
+ * Without a proven phone, the count is of the ratings the tab claims (docs/security.md#sessions): none
+ * claimed, no query.
+ */
+export async function countRatingsGiven(db: Executor, author: RatingAuthor) {
+  if (author.provenPhone !== null) {
+    const [row] = await ratingsGiven(db).execute(author);
+    return row?.value ?? 0;
+  }
+  if (author.claimedRatingIds.length === 0) return 0;
+  const [row] = await db
+    .select({ value: sql`count(*)`.mapWith(Number) })
+    .from(ratings)
+    .where(authoredBy(author));
   return row?.value ?? 0;
 }
 

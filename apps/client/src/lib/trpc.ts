@@ -1,9 +1,11 @@
 // The typed tRPC client. All the client takes from the server are types: AppRouter and the batch limit.
+import { RATING_CLAIMS_HEADER } from '@exrated/content/rating-claims';
 import type { AppRouter, MaxCallsPerRequest } from '@exrated/server/router';
 import { QueryClient } from '@tanstack/react-query';
 import { createTRPCClient, httpBatchLink } from '@trpc/client';
 import { createTRPCContext } from '@trpc/tanstack-react-query';
 import superjson from 'superjson';
+import { tabRatingClaims } from './rating-claims';
 
 export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
 
@@ -33,6 +35,11 @@ export function createTrpcClient() {
         maxItems: MAX_CALLS_PER_REQUEST,
         // The device session lives in an HttpOnly cookie on this origin; never send it anywhere else.
         fetch: (input, init) => fetch(input, { ...init, credentials: 'same-origin' }),
+        // What this tab rated before a phone stood behind it is shown to this tab only (docs/security.md#sessions).
+        headers: () => {
+          const claims = tabRatingClaims();
+          return claims.length > 0 ? { [RATING_CLAIMS_HEADER]: claims.join(',') } : {};
+        },
       }),
     ],
   });

@@ -1,14 +1,17 @@
 // Who is looking at the app, as the header and the pages need it. The server decides (`profile.me`, from the
-// device session's cookie, never from anything the browser sends); local storage only keeps the last answer
-// so a returning visitor's header shows at once while the server is asked again (docs/security.md#sessions).
+// device session's cookie and the tab's rating claims); local storage only keeps the last answer of a proven
+// phone so a returning visitor's header shows at once while the server is asked again, and a number typed but
+// not proven is this tab's own (docs/security.md#sessions).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useDeferredValue, useEffect } from 'react';
+import { useCallback, useDeferredValue, useEffect, useSyncExternalStore } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { notify } from './notify';
+import { forgetRatingClaims } from './rating-claims';
 import { useTRPC } from './trpc';
+import { forgetTypedPhone, subscribeTypedPhone, tabTypedPhone } from './typed-phone';
 
 export interface Viewer {
-  /** The visitor's phone number in E.164, or null when none is stored for this device. */
+  /** The proven phone in E.164, else the number this tab asked a code for, else null. */
   phoneNumber: string | null;
   /** The phone was proven with an SMS code in this device session. */
   isVerified: boolean;
@@ -87,8 +90,9 @@ export function useViewer(): Viewer {
   // deferred value, that render is interruptible instead of one long task on a slow phone; until it is done
   // the page keeps showing that it is loading.
   const shown = useDeferredValue(query.data);
+  const typedPhone = useSyncExternalStore(subscribeTypedPhone, tabTypedPhone, () => null);
   if (!shown) return { ...VISITOR_WITHOUT_PHONE, loading: query.isPending || query.data !== undefined };
-  return { ...shown, loading: false };
+  return { ...shown, phoneNumber: shown.phoneNumber ?? typedPhone, loading: false };
 }
 
 /** Asks the server again who the viewer is: after a proof, a saved phone or a rating. */
@@ -130,6 +134,8 @@ export function useForgetViewer(): (toast: { title: string; message: string }) =
   return useCallback(
     (toast) => {
       writeCachedViewer(null);
+      forgetRatingClaims();
+      forgetTypedPhone();
       queryClient.clear();
       notify.success(toast);
       navigate('/', { replace: true });

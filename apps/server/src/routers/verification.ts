@@ -1,8 +1,8 @@
 import { verificationCodeField } from '@exrated/content/fields';
 import { PHONE_NUMBER_MESSAGE } from '@exrated/content/phone';
+import { MAX_TAB_RATING_CLAIMS } from '@exrated/content/rating-claims';
 import { z } from 'zod';
 import { phoneNumberField } from '../services/phone/phone';
-import { MAX_CLAIMS_PER_PROOF } from '../services/rating/rating-claims';
 import { checkVerificationCode, sendVerificationCode } from '../services/verification/verification-service';
 import { router } from '../trpc/init';
 import { deviceProcedure, publicProcedure } from '../trpc/procedures';
@@ -13,7 +13,7 @@ export const checkCodeInput = z.strictObject({
   phoneNumber: phoneNumberField(PHONE_NUMBER_MESSAGE),
   code: verificationCodeField,
   /** What `rating.submit` gave this tab for its ratings before any phone stood behind them. */
-  claims: z.array(z.string().max(100)).max(MAX_CLAIMS_PER_PROOF).optional(),
+  claims: z.array(z.string().max(100)).max(MAX_TAB_RATING_CLAIMS).optional(),
 });
 
 /** Phone proof by SMS code (docs/product.md#verification, docs/security.md#codes). */

@@ -1,4 +1,6 @@
 // Brings @fastify/cookie's request/reply augmentations (cookies, setCookie, unsignCookie) into scope.
+
+import { RATING_CLAIMS_HEADER } from '@exrated/content/rating-claims';
 import type {} from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type AppServices, type Context, createInnerContext, type RequestInfo } from '../context';
@@ -15,6 +17,7 @@ export function createContextFactory(services: AppServices) {
       request: requestInfo(req),
       logger: req.log,
       afterResponse: (task) => afterReplyEnds(res, task),
+      ratingClaimsHeader: req.headers[RATING_CLAIMS_HEADER],
     });
 }
 

@@ -158,6 +158,8 @@ describe('attack run 3: tab-held rating claims', () => {
       `{${first.id}}.${tagOf(first.claim)}`,
       `}${first.id}.${tagOf(first.claim)}`,
     ];
+    // The tab presents the forgeries only: its genuine claims, which its requests carry, are dropped.
+    person.browser.claims.length = 0;
     expect((await proveWith(person, newPhone(), forged)).error).toBeNull();
     expect(givenCount(await person.query('profile.me'))).toBe(0);
     for (const { id } of [first, second]) expect((await ratingRow(id))?.createdByPhone).toBeNull();

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { RATING_CLAIMS_HEADER } from '@exrated/content/rating-claims';
 import { staffAccounts } from '@exrated/db/schema';
 import { createTestDatabase, type TestDatabase } from '@exrated/db/testing';
 import { eq } from 'drizzle-orm';
@@ -119,6 +120,8 @@ export interface TestApp {
     ip?: string;
     userAgent?: string;
     countryHint?: string | null;
+    /** The tab's rating claims, read at each call as the client's link reads them (docs/security.md#sessions). */
+    claims?: readonly string[];
   }): {
     trpc: ReturnType<typeof createCaller>;
     cookies: MemoryCookieJar;
@@ -140,7 +143,10 @@ const createCaller = createCallerFactory(appRouter);
 /** Cookies an HTTP test client keeps between requests. */
 export class HttpBrowser {
   readonly cookies = new Map<string, string>();
-  /** The claims `rating.submit` gave this tab before it proved a phone, as the client keeps them. */
+  /**
+   * The claims `rating.submit` gave this tab before it proved a phone, as the client keeps them: sent with
+   * every request (injectWithCookies). A new HttpBrowser with the same cookies is another tab of the browser.
+   */
   readonly claims: string[] = [];
 
   /** A proof presents the claims of the tab's unproven ratings, as the client's verification step does. */
@@ -176,6 +182,10 @@ export async function injectWithCookies(
 ): Promise<LightMyRequestResponse> {
   const headers = { ...(injectOptions.headers ?? {}) } as Record<string, string>;
   if (browser && browser.cookies.size > 0) headers.cookie = browser.header();
+  // Every request of the tab carries its claims, as the client's tRPC link sends them.
+  if (browser && browser.claims.length > 0 && !(RATING_CLAIMS_HEADER in headers)) {
+    headers[RATING_CLAIMS_HEADER] = browser.claims.join(',');
+  }
   const response = await app.inject({ ...injectOptions, headers });
   browser?.remember(response);
   return response;
@@ -246,6 +256,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       ip = '203.0.113.10',
       userAgent = 'vitest',
       countryHint = null,
+      claims = [],
     } = {}) {
       const request: RequestInfo = {
         requestId: randomBytes(4).toString('hex'),
@@ -253,7 +264,14 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
         userAgent,
         countryHint,
       };
-      const trpc = createCaller(() => createInnerContext({ services: app.services, cookies, request }));
+      const trpc = createCaller(() =>
+        createInnerContext({
+          services: app.services,
+          cookies,
+          request,
+          ratingClaimsHeader: claims.join(','),
+        }),
+      );
       return { trpc, cookies };
     },
     http: (injectOptions, browser) => injectWithCookies(app, injectOptions, browser),

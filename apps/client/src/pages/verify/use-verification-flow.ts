@@ -9,6 +9,7 @@ import { notify } from '../../lib/notify';
 import { forgetRatingClaims, tabRatingClaims } from '../../lib/rating-claims';
 import { readServerError, userFacingMessage } from '../../lib/server-error';
 import { useTRPC } from '../../lib/trpc';
+import { forgetTypedPhone, keepTypedPhone } from '../../lib/typed-phone';
 import type { Viewer } from '../../lib/viewer';
 import { readSendCodeTo } from './send-code-state';
 import { sendErrorMessage } from './send-error';
@@ -86,6 +87,7 @@ export function useVerificationFlow(viewer: Viewer, returnTo: string | null) {
       { phoneNumber: phone },
       {
         onSuccess: (sent) => {
+          keepTypedPhone(phone);
           setStep('code');
           setCodeSentTo(phone);
           form.setFieldValue('code', '');
@@ -147,6 +149,7 @@ export function useVerificationFlow(viewer: Viewer, returnTo: string | null) {
       {
         onSuccess: async () => {
           forgetRatingClaims();
+          forgetTypedPhone();
           notify.success({ title: 'Phone verified successfully!' });
           const fresh = await refreshViewer().catch(() => null);
           if (returnTo) navigate(returnTo, { replace: true, state: location.state });

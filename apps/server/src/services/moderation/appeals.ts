@@ -6,6 +6,7 @@ import { networkKey } from '../limits/network-key';
 import { phoneLimitKey } from '../limits/procedure-limits';
 import { tooManyRequests } from '../limits/rate-limit-errors';
 import { relationshipLabel } from '../profile/received-ratings';
+import { ratingAuthorOf } from '../rating/rating-claims';
 import { DAY_SECONDS, firstRefusal, hitCaps } from '../rating/rating-limits';
 import { holdShownToAuthor } from './author-holds';
 import { heldRuleLabel, statementOfReasons } from './decision-reasons';
@@ -21,13 +22,6 @@ export const ALREADY_APPEALED = 'You have already appealed this rating. Each rat
 export const APPEAL_NEEDS_PROOF =
   'Verify your phone number first, then appeal: until a verified phone stands behind this rating, no moderator reads it.';
 
-function authorOf(ctx: DeviceContext) {
-  return {
-    deviceSessionId: ctx.session.id,
-    provenPhone: ctx.session.phoneProvenAt ? ctx.session.phoneNumber : null,
-  };
-}
-
 export type AuthoredRatingState = 'visible' | 'waiting_for_proof' | 'held' | 'hidden';
 
 /**
@@ -36,9 +30,9 @@ export type AuthoredRatingState = 'visible' | 'waiting_for_proof' | 'held' | 'hi
  * appeal.
  */
 export async function loadRatingsGiven(ctx: DeviceContext) {
-  const author = authorOf(ctx);
+  const author = ratingAuthorOf(ctx);
   const proven = author.provenPhone !== null;
-  const rows = await listAuthoredRatings(ctx.db, { ...author, limit: AUTHORED_RATINGS_LIMIT });
+  const rows = await listAuthoredRatings(ctx.db, author, AUTHORED_RATINGS_LIMIT);
   return {
     ratings: rows.map((row) => {
       const shownHold = holdShownToAuthor(row.heldReason);
@@ -102,11 +96,11 @@ async function admitAppeal(ctx: DeviceContext, phone: string): Promise<void> {
  * for an appeal that is filed.
  */
 export async function appealRating(ctx: DeviceContext, params: { ratingId: string; text: string | null }) {
-  const author = authorOf(ctx);
+  const author = ratingAuthorOf(ctx);
   const phone = author.provenPhone;
   if (phone === null) throw invalidRequest(APPEAL_NEEDS_PROOF);
   const result = await ctx.db.transaction(async (tx) => {
-    const rating = await lockAuthoredRating(tx, { ...author, ratingId: params.ratingId });
+    const rating = await lockAuthoredRating(tx, author, params.ratingId);
     if (!rating) return 'not_found' as const;
     // A hold the author is not told of cannot be appealed either: the answer is a standing rating's.
     if (!rating.hiddenAt && !holdShownToAuthor(rating.heldReason)) return 'nothing_to_appeal' as const;

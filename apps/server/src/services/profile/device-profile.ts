@@ -9,6 +9,7 @@ import type { DeviceSession } from '@exrated/db/schema';
 import type { Context } from '../../context';
 import { networkKey } from '../limits/network-key';
 import { enforceRateLimit } from '../limits/rate-limit-errors';
+import { ratingAuthorOf } from '../rating/rating-claims';
 
 type DeviceContext = Context & { session: DeviceSession };
 
@@ -17,19 +18,21 @@ function provenPhoneOf(session: DeviceSession): string | null {
 }
 
 /**
- * profile.me: who this device session is, decided by the server from the session alone. The phone is the
- * one the session proved or typed; the display name only comes with a proven phone, so typing someone
- * else's number never reveals anything about their profile.
+ * profile.me: who this device session is, decided by the server from the session and the tab's claims. The
+ * phone is the proven one only: a number typed before a proof is the tab's to show (the client keeps it),
+ * never the next visitor's of a shared browser, and before a proof the count is of the tab's own ratings
+ * (docs/security.md#sessions). The display name only comes with a proven phone, so typing someone else's
+ * number never reveals anything about their profile.
  */
 export async function loadViewerProfile(ctx: DeviceContext) {
   const provenPhone = provenPhoneOf(ctx.session);
   const [ratingsGiven, profile, switches] = await Promise.all([
-    countRatingsGiven(ctx.db, { deviceSessionId: ctx.session.id, provenPhone }),
+    countRatingsGiven(ctx.db, ratingAuthorOf(ctx)),
     provenPhone ? findClaimedProfileByPhone(ctx.db, provenPhone) : null,
     provenPhone ? findNumberSwitches(ctx.db, provenPhone) : null,
   ]);
   return {
-    phoneNumber: ctx.session.phoneNumber,
+    phoneNumber: provenPhone,
     name: profile?.name ?? null,
     isVerified: provenPhone !== null,
     isUnlocked: ratingsGiven >= RATINGS_TO_UNLOCK,

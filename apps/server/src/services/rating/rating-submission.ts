@@ -3,7 +3,7 @@ import { identifyingDetailKinds } from '@exrated/content';
 import { untextableReason } from '@exrated/content/phone';
 import { RATINGS_TO_UNLOCK } from '@exrated/content/unlock';
 import type { RatingSubmissionStep } from '@exrated/db/queries';
-import { ratingSubmissionStep, saveRatingSubmission } from '@exrated/db/queries';
+import { countRatingsGiven, ratingSubmissionStep, saveRatingSubmission } from '@exrated/db/queries';
 import { screeningHoldReason } from '../content/held-screening';
 import { type DomainError, invalidRequest, overLimit, unavailable } from '../errors/domain-error';
 import { holdShownToAuthor } from '../moderation/author-holds';
@@ -12,7 +12,7 @@ import { authorRecord } from '../moderation/repeat-offenders';
 import { ratingTextMessage } from '../notifications/rating-text';
 import { parsePhone } from '../phone/phone';
 import { classifyRating } from '../screening/classify-rating';
-import { claimOf } from './rating-claims';
+import { claimOf, ratingAuthorOf } from './rating-claims';
 import { type RatingSubmitInput, screeningVerdictOf } from './rating-input';
 import { DAY_SECONDS, enforceSubmissionCaps, type RatingContext, ratingWindows } from './rating-limits';
 import { logWithheld } from './rating-stands';
@@ -78,9 +78,13 @@ export async function submitRating(
   // The classifier is asked whatever the rules found, so the answer takes as long when they hold the
   // rating as when they do not; it can hold the rating, never refuse it.
   const releaseAt = drawReleaseTime(ctx.config.release, now, input.phoneNumber);
-  const [record, classifierHold] = await Promise.all([
+  const author = ratingAuthorOf(ctx);
+  const [record, classifierHold, claimedBefore] = await Promise.all([
     authorRecord(ctx, raterPhone, { phoneNumber: input.phoneNumber, repeatSince: windows.repeatSince }),
     classifyRating(ctx, texts),
+    // Before a proof the count is the tab's own (docs/security.md#sessions): the ratings it claims and this
+    // one, not what an earlier visitor of the browser gave. The statement's count is the proven phone's.
+    author.provenPhone === null ? countRatingsGiven(ctx.db, author) : 0,
   ]);
   // A deleted account of the same phone rated this number within the window: deletion does not reset it.
   if (record.erasedRatingAt) {
@@ -148,7 +152,7 @@ export async function submitRating(
   if (outcome.notificationStatus === 'pending' && !outcome.withheld && releaseAt <= now) {
     ctx.afterResponse(() => ctx.dispatcher.kick());
   }
-  const { ratingsGiven } = outcome;
+  const ratingsGiven = author.provenPhone === null ? claimedBefore + 1 : outcome.ratingsGiven;
   ctx.audit.log('rating_submission_completed', { ratingId, ratingsGiven });
   const reply = { ratingId, ratingsGiven, isUnlocked: ratingsGiven >= RATINGS_TO_UNLOCK };
   // No phone stands behind it yet: the tab that gave it claims it when it proves one (rating-claims.ts).

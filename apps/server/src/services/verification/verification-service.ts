@@ -192,8 +192,9 @@ export async function checkVerificationCode(
   try {
     // The ratings this visit gave before the proof go with it (docs/security.md#sessions).
     const claimed = { deviceSessionId: ctx.session.id, claimSince: claimedAtProofSince(now) };
-    // Only what this tab gave: ratings of the browser it holds no claim of are an earlier visitor's.
-    const keep = claimedRatingIds(ctx.config.sessionSecret, claims);
+    // Only what this tab gave (the claims in the input, or in the header every request of the tab carries):
+    // ratings of the browser it holds no claim of are an earlier visitor's.
+    const keep = claimedRatingIds(ctx.config.sessionSecret, [...claims, ...ctx.ratingClaims]);
     await setAsideUnpresentedRatings(ctx.db, { ...claimed, keep, tokenHash: unheldTokenHash() });
     // prove_phone attributes only these: with no genuine claim the proof takes nothing, and the steps that
     // read what it takes have nothing to read (most proofs: a visitor who has not rated yet).
