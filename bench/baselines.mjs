@@ -58,6 +58,8 @@ const submitValues = (input) => {
     daySince: new Date(now.getTime() - DAY_MS).toISOString(),
     dailyCeiling: 1_000_000_000,
     releaseAt: now.toISOString(),
+    // A tab that holds no claims yet, as the server's unproven session sends it.
+    claimed: '{}',
   };
 };
 const submit = statements.submitRating;

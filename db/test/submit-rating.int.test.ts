@@ -46,6 +46,7 @@ function submission(
     at?: Date;
     dailyCeiling?: number;
     releaseAt?: Date;
+    claimed?: readonly string[] | null;
   } = {},
 ): RatingSubmission {
   const createdAt = extra.at ?? new Date();
@@ -68,6 +69,7 @@ function submission(
     dailyCeiling: { since: new Date(createdAt.getTime() - DAY_MS), limit: extra.dailyCeiling ?? 3 },
     heldReason: extra.heldReason ?? null,
     releaseAt: extra.releaseAt ?? createdAt,
+    claimed: extra.claimed ?? null,
     notification: {
       id: randomUUID(),
       message: 'Someone you dated rated your relationship 7/10 on ExRated.',
@@ -193,6 +195,22 @@ describeOnBothDrivers('saveRatingSubmission on %s', (database) => {
     });
     const later = new Date(earlier.getTime() + 31 * DAY_MS);
     expect(await saveRatingSubmission(db, submission(device, phone(10), { at: later }))).toMatchObject({
+      saved: true,
+    });
+  });
+
+  it("reads only the tab's claimed ratings as the same unproven rater's, not the browser's others", async () => {
+    const { db } = database();
+    const device = await newDeviceSession(db);
+    const earlier = new Date(Date.now() - DAY_MS);
+    const first = submission(device, phone(11), { at: earlier });
+    await saveRatingSubmission(db, first);
+    // The tab that gave it holds its claim: a second rating of the number is its repeat.
+    expect(
+      await saveRatingSubmission(db, submission(device, phone(11), { claimed: [first.rating.id] })),
+    ).toEqual({ saved: false, previousRatingAt: earlier });
+    // Another tab of the browser (an earlier visitor's rating, a later person): not theirs to be refused for.
+    expect(await saveRatingSubmission(db, submission(device, phone(11), { claimed: [] }))).toMatchObject({
       saved: true,
     });
   });

@@ -1,8 +1,9 @@
--- Live since migration 0014_release_time.
--- rating.submit's writes in one round trip, one transaction (as in 0011). A number that asked not to be
--- rated is answered exactly as any other (the same rows are written, the same columns returned): the
--- rating stands through `stand_rating`, which withholds it from its subject. `withheld` says so, for the
--- server's own log; nothing a rater reads carries it.
+-- Live since migration 0024_submit_repeat_of_tab.
+-- rating.submit's writes in one round trip, one transaction (as in 0014). Before a proof (`p_claimed` given:
+-- the ratings the tab holds claims of) the repeat check reads only the tab's own ratings, not those an earlier
+-- visitor of the browser gave, whose refusal would tell the next person what that visitor rated (a proof
+-- drops a repeat by phone anyway). `p_claimed` comes last with a default, so that the previous release's
+-- pods, which call with the twenty arguments before it, keep submitting during a rolling update.
 CREATE FUNCTION "submit_rating"(
   "p_rating_id" uuid,
   "p_name" text,
@@ -23,7 +24,8 @@ CREATE FUNCTION "submit_rating"(
   "p_held_reason" text,
   "p_day_since" timestamptz,
   "p_daily_ceiling" integer,
-  "p_release_at" timestamptz
+  "p_release_at" timestamptz,
+  "p_claimed" uuid[] DEFAULT NULL
 ) RETURNS TABLE (
   "previous_rating_at" timestamptz,
   "notification_status" text,
@@ -45,7 +47,8 @@ BEGIN
   -- Hidden and held ratings count too: moderation does not reset the abuse limit.
   SELECT r."created_at" INTO "v_previous" FROM "ratings" r
   WHERE r."phone_number" = "p_phone_number" AND r."created_at" > "p_repeat_since"
-    AND (r."device_session_id" = "p_device_session_id" OR r."created_by_phone" = "p_rater_phone")
+    AND ((r."device_session_id" = "p_device_session_id" AND ("p_claimed" IS NULL OR r."id" = ANY("p_claimed")))
+      OR r."created_by_phone" = "p_rater_phone")
   ORDER BY r."created_at" DESC LIMIT 1;
   IF "v_previous" IS NOT NULL THEN
     RETURN QUERY SELECT "v_previous", NULL::text, NULL::text, NULL::integer, NULL::text, NULL::text;

@@ -52,6 +52,11 @@ export interface RatingSubmission {
   scores: ReadonlyArray<{ questionId: number; score: number }>;
   /** The same rater's earlier rating of this number since then refuses the submission. */
   repeatSince: Date;
+  /**
+   * Before a proof, the ratings the tab holds claims of: only those count as the same rater's (null for a
+   * proven phone, whose ratings are its own wherever they were given).
+   */
+  claimed: readonly string[] | null;
   notification: {
     /** Chosen by the caller: the message carries the /r/{id} link. */
     id: string;
@@ -102,7 +107,7 @@ export function submitRatingQuery(db: Executor) {
         ${value('deviceSessionId')}::uuid, ${value('createdAt')}::timestamptz, ${value('scores')}::jsonb,
         ${value('repeatSince')}::timestamptz, ${value('notificationId')}::uuid, ${value('message')}::text,
         ${value('suppressedReason')}::text, ${value('heldReason')}::text, ${value('daySince')}::timestamptz,
-        ${value('dailyCeiling')}::integer, ${value('releaseAt')}::timestamptz)`,
+        ${value('dailyCeiling')}::integer, ${value('releaseAt')}::timestamptz, ${value('claimed')}::uuid[])`,
     );
 }
 
@@ -132,6 +137,7 @@ export async function saveRatingSubmission(
     daySince: submission.dailyCeiling.since.toISOString(),
     dailyCeiling: submission.dailyCeiling.limit,
     releaseAt: submission.releaseAt.toISOString(),
+    claimed: submission.claimed ? `{${submission.claimed.join(',')}}` : null,
   });
   if (!row) throw new Error('submit_rating returned no row');
   if (row.withheld !== null && row.withheld !== 'do_not_rate') {

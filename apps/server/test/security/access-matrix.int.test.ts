@@ -390,16 +390,17 @@ const ROWS: Record<string, Row> = {
     },
   },
   'profile.appeal': {
-    // Only the author's own hidden or held rating can be appealed: someone else's answers as an unknown id.
+    // Only the author's own hidden or held rating can be appealed: someone else's answers as an unknown id, and
+    // a caller with no proven phone is told to verify first, before anything is looked up.
     access: {
-      anonymous: 'NOT_FOUND',
-      device: 'NOT_FOUND',
-      unproven: 'NOT_FOUND',
+      anonymous: 'BAD_REQUEST',
+      device: 'BAD_REQUEST',
+      unproven: 'BAD_REQUEST',
       provenLocked: 'NOT_FOUND',
       provenUnlocked: 'NOT_FOUND',
       otherProven: 'NOT_FOUND',
-      admin: 'NOT_FOUND',
-      moderator: 'NOT_FOUND',
+      admin: 'BAD_REQUEST',
+      moderator: 'BAD_REQUEST',
     },
     input: () => ({ ratingId: hiddenRatingId }),
   },

@@ -63,6 +63,22 @@ describe('a shared browser, before anyone proves a phone', () => {
     expect(own.data).toMatchObject({ ratingsGiven: 1, isUnlocked: false });
   });
 
+  it("answers the next person's rating of a number the earlier visitor rated as any first rating", async () => {
+    const earlier = actor('203.0.113.36', 'earlier-visitor-agent');
+    const rated = newPhone();
+    expect((await earlier.call('rating.submit', ratingInput({ phoneNumber: rated }))).error).toBeNull();
+    // The earlier visitor's own tab is refused its repeat, as the window says.
+    const repeat = await earlier.call('rating.submit', ratingInput({ phoneNumber: rated }));
+    expect(repeat.error).not.toBeNull();
+
+    clock.advance(60 * 60_000);
+    const next = nextAtTheSameBrowser(earlier, '192.0.2.36');
+    // 'You have already rated this person' would tell the next person whom the earlier visitor rated.
+    const own = await next.call('rating.submit', ratingInput({ phoneNumber: rated }));
+    expect(own.error).toBeNull();
+    expect(own.data).toMatchObject({ ratingsGiven: 1 });
+  });
+
   it("lets the next person appeal none of the earlier visitor's held ratings", async () => {
     const earlier = actor('203.0.113.35', 'earlier-visitor-agent');
     const held = await earlier.call(

@@ -121,6 +121,7 @@ export async function submitRating(
       },
       scores: input.scores,
       ...windows,
+      claimed: author.provenPhone === null ? author.claimedRatingIds : null,
       heldReason: screeningHold ?? record.offenderHold,
       notification: { id: notificationId, message, suppressedReason: null },
       releaseAt,
