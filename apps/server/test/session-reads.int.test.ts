@@ -52,7 +52,8 @@ describe('a session read a moment ago', () => {
 
     const other = flows.newPhone();
     expect((await call(owner, 'profile.savePhone', { phoneNumber: other })).error).toBeNull();
-    expect((await query(owner, 'profile.me')).data).toMatchObject({ phoneNumber: other, isVerified: false });
+    // Not proven: the typed number is the tab's, and profile.me names a proven phone only.
+    expect((await query(owner, 'profile.me')).data).toMatchObject({ phoneNumber: null, isVerified: false });
     expect(errorCode(await call(owner, 'profile.updateName', { name: 'Sam' }))).toBe('UNAUTHORIZED');
   });
 
