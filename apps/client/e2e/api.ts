@@ -2,6 +2,7 @@
 // so they carry (and receive) that browser's device cookie, exactly like the app's own fetches.
 import { RATING_CLAIMS_HEADER } from '@exrated/content/rating-claims';
 import type { Page } from 'playwright-core';
+import { TYPED_PHONE_STORAGE_KEY } from '../src/lib/typed-phone';
 import type { App } from './harness';
 
 interface OutboxText {
@@ -45,6 +46,17 @@ export async function mutate<T = unknown>(page: Page, path: string, input?: unkn
   const body = (await response.json()) as { result?: { data?: { json?: T } }; error?: { json?: unknown } };
   if (!response.ok()) throw new Error(`${path} failed (${response.status()}): ${JSON.stringify(body.error)}`);
   return body.result?.data?.json as T;
+}
+
+/**
+ * The number this tab typed before proving it, as /verify keeps it when it asks for a code: the server names
+ * only a proven phone, so the header, /profile and /settings read it from the tab.
+ */
+export async function keepTabTypedPhone(page: Page, phone: string): Promise<void> {
+  await page.evaluate(({ key, value }) => sessionStorage.setItem(key, value), {
+    key: TYPED_PHONE_STORAGE_KEY,
+    value: phone,
+  });
 }
 
 /** Texts the console sender sent to `phone`, newest first (GET /dev/outbox.json). */

@@ -2,7 +2,7 @@
 // that get a person there have their own tests; journey.e2e.test.ts walks them through the screens).
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { mutate, provePhone, rate } from './api';
+import { keepTabTypedPhone, mutate, provePhone, rate } from './api';
 import { appPerFile } from './app-per-file';
 import { errorsOf, newPage, screenshotBothWidths, type ViewportWidth } from './harness';
 
@@ -66,7 +66,9 @@ describe('/profile and /settings', () => {
   it('keeps a typed but unproven number locked out of ratings and of the display name', async () => {
     const page = await newPage(app(), { width });
     const phone = newPhone();
+    await open(page, '/');
     await mutate(page, 'profile.savePhone', { phoneNumber: phone });
+    await keepTabTypedPhone(page, phone);
 
     await open(page, '/profile');
     await page.getByRole('heading', { name: 'Almost there' }).waitFor();

@@ -3,7 +3,7 @@
  * proven, so a later visitor of a shared browser never reads the one typed before them
  * (docs/security.md#sessions); this tab keeps it in its own session storage for the code step and the header.
  */
-const STORAGE_KEY = 'exrated.typed-phone';
+export const TYPED_PHONE_STORAGE_KEY = 'exrated.typed-phone';
 
 /** The screens showing the number re-render when it changes: no server answer changes with it. */
 const listeners = new Set<() => void>();
@@ -15,7 +15,7 @@ export function subscribeTypedPhone(listener: () => void): () => void {
 
 export function tabTypedPhone(): string | null {
   try {
-    return sessionStorage.getItem(STORAGE_KEY);
+    return sessionStorage.getItem(TYPED_PHONE_STORAGE_KEY);
   } catch {
     return null;
   }
@@ -27,7 +27,7 @@ function changed() {
 
 export function keepTypedPhone(phone: string) {
   try {
-    sessionStorage.setItem(STORAGE_KEY, phone);
+    sessionStorage.setItem(TYPED_PHONE_STORAGE_KEY, phone);
   } catch {
     // Storage refused (a private window's quota): the visitor types the number again.
   }
@@ -36,7 +36,7 @@ export function keepTypedPhone(phone: string) {
 
 export function forgetTypedPhone() {
   try {
-    sessionStorage.removeItem(STORAGE_KEY);
+    sessionStorage.removeItem(TYPED_PHONE_STORAGE_KEY);
   } catch {
     // Nothing was stored.
   }
