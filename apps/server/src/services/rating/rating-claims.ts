@@ -45,14 +45,11 @@ export function claimsOf(claims: readonly string[]): string[] {
 /** The rating ids of the claims that are genuine; a forged, altered or malformed one is ignored. */
 export function claimedRatingIds(secret: string, claims: readonly string[]): string[] {
   const ids = new Set<string>();
+  // `claimsOf` leaves only claims of the format, ASCII with a tag of TAG_LENGTH: both buffers have that many
+  // bytes, as timingSafeEqual needs (it throws on buffers of different lengths).
   for (const claim of claimsOf(claims)) {
-    const [ratingId, tag] = claim.split('.');
-    if (!ratingId || !tag) continue;
-    // Compared as bytes: a tag of 36 characters that are not all ASCII is longer, and timingSafeEqual
-    // throws on buffers of different lengths.
-    const given = Buffer.from(tag);
-    if (given.length !== TAG_LENGTH) continue;
-    if (timingSafeEqual(given, Buffer.from(tagOf(secret, ratingId)))) ids.add(ratingId);
+    const [ratingId = '', tag = ''] = claim.split('.');
+    if (timingSafeEqual(Buffer.from(tag), Buffer.from(tagOf(secret, ratingId)))) ids.add(ratingId);
   }
   return [...ids];
 }
